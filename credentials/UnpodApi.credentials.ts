@@ -1,0 +1,86 @@
+import type {
+	IAuthenticateGeneric,
+	Icon,
+	ICredentialTestRequest,
+	ICredentialType,
+	INodeProperties,
+} from 'n8n-workflow';
+
+export class UnpodApi implements ICredentialType {
+	name = 'unpodApi';
+
+	displayName = 'Unpod API';
+
+	icon: Icon = { light: 'file:../icons/unpod.svg', dark: 'file:../icons/unpod.dark.svg' };
+
+	documentationUrl = 'https://docs.unpod.ai';
+
+	properties: INodeProperties[] = [
+		{
+			displayName: 'API Token',
+			name: 'apiToken',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			required: true,
+			description: 'The API token from your Unpod account settings (Settings > API Tokens)',
+		},
+		{
+			displayName: 'Organization Handle',
+			name: 'orgHandle',
+			type: 'string',
+			default: '',
+			required: true,
+			placeholder: 'my-company',
+			description:
+				'The domain handle of your organization, sent as the Org-Handle header. It is the domain_handle shown in your organization settings.',
+		},
+		{
+			displayName: 'Product ID',
+			name: 'productId',
+			type: 'string',
+			default: 'unpod.dev',
+			required: true,
+			description: 'Sent as the Product-ID header. Keep the default unless Unpod support gave you another value.',
+		},
+		{
+			displayName: 'Base URL',
+			name: 'baseUrl',
+			type: 'string',
+			default: 'https://unpod.ai',
+			required: true,
+			description: 'The address of the Unpod API, without /api/v2/platform',
+		},
+	];
+
+	authenticate: IAuthenticateGeneric = {
+		type: 'generic',
+		properties: {
+			headers: {
+				Authorization: '=Token {{$credentials.apiToken}}',
+				'Org-Handle': '={{$credentials.orgHandle}}',
+				'Product-ID': '={{$credentials.productId}}',
+			},
+		},
+	};
+
+	// The bridges list checks all three headers: a wrong token answers 401, a wrong
+	// organization handle or a missing Product-ID answers 206, which the rule below rejects.
+	test: ICredentialTestRequest = {
+		request: {
+			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
+			url: '/api/v2/platform/telephony/bridges/',
+			qs: { page: 1, page_size: 1 },
+		},
+		rules: [
+			{
+				type: 'responseCode',
+				properties: {
+					value: 206,
+					message:
+						'The token is valid but the organization handle or product ID was rejected. Check the Organization Handle (your domain_handle) and the Product ID.',
+				},
+			},
+		],
+	};
+}

@@ -1,0 +1,14 @@
+// n8n's community-node rules, as its verification applies them.
+import tsParser from '@typescript-eslint/parser';
+import plugin from '@n8n/eslint-plugin-community-nodes';
+
+const recommended = plugin.configs.recommended;
+
+export default [
+	{ ignores: ['dist/**', 'node_modules/**', 'test/**', 'scripts/**', 'examples/**'] },
+	{
+		...recommended,
+		files: ['nodes/**/*.ts', 'credentials/**/*.ts', 'package.json'],
+		languageOptions: { parser: tsParser, parserOptions: { sourceType: 'module' } },
+	},
+];

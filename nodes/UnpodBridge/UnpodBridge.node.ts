@@ -1,0 +1,51 @@
+import { NodeConnectionTypes } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { BASE_URL_EXPRESSION } from '../shared/transport';
+import { searchBridges } from './listSearch/searchBridges';
+import { bridgeFields, bridgeOperations } from './resources/bridge';
+import { providerConnectionFields, providerConnectionOperations } from './resources/providerConnection';
+
+export class UnpodBridge implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Unpod Bridge',
+		name: 'unpodBridge',
+		icon: { light: 'file:../../icons/unpod.svg', dark: 'file:../../icons/unpod.dark.svg' },
+		group: ['transform'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'Manage Unpod telephony bridges and their provider connections',
+		defaults: { name: 'Unpod Bridge' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'unpodApi', required: true }],
+		requestDefaults: {
+			baseURL: BASE_URL_EXPRESSION,
+			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+			json: true,
+			// Every answer goes through the package's error mapper (206 is a failure too).
+			ignoreHttpStatusErrors: true,
+		},
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [
+					{ name: 'Bridge', value: 'bridge' },
+					{ name: 'Provider Connection', value: 'providerConnection' },
+				],
+				default: 'bridge',
+			},
+			bridgeOperations,
+			...bridgeFields,
+			providerConnectionOperations,
+			...providerConnectionFields,
+		],
+	};
+
+	methods = {
+		listSearch: { searchBridges },
+	};
+}

@@ -1,0 +1,169 @@
+import { NodeApiError } from 'n8n-workflow';
+import type { IDataObject, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
+
+/** What the mapper needs of a response: its status, body and headers. */
+export interface UnpodResponse {
+	statusCode: number;
+	body: unknown;
+	headers?: Record<string, unknown>;
+}
+
+export interface UnpodErrorDetails {
+	httpCode: string;
+	message: string;
+	description: string;
+	/** Seconds to wait before retrying, on 429. */
+	retryAfter?: number;
+}
+
+/** Renders the API's `errors`: a string, or an object of field -> messages (nested for documents). */
+export function formatApiErrors(errors: unknown, path = ''): string {
+	if (errors === undefined || errors === null || errors === '') return '';
+	if (typeof errors !== 'object') return path ? `${path}: ${String(errors)}` : String(errors);
+	if (Array.isArray(errors)) {
+		if (errors.every((e) => typeof e !== 'object' || e === null)) {
+			const text = errors.map(String).join(' ');
+			return path ? `${path}: ${text}` : text;
+		}
+		return errors
+			.map((e, i) => formatApiErrors(e, `${path}[${i}]`))
+			.filter(Boolean)
+			.join('; ');
+	}
+	return Object.entries(errors as IDataObject)
+		.map(([field, value]) => formatApiErrors(value, path ? `${path}.${field}` : field))
+		.filter(Boolean)
+		.join('; ');
+}
+
+function header(headers: Record<string, unknown> | undefined, name: string): string | undefined {
+	if (!headers) return undefined;
+	const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
+	return key === undefined ? undefined : String(headers[key]);
+}
+
+/** Seconds to wait, from Retry-After (seconds or an HTTP date) or X-RateLimit-Reset (epoch seconds). */
+export function retryAfterSeconds(headers: Record<string, unknown> | undefined, now = Date.now()): number | undefined {
+	const retryAfter = header(headers, 'retry-after');
+	if (retryAfter !== undefined) {
+		const seconds = Number(retryAfter);
+		if (Number.isFinite(seconds)) return Math.max(0, Math.ceil(seconds));
+		const date = Date.parse(retryAfter);
+		if (!Number.isNaN(date)) return Math.max(0, Math.ceil((date - now) / 1000));
+	}
+	const reset = Number(header(headers, 'x-ratelimit-reset'));
+	if (Number.isFinite(reset) && reset > 0) return Math.max(0, Math.ceil(reset - now / 1000));
+	return undefined;
+}
+
+function apiText(body: unknown): { message: string; errors: string } {
+	if (!body || typeof body !== 'object' || Array.isArray(body)) return { message: '', errors: '' };
+	const b = body as IDataObject;
+	return {
+		message: typeof b.message === 'string' ? b.message : typeof b.detail === 'string' ? b.detail : '',
+		errors: formatApiErrors(b.errors),
+	};
+}
+
+const joined = (message: string, errors: string) =>
+	errors && errors !== message ? `${message}: ${errors}` : message;
+
+/**
+ * The one place that decides whether an Unpod answer is a failure and how to say so.
+ * Returns undefined for a usable success. `subject` names what was asked for
+ * (for example `agent "sales-bot"`), for answers that do not name it themselves.
+ */
+export function describeUnpodError(response: UnpodResponse, subject?: string): UnpodErrorDetails | undefined {
+	const { statusCode, body, headers } = response;
+	const httpCode = String(statusCode);
+	const isObject = !!body && typeof body === 'object';
+	const { message, errors } = apiText(body);
+
+	if (statusCode >= 200 && statusCode < 300 && statusCode !== 206) {
+		if (isObject) return undefined;
+		return {
+			httpCode,
+			message: 'Unpod sent an answer that is not valid JSON',
+			description: `HTTP ${statusCode} with a body that could not be read as JSON${snippet(body)}. This is usually a passing fault; run the node again.`,
+		};
+	}
+
+	if (statusCode === 206) {
+		return {
+			httpCode,
+			message: joined(message || 'Unpod could not carry out the request', errors),
+			description: 'Unpod answered with HTTP 206, its code for a request it understood but could not carry out.',
+		};
+	}
+	if (statusCode === 401) {
+		return {
+			httpCode,
+			message: 'Unpod did not accept the API token: it is missing or wrong',
+			description: `Check the API Token in the Unpod API credential. Unpod said: ${message || 'unauthorized'}`,
+		};
+	}
+	if (statusCode === 403) {
+		return {
+			httpCode,
+			message: `Access denied by Unpod${message ? `: ${message}` : ''}`,
+			description:
+				'The token was accepted but may not use this resource. Check that the Organization Handle (Org-Handle header) is an organization this token belongs to, and that the Product ID (Product-ID header) is right.',
+		};
+	}
+	if (statusCode === 429) {
+		const wait = retryAfterSeconds(headers);
+		return {
+			httpCode,
+			message: `Unpod rate limit reached${wait !== undefined ? `: retry after ${wait} seconds` : ''}`,
+			description:
+				'Your Unpod plan limits requests per minute. Wait and run again, or lower the number of requests (larger batches, fewer polls).',
+			retryAfter: wait,
+		};
+	}
+	if (statusCode === 404) {
+		const text = joined(message || 'Not found', errors);
+		return {
+			httpCode,
+			message: subject && !errors ? `${text}: ${subject}` : text,
+			description: subject ? `Unpod found no ${subject}. Check the value or pick it from the list.` : 'Unpod found nothing at this address.',
+		};
+	}
+	if (statusCode >= 500 || !isObject) {
+		return {
+			httpCode,
+			message: isObject
+				? `Unpod server error (HTTP ${statusCode})${message ? `: ${message}` : ''}`
+				: `Unpod answered HTTP ${statusCode} with a page that is not JSON`,
+			description: isObject
+				? 'The Unpod API failed. This is usually temporary: try again in a moment.'
+				: `The answer was not from the Unpod API itself (a proxy or gateway page, for example)${snippet(body)}. Check the Base URL in the credential, or try again later.`,
+		};
+	}
+	return {
+		httpCode,
+		message: joined(message || `Unpod rejected the request (HTTP ${statusCode})`, errors),
+		description: `Unpod answered HTTP ${statusCode}.`,
+	};
+}
+
+function snippet(body: unknown): string {
+	if (typeof body !== 'string' || !body.trim()) return '';
+	const text = body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+	return text ? ` (it began: "${text.slice(0, 80)}")` : '';
+}
+
+export function unpodError(node: INode, response: UnpodResponse, details: UnpodErrorDetails, itemIndex?: number): NodeApiError {
+	const body = response.body && typeof response.body === 'object' ? (response.body as JsonObject) : { body: String(response.body ?? '') };
+	return new NodeApiError(node, body, {
+		message: details.message,
+		description: details.description,
+		httpCode: details.httpCode,
+		itemIndex,
+	});
+}
+
+/** Throws the mapped NodeApiError when the answer is a failure. */
+export function assertUnpodSuccess(node: INode, response: UnpodResponse | IN8nHttpFullResponse, subject?: string, itemIndex?: number): void {
+	const details = describeUnpodError(response as UnpodResponse, subject);
+	if (details) throw unpodError(node, response as UnpodResponse, details, itemIndex);
+}

@@ -1,0 +1,87 @@
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	INodeExecutionData,
+} from 'n8n-workflow';
+
+/** The largest page size the platform is known to serve. */
+export const MAX_PAGE_SIZE = 100;
+
+export interface Page {
+	/** The total number of items in the list (not the page length), when the API says. */
+	count?: number;
+	data: IDataObject[];
+}
+
+export type FetchPage = (page: number, pageSize: number) => Promise<Page>;
+
+/**
+ * The one paginator of the package. Walks `page`/`page_size` pages until `count` items
+ * were seen, a page comes back empty (or short, when the API gives no count), or
+ * `limit` items were collected; it never asks for more than `limit` needs. Items seen
+ * twice (a list that shifted while it was read) are kept once when `key` names their id.
+ */
+export async function collectPages(fetchPage: FetchPage, limit?: number, key?: string): Promise<IDataObject[]> {
+	const pageSize = limit === undefined ? MAX_PAGE_SIZE : Math.max(1, Math.min(MAX_PAGE_SIZE, limit));
+	const items: IDataObject[] = [];
+	const seen = new Set<unknown>();
+	let received = 0;
+	for (let page = 1; ; page++) {
+		const { count, data } = await fetchPage(page, pageSize);
+		received += data.length;
+		for (const item of data) {
+			if (key) {
+				if (seen.has(item[key])) continue;
+				seen.add(item[key]);
+			}
+			items.push(item);
+		}
+		if (limit !== undefined && items.length >= limit) return items.slice(0, limit);
+		if (data.length === 0) break;
+		if (typeof count === 'number' ? received >= count : data.length < pageSize) break;
+	}
+	return items;
+}
+
+/** Reads an envelope `{count, data}` into a page. */
+export function toPage(body: IDataObject): Page {
+	const data = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+	return { count: typeof body.count === 'number' ? body.count : undefined, data };
+}
+
+/** Return All / Limit as the node's parameters say; undefined means all. */
+export function requestedLimit(returnAll: boolean, limit: unknown): number | undefined {
+	return returnAll ? undefined : Math.max(1, Number(limit) || 1);
+}
+
+/**
+ * The paginator for declarative operations: each page goes through the routing engine
+ * (and so through the error check of every request); `transform` shapes the rows.
+ */
+export function routingPaginator(
+	options: { key?: string; transform?: (this: IExecutePaginationFunctions, rows: IDataObject[]) => IDataObject[] } = {},
+) {
+	return async function paginate(
+		this: IExecutePaginationFunctions,
+		requestData: DeclarativeRestApiSettings.ResultOptions,
+	): Promise<INodeExecutionData[]> {
+		const limit = requestedLimit(
+			this.getNodeParameter('returnAll', false) as boolean,
+			this.getNodeParameter('limit', 50),
+		);
+		const rows = await collectPages(
+			async (page, pageSize) => {
+				const [item] = await this.makeRoutingRequest({
+					...requestData,
+					options: { ...requestData.options, qs: { ...requestData.options.qs, page, page_size: pageSize } },
+				});
+				return toPage((item?.json ?? {}) as IDataObject);
+			},
+			limit,
+			options.key,
+		);
+		const shaped = options.transform ? options.transform.call(this, rows) : rows;
+		return shaped.map((json) => ({ json }));
+	};
+}

@@ -1,0 +1,50 @@
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	IHttpRequestMethods,
+	IHttpRequestOptions,
+	ILoadOptionsFunctions,
+	IN8nHttpFullResponse,
+	IPollFunctions,
+} from 'n8n-workflow';
+import { assertUnpodSuccess } from './errors';
+
+export const API_PREFIX = '/api/v2/platform';
+
+/** The base address of every request, from the credential; a trailing slash is forgiven. */
+export const BASE_URL_EXPRESSION = `={{$credentials.baseUrl.replace(/\\/+$/, "")}}${API_PREFIX}`;
+
+export type UnpodContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+
+export interface UnpodRequest {
+	method: IHttpRequestMethods;
+	/** Relative to /api/v2/platform, with its trailing slash. */
+	path: string;
+	qs?: IDataObject;
+	body?: IDataObject;
+	/** Names what was asked for, for a 404 that does not name it. */
+	subject?: string;
+	itemIndex?: number;
+}
+
+/** Sends one request with the credential and returns the parsed body, or throws the mapped error. */
+export async function unpodApiRequest(this: UnpodContext, request: UnpodRequest): Promise<IDataObject> {
+	const credentials = await this.getCredentials('unpodApi');
+	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+	const options: IHttpRequestOptions = {
+		method: request.method,
+		url: `${baseUrl}${API_PREFIX}${request.path}`,
+		qs: request.qs,
+		body: request.body,
+		json: true,
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+	};
+	const response = (await this.helpers.httpRequestWithAuthentication.call(
+		this,
+		'unpodApi',
+		options,
+	)) as IN8nHttpFullResponse;
+	assertUnpodSuccess(this.getNode(), response, request.subject, request.itemIndex);
+	return response.body as IDataObject;
+}

@@ -1,0 +1,228 @@
+import { chain, itemsOf, N8nNode, outputOf, RunResult } from '../helpers/n8n';
+import { BAD_ORG_CREDENTIAL, BAD_TOKEN_CREDENTIAL, CREDENTIAL, Harness, startHarness } from '../helpers/setup';
+import { SEED } from '../server/store';
+
+const BRIDGE = 'n8n-nodes-unpod.unpodBridge';
+const rl = (value: string) => ({ __rl: true, mode: 'slug', value });
+
+const bridgeNode = (name: string, parameters: Record<string, unknown>, extra: Partial<N8nNode> = {}): N8nNode => ({
+	name,
+	type: BRIDGE,
+	parameters,
+	credentials: CREDENTIAL,
+	...extra,
+});
+
+let h: Harness;
+const runs: RunResult[] = [];
+
+beforeAll(async () => {
+	h = await startHarness();
+	// Enough bridges for Return All to need three pages of 100.
+	for (let i = 0; i < 230; i++) h.server.store.addBridge(SEED.orgHandle, { name: `Bulk ${i}` });
+});
+
+afterAll(async () => {
+	await h?.close();
+});
+
+afterEach(() => {
+	h.server.resetTraffic();
+});
+
+async function run(nodes: N8nNode[], id: string): Promise<RunResult> {
+	const result = await h.n8n.run(chain(id, nodes));
+	runs.push(result);
+	return result;
+}
+
+test('every bridge operation works in n8n and sends what the API expects', async () => {
+	const slugOfCreate = '={{ $("Create").first().json.slug }}';
+	const result = await run(
+		[
+			bridgeNode('Create', {
+				resource: 'bridge',
+				operation: 'create',
+				name: 'E2E Line',
+				additionalFields: { description: 'made by the test', region: 'US' },
+			}),
+			bridgeNode('Get', { resource: 'bridge', operation: 'get', bridge: rl('={{ $json.slug }}') }),
+			bridgeNode('Update', {
+				resource: 'bridge',
+				operation: 'update',
+				bridge: rl(slugOfCreate),
+				updateFields: { name: 'E2E Line (renamed)', status: 'INACTIVE' },
+			}),
+			bridgeNode('Connect', {
+				resource: 'providerConnection',
+				operation: 'connectProvider',
+				bridge: rl(slugOfCreate),
+				providerCredentialId: SEED.activeCredentialId,
+			}),
+			bridgeNode('Disconnect', {
+				resource: 'providerConnection',
+				operation: 'disconnectProvider',
+				bridge: rl(slugOfCreate),
+				providerCredentialId: SEED.activeCredentialId,
+			}),
+			bridgeNode('Get Many', { resource: 'bridge', operation: 'getAll', returnAll: true }),
+			bridgeNode('Get Five', { resource: 'bridge', operation: 'getAll', returnAll: false, limit: 5 }, { executeOnce: true }),
+			bridgeNode('Delete', { resource: 'bridge', operation: 'delete', bridge: rl(slugOfCreate) }, { executeOnce: true }),
+		],
+		'bridgeEveryOperation',
+	);
+	expect(result.exitCode).toBe(0);
+
+	const [created] = outputOf(result, 'Create');
+	expect(created).toMatchObject({
+		name: 'E2E Line',
+		description: 'made by the test',
+		region: 'US',
+		status: 'ACTIVE',
+		documents_status: 'pending',
+		numbers: [],
+		organization: { domain_handle: SEED.orgHandle },
+	});
+	const slug: string = created.slug;
+	expect(slug).toMatch(/^e2e-line-[0-9a-f]{6}$/);
+
+	expect(outputOf(result, 'Get')).toEqual([expect.objectContaining({ slug, name: 'E2E Line', numbers: [] })]);
+	expect(outputOf(result, 'Update')).toEqual([
+		expect.objectContaining({ slug, name: 'E2E Line (renamed)', status: 'INACTIVE', description: 'made by the test' }),
+	]);
+	expect(outputOf(result, 'Connect')).toEqual([
+		expect.objectContaining({ slug, provider_credential: expect.objectContaining({ id: SEED.activeCredentialId, active: true }) }),
+	]);
+	expect(outputOf(result, 'Disconnect')).toEqual([expect.objectContaining({ slug, provider_credential: null })]);
+
+	const all = outputOf(result, 'Get Many');
+	const acmeBridges = [...h.server.store.bridges.values()].filter((b) => b.org === SEED.orgHandle).length + 1; // +1: deleted since
+	expect(all).toHaveLength(acmeBridges);
+	expect(new Set(all.map((b) => b.slug)).size).toBe(all.length);
+	expect(all[0]).toEqual({ id: expect.any(Number), name: 'E2E Line (renamed)', slug, status: 'INACTIVE', description: 'made by the test' });
+	expect(outputOf(result, 'Get Five')).toHaveLength(5);
+	expect(outputOf(result, 'Delete')).toEqual([{ deleted: true, slug }]);
+	expect(h.server.store.bridges.has(slug)).toBe(false);
+
+	// What the server received, in order.
+	const received = h.server.requests.map((r) => `${r.method} ${r.path}${r.query.page ? `?page=${r.query.page}&page_size=${r.query.page_size}` : ''}`);
+	const base = '/api/v2/platform/telephony/bridges/';
+	expect(received).toEqual([
+		`POST ${base}`,
+		`GET ${base}${slug}/`,
+		`PATCH ${base}${slug}/`,
+		`POST ${base}${slug}/connect-provider/`,
+		`POST ${base}${slug}/disconnect-provider/`,
+		`GET ${base}?page=1&page_size=100`,
+		`GET ${base}?page=2&page_size=100`,
+		`GET ${base}?page=3&page_size=100`,
+		`GET ${base}?page=1&page_size=5`,
+		`DELETE ${base}${slug}/`,
+	]);
+	for (const r of h.server.requests) {
+		expect(r.headers.authorization).toBe(`Token ${SEED.token}`);
+		expect(r.headers['org-handle']).toBe(SEED.orgHandle);
+		expect(r.headers['product-id']).toBe(SEED.productId);
+		expect(r.status).toBeLessThan(300);
+	}
+	const bodies = h.server.requests.filter((r) => r.method !== 'GET' && r.method !== 'DELETE');
+	expect(bodies.map((r) => r.headers['content-type'])).toEqual(bodies.map(() => expect.stringContaining('application/json')));
+	expect(bodies.map((r) => r.body)).toEqual([
+		{ name: 'E2E Line', description: 'made by the test', region: 'US' },
+		{ name: 'E2E Line (renamed)', status: 'INACTIVE' },
+		{ provider_credential_id: SEED.activeCredentialId },
+		{ provider_credential_id: SEED.activeCredentialId },
+	]);
+});
+
+const failures: Array<{ case: string; node: N8nNode; httpCode: string; message: RegExp }> = [
+	{
+		case: 'unknown slug (404)',
+		node: bridgeNode('Fail', { resource: 'bridge', operation: 'get', bridge: rl('no-such-bridge') }),
+		httpCode: '404',
+		message: /^Bridge not found: No bridge with slug 'no-such-bridge'$/,
+	},
+	{
+		case: 'missing name (400)',
+		node: bridgeNode('Fail', { resource: 'bridge', operation: 'create', name: '' }),
+		httpCode: '400',
+		message: /^Invalid data: name: This field is required\.$/,
+	},
+	{
+		case: 'invalid status (400)',
+		node: bridgeNode('Fail', {
+			resource: 'bridge',
+			operation: 'update',
+			bridge: rl(SEED.bridgeSlug),
+			updateFields: { status: '={{ "PAUSED" }}' },
+		}),
+		httpCode: '400',
+		message: /^Invalid data: status: "PAUSED" is not a valid choice\.$/,
+	},
+	{
+		case: 'wrong token (401)',
+		node: bridgeNode('Fail', { resource: 'bridge', operation: 'getAll', limit: 1 }, { credentials: BAD_TOKEN_CREDENTIAL }),
+		httpCode: '401',
+		message: /^Unpod did not accept the API token: it is missing or wrong$/,
+	},
+	{
+		case: 'connect with an inactive credential (400)',
+		node: bridgeNode('Fail', {
+			resource: 'providerConnection',
+			operation: 'connectProvider',
+			bridge: rl(SEED.bridgeSlug),
+			providerCredentialId: SEED.inactiveCredentialId,
+		}),
+		httpCode: '400',
+		message: /^Provider credential is inactive: Provider credential 102 is not active$/,
+	},
+	{
+		case: 'a 206 business failure (unknown organization)',
+		node: bridgeNode('Fail', { resource: 'bridge', operation: 'getAll', limit: 1 }, { credentials: BAD_ORG_CREDENTIAL }),
+		httpCode: '206',
+		message: /^Organization not found: No organization with handle 'no-such-org'$/,
+	},
+];
+
+describe.each(failures)('$case', (failure) => {
+	test('fails the node with the API text', async () => {
+		const result = await run([failure.node], `bridgeFail${failures.indexOf(failure)}`);
+		expect(result.exitCode).toBe(1);
+		const error = result.resultData?.error;
+		expect(error).toBeDefined();
+		expect(error.name).toBe('NodeApiError');
+		expect(String(error.httpCode)).toBe(failure.httpCode);
+		expect(error.message).toMatch(failure.message);
+		expect(result.resultData?.lastNodeExecuted).toBe('Fail');
+	});
+});
+
+test('with Continue On Fail, each failure becomes an item with its error and the run goes on', async () => {
+	const nodes = failures.map((f, i) => ({
+		...f.node,
+		name: `Fail ${i}`,
+		onError: 'continueRegularOutput' as const,
+		executeOnce: true,
+	}));
+	const result = await run(
+		[...nodes, bridgeNode('After', { resource: 'bridge', operation: 'get', bridge: rl(SEED.bridgeSlug) }, { executeOnce: true })],
+		'bridgeContinueOnFail',
+	);
+	expect(result.exitCode).toBe(0);
+	failures.forEach((f, i) => {
+		const items = itemsOf(result, `Fail ${i}`);
+		expect(items).toHaveLength(1);
+		const text = JSON.stringify(items[0]);
+		expect(text).toMatch(new RegExp(f.message.source.replace(/^\^|\$$/g, '')));
+	});
+	expect(outputOf(result, 'After')).toEqual([expect.objectContaining({ slug: SEED.bridgeSlug })]);
+});
+
+test('the API token never appears in any output or log', () => {
+	expect(runs.length).toBeGreaterThan(0);
+	for (const r of runs) {
+		expect(r.stdout).not.toContain(SEED.token);
+		expect(r.stderr).not.toContain(SEED.token);
+		expect(r.stdout + r.stderr).not.toContain('wrong-token');
+	}
+});

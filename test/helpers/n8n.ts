@@ -1,0 +1,218 @@
+/**
+ * Runs the built package inside real n8n (the pinned runtime in test/n8n/<version>),
+ * loaded the way a user's n8n loads a community package.
+ */
+import { execFile } from 'child_process';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
+import { createServer } from 'net';
+import { join, resolve } from 'path';
+
+export const ROOT = resolve(__dirname, '..', '..');
+export const PACKAGE_NAME = 'n8n-nodes-unpod';
+export const RUNTIME = process.env.UNPOD_N8N_RUNTIME ?? join(ROOT, 'test', 'n8n', '2.8');
+
+export interface N8nNode {
+	name: string;
+	type: string;
+	parameters?: Record<string, unknown>;
+	credentials?: Record<string, { id: string; name: string }>;
+	onError?: 'continueRegularOutput' | 'continueErrorOutput' | 'stopWorkflow';
+	executeOnce?: boolean;
+	typeVersion?: number;
+	position?: [number, number];
+}
+
+export interface Workflow {
+	id: string;
+	name: string;
+	nodes: Array<N8nNode & { id: string; typeVersion: number; position: [number, number] }>;
+	connections: Record<string, { main: Array<Array<{ node: string; type: 'main'; index: number }>> }>;
+	active: boolean;
+	settings: Record<string, unknown>;
+}
+
+export interface RunResult {
+	exitCode: number;
+	/** `data.resultData` of the execution, when n8n printed it. */
+	resultData?: {
+		runData: Record<string, Array<{ data?: { main: Array<Array<{ json: any; error?: any; pairedItem?: any }> | null> }; error?: any }>>;
+		error?: any;
+		lastNodeExecuted?: string;
+	};
+	stdout: string;
+	stderr: string;
+}
+
+export function freePort(): Promise<number> {
+	return new Promise((resolvePort, reject) => {
+		const server = createServer();
+		server.once('error', reject);
+		server.listen(0, '127.0.0.1', () => {
+			const { port } = server.address() as { port: number };
+			server.close(() => resolvePort(port));
+		});
+	});
+}
+
+export const MANUAL_TRIGGER: N8nNode = { name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1 };
+
+/** A workflow whose nodes run one after the other, from a Manual Trigger. */
+export function chain(id: string, nodes: N8nNode[]): Workflow {
+	return graph(id, [MANUAL_TRIGGER, ...nodes], nodes.map((n, i) => [i === 0 ? MANUAL_TRIGGER.name : nodes[i - 1].name, n.name]));
+}
+
+/** A workflow from nodes and [from, to] edges. */
+export function graph(id: string, nodes: N8nNode[], edges: Array<[string, string]>): Workflow {
+	const connections: Workflow['connections'] = {};
+	for (const [from, to] of edges) {
+		connections[from] ??= { main: [[]] };
+		connections[from].main[0].push({ node: to, type: 'main', index: 0 });
+	}
+	return {
+		id,
+		name: id,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		connections,
+		nodes: nodes.map((n, i) => ({
+			id: `${id}-${i}`,
+			typeVersion: 1,
+			position: [i * 220, 0] as [number, number],
+			...n,
+			parameters: n.parameters ?? {},
+		})),
+	};
+}
+
+export class N8n {
+	readonly folder: string;
+	readonly env: NodeJS.ProcessEnv;
+
+	private constructor(folder: string, env: NodeJS.ProcessEnv) {
+		this.folder = folder;
+		this.env = env;
+	}
+
+	/** A fresh n8n user folder with the built package installed as a community package. */
+	static async create(): Promise<N8n> {
+		if (!existsSync(join(RUNTIME, 'node_modules', '.bin', 'n8n'))) {
+			throw new Error(`n8n is not installed in ${RUNTIME}; run "npm test" (it installs it) or "node scripts/runtime.js"`);
+		}
+		if (!existsSync(join(ROOT, 'dist', 'nodes'))) throw new Error('The package is not built; run "npm run build"');
+		const base = join(ROOT, '.tmp');
+		mkdirSync(base, { recursive: true });
+		const folder = mkdtempSync(join(base, 'n8n-'));
+		const target = join(folder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
+		mkdirSync(target, { recursive: true });
+		cpSync(join(ROOT, 'package.json'), join(target, 'package.json'));
+		cpSync(join(ROOT, 'dist'), join(target, 'dist'), { recursive: true });
+		const env: NodeJS.ProcessEnv = {
+			...process.env,
+			N8N_USER_FOLDER: folder,
+			N8N_ENCRYPTION_KEY: 'unpod-test-encryption-key',
+			DB_TYPE: 'sqlite',
+			N8N_LISTEN_ADDRESS: '127.0.0.1',
+			N8N_PORT: String(await freePort()),
+			N8N_RUNNERS_BROKER_PORT: String(await freePort()),
+			N8N_DIAGNOSTICS_ENABLED: 'false',
+			N8N_VERSION_NOTIFICATIONS_ENABLED: 'false',
+			N8N_TEMPLATES_ENABLED: 'false',
+			N8N_PERSONALIZATION_ENABLED: 'false',
+			N8N_SECURE_COOKIE: 'false',
+			N8N_COMMUNITY_PACKAGES_ENABLED: 'true',
+			N8N_REINSTALL_MISSING_PACKAGES: 'false',
+			N8N_LOG_LEVEL: 'info',
+			N8N_LOG_FORMAT: 'json',
+			GENERIC_TIMEZONE: 'UTC',
+			N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+		};
+		return new N8n(folder, env);
+	}
+
+	cli(args: string[], timeoutMs = 120_000): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+		return new Promise((done) => {
+			execFile(
+				join(RUNTIME, 'node_modules', '.bin', 'n8n'),
+				args,
+				{ env: this.env, cwd: this.folder, timeout: timeoutMs, maxBuffer: 256 * 1024 * 1024 },
+				(error, stdout, stderr) => {
+					const exitCode = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
+					done({ exitCode, stdout, stderr });
+				},
+			);
+		});
+	}
+
+	private async importFile(kind: 'credentials' | 'workflow', data: unknown): Promise<void> {
+		const file = join(this.folder, `${kind}-${Date.now()}-${Math.random().toString(36).slice(2)}.json`);
+		writeFileSync(file, JSON.stringify(data));
+		const result = await this.cli([`import:${kind}`, `--input=${file}`]);
+		if (result.exitCode !== 0) {
+			throw new Error(`n8n import:${kind} failed (${result.exitCode}):\n${result.stdout}\n${result.stderr}`);
+		}
+	}
+
+	importCredentials(credentials: Array<{ id: string; name: string; type: string; data: Record<string, unknown> }>) {
+		return this.importFile('credentials', credentials);
+	}
+
+	importWorkflows(workflows: Workflow[]) {
+		return this.importFile('workflow', workflows);
+	}
+
+	/** Runs an imported workflow with `n8n execute` and reads the run from n8n's log. */
+	async execute(id: string): Promise<RunResult> {
+		const { exitCode, stdout, stderr } = await this.cli(['execute', `--id=${id}`, '--rawOutput']);
+		return { exitCode, stdout, stderr, resultData: findResultData(stdout) ?? findResultData(stderr) };
+	}
+
+	async run(workflow: Workflow): Promise<RunResult> {
+		await this.importWorkflows([workflow]);
+		return this.execute(workflow.id);
+	}
+
+	dispose(): void {
+		if (!process.env.UNPOD_KEEP_TMP) rmSync(this.folder, { recursive: true, force: true });
+	}
+}
+
+function findResultData(text: string): RunResult['resultData'] {
+	for (const line of text.split('\n').reverse()) {
+		const trimmed = line.trim();
+		if (!trimmed.startsWith('{')) continue;
+		try {
+			const parsed = JSON.parse(trimmed);
+			const candidates = [parsed, safeParse(parsed.message)];
+			for (const c of candidates) {
+				if (c?.data?.resultData) return c.data.resultData;
+				if (c?.resultData) return c.resultData;
+			}
+		} catch {
+			// not a JSON line
+		}
+	}
+	return undefined;
+}
+
+function safeParse(text: unknown): any {
+	if (typeof text !== 'string') return undefined;
+	try {
+		return JSON.parse(text);
+	} catch {
+		return undefined;
+	}
+}
+
+/** The JSON of every item a node put out (first run, first output). */
+export function outputOf(run: RunResult, node: string): any[] {
+	const runs = run.resultData?.runData?.[node];
+	if (!runs?.length) throw new Error(`Node "${node}" did not run. Error: ${JSON.stringify(run.resultData?.error ?? run.stderr.slice(-2000))}`);
+	return (runs[0].data?.main?.[0] ?? []).map((item) => item.json);
+}
+
+/** The items a node put out, with their error and pairing. */
+export function itemsOf(run: RunResult, node: string): Array<{ json: any; error?: any; pairedItem?: any }> {
+	const runs = run.resultData?.runData?.[node];
+	if (!runs?.length) throw new Error(`Node "${node}" did not run`);
+	return runs[0].data?.main?.[0] ?? [];
+}

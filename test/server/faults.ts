@@ -1,0 +1,129 @@
+/** Fault injection and rate limiting for the local Unpod server. */
+
+export type FaultKind =
+	| 'status' // answer with `status` and `body`
+	| 'rateLimit' // 429 with Retry-After
+	| 'serverError' // 500 with a JSON body
+	| 'html' // 502 with an HTML page, as a proxy would
+	| 'malformed' // 200 with a truncated JSON body
+	| 'slow' // wait `delayMs`, then answer normally
+	| 'drop' // close the connection before the request is handled
+	| 'dropAfter'; // handle the request (state changes), then close the connection unanswered
+
+export interface FaultRule {
+	kind: FaultKind;
+	method?: string;
+	/** Matches the path (a substring, or a RegExp). */
+	path?: string | RegExp;
+	/** How many requests it hits; unlimited when absent. */
+	times?: number;
+	status?: number;
+	body?: unknown;
+	delayMs?: number;
+	retryAfter?: number;
+}
+
+export interface RandomFaults {
+	rate: number;
+	kinds: FaultKind[];
+	method?: string;
+	path?: string | RegExp;
+	seed?: number;
+	delayMs?: number;
+}
+
+/** A small deterministic PRNG (mulberry32), so a soak run can be replayed. */
+export function prng(seed: number): () => number {
+	let a = seed >>> 0;
+	return () => {
+		a = (a + 0x6d2b79f5) >>> 0;
+		let t = a;
+		t = Math.imul(t ^ (t >>> 15), t | 1);
+		t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
+		return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+	};
+}
+
+function matches(rule: { method?: string; path?: string | RegExp }, method: string, path: string) {
+	if (rule.method && rule.method.toUpperCase() !== method) return false;
+	if (rule.path === undefined) return true;
+	return typeof rule.path === 'string' ? path.includes(rule.path) : rule.path.test(path);
+}
+
+export class Faults {
+	private rules: FaultRule[] = [];
+	private random?: RandomFaults & { next: () => number };
+	injected: Array<{ kind: FaultKind; method: string; path: string }> = [];
+
+	add(rule: FaultRule): void {
+		this.rules.push({ ...rule });
+	}
+
+	setRandom(random: RandomFaults | undefined): void {
+		this.random = random ? { ...random, next: prng(random.seed ?? 1) } : undefined;
+	}
+
+	clear(): void {
+		this.rules = [];
+		this.random = undefined;
+		this.injected = [];
+	}
+
+	/** The fault to apply to this request, if any; consumes one use of a counted rule. */
+	take(method: string, path: string): FaultRule | undefined {
+		for (const rule of this.rules) {
+			if (!matches(rule, method, path)) continue;
+			if (rule.times !== undefined) {
+				if (rule.times <= 0) continue;
+				rule.times -= 1;
+			}
+			this.injected.push({ kind: rule.kind, method, path });
+			return rule;
+		}
+		const random = this.random;
+		if (random && matches(random, method, path) && random.next() < random.rate) {
+			const kind = random.kinds[Math.floor(random.next() * random.kinds.length)];
+			this.injected.push({ kind, method, path });
+			return { kind, delayMs: random.delayMs };
+		}
+		return undefined;
+	}
+}
+
+/** A token bucket per API token: `perMinute` requests a minute, bursts up to `burst`. */
+export class RateLimiter {
+	private buckets = new Map<string, { tokens: number; at: number }>();
+	limited = 0;
+
+	constructor(
+		public perMinute = 0,
+		public burst = perMinute,
+	) {}
+
+	configure(perMinute: number, burst = perMinute): void {
+		this.perMinute = perMinute;
+		this.burst = Math.max(1, burst);
+		this.buckets.clear();
+	}
+
+	/** Returns the headers to send, and whether the request may go ahead. */
+	check(key: string, now = Date.now()): { allowed: boolean; headers: Record<string, string> } {
+		if (!this.perMinute) return { allowed: true, headers: {} };
+		const perMs = this.perMinute / 60000;
+		const bucket = this.buckets.get(key) ?? { tokens: this.burst, at: now };
+		bucket.tokens = Math.min(this.burst, bucket.tokens + (now - bucket.at) * perMs);
+		bucket.at = now;
+		this.buckets.set(key, bucket);
+		const allowed = bucket.tokens >= 1;
+		if (allowed) bucket.tokens -= 1;
+		else this.limited += 1;
+		const untilFull = (this.burst - bucket.tokens) / perMs;
+		const headers: Record<string, string> = {
+			'X-RateLimit-Limit': String(this.perMinute),
+			'X-RateLimit-Remaining': String(Math.floor(bucket.tokens)),
+			'X-RateLimit-Reset': String(Math.ceil((now + untilFull) / 1000)),
+		};
+		if (!allowed) headers['Retry-After'] = String(Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000)));
+		return { allowed, headers };
+	}
+}
