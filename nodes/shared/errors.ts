@@ -65,8 +65,7 @@ function apiText(body: unknown): { message: string; errors: string } {
 	};
 }
 
-const joined = (message: string, errors: string) =>
-	errors && errors !== message ? `${message}: ${errors}` : message;
+const joined = (message: string, errors: string) => (errors && errors !== message ? `${message}: ${errors}` : message);
 
 /**
  * The one place that decides whether an Unpod answer is a failure and how to say so.
@@ -125,7 +124,9 @@ export function describeUnpodError(response: UnpodResponse, subject?: string): U
 		return {
 			httpCode,
 			message: subject && !errors ? `${text}: ${subject}` : text,
-			description: subject ? `Unpod found no ${subject}. Check the value or pick it from the list.` : 'Unpod found nothing at this address.',
+			description: subject
+				? `Unpod found no ${subject}. Check the value or pick it from the list.`
+				: 'Unpod found nothing at this address.',
 		};
 	}
 	if (statusCode >= 500 || !isObject) {
@@ -148,12 +149,23 @@ export function describeUnpodError(response: UnpodResponse, subject?: string): U
 
 function snippet(body: unknown): string {
 	if (typeof body !== 'string' || !body.trim()) return '';
-	const text = body.replace(/<[^>]*>/g, ' ').replace(/\s+/g, ' ').trim();
+	const text = body
+		.replace(/<[^>]*>/g, ' ')
+		.replace(/\s+/g, ' ')
+		.trim();
 	return text ? ` (it began: "${text.slice(0, 80)}")` : '';
 }
 
-export function unpodError(node: INode, response: UnpodResponse, details: UnpodErrorDetails, itemIndex?: number): NodeApiError {
-	const body = response.body && typeof response.body === 'object' ? (response.body as JsonObject) : { body: String(response.body ?? '') };
+export function unpodError(
+	node: INode,
+	response: UnpodResponse,
+	details: UnpodErrorDetails,
+	itemIndex?: number,
+): NodeApiError {
+	const body =
+		response.body && typeof response.body === 'object'
+			? (response.body as JsonObject)
+			: { body: String(response.body ?? '') };
 	return new NodeApiError(node, body, {
 		message: details.message,
 		description: details.description,
@@ -163,7 +175,12 @@ export function unpodError(node: INode, response: UnpodResponse, details: UnpodE
 }
 
 /** Throws the mapped NodeApiError when the answer is a failure. */
-export function assertUnpodSuccess(node: INode, response: UnpodResponse | IN8nHttpFullResponse, subject?: string, itemIndex?: number): void {
+export function assertUnpodSuccess(
+	node: INode,
+	response: UnpodResponse | IN8nHttpFullResponse,
+	subject?: string,
+	itemIndex?: number,
+): void {
 	const details = describeUnpodError(response as UnpodResponse, subject);
 	if (details) throw unpodError(node, response as UnpodResponse, details, itemIndex);
 }

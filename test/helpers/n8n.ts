@@ -5,6 +5,7 @@
 import { execFile } from 'child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { createServer } from 'net';
+import { tmpdir } from 'os';
 import { join, resolve } from 'path';
 
 export const ROOT = resolve(__dirname, '..', '..');
@@ -35,7 +36,10 @@ export interface RunResult {
 	exitCode: number;
 	/** `data.resultData` of the execution, when n8n printed it. */
 	resultData?: {
-		runData: Record<string, Array<{ data?: { main: Array<Array<{ json: any; error?: any; pairedItem?: any }> | null> }; error?: any }>>;
+		runData: Record<
+			string,
+			Array<{ data?: { main: Array<Array<{ json: any; error?: any; pairedItem?: any }> | null> }; error?: any }>
+		>;
 		error?: any;
 		lastNodeExecuted?: string;
 	};
@@ -58,7 +62,11 @@ export const MANUAL_TRIGGER: N8nNode = { name: 'Start', type: 'n8n-nodes-base.ma
 
 /** A workflow whose nodes run one after the other, from a Manual Trigger. */
 export function chain(id: string, nodes: N8nNode[]): Workflow {
-	return graph(id, [MANUAL_TRIGGER, ...nodes], nodes.map((n, i) => [i === 0 ? MANUAL_TRIGGER.name : nodes[i - 1].name, n.name]));
+	return graph(
+		id,
+		[MANUAL_TRIGGER, ...nodes],
+		nodes.map((n, i) => [i === 0 ? MANUAL_TRIGGER.name : nodes[i - 1].name, n.name]),
+	);
 }
 
 /** A workflow from nodes and [from, to] edges. */
@@ -96,10 +104,14 @@ export class N8n {
 	/** A fresh n8n user folder with the built package installed as a community package. */
 	static async create(): Promise<N8n> {
 		if (!existsSync(join(RUNTIME, 'node_modules', '.bin', 'n8n'))) {
-			throw new Error(`n8n is not installed in ${RUNTIME}; run "npm test" (it installs it) or "node scripts/runtime.js"`);
+			throw new Error(
+				`n8n is not installed in ${RUNTIME}; run "npm test" (it installs it) or "node scripts/runtime.js"`,
+			);
 		}
 		if (!existsSync(join(ROOT, 'dist', 'nodes'))) throw new Error('The package is not built; run "npm run build"');
-		const base = join(ROOT, '.tmp');
+		// Outside the repository: inside it, the package would resolve the repository's own
+		// n8n-workflow instead of the one n8n provides, as no user's install would.
+		const base = join(tmpdir(), 'unpod-n8n-tests');
 		mkdirSync(base, { recursive: true });
 		const folder = mkdtempSync(join(base, 'n8n-'));
 		const target = join(folder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
@@ -126,6 +138,9 @@ export class N8n {
 			GENERIC_TIMEZONE: 'UTC',
 			N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
 		};
+		// jest sets NODE_ENV=test, under which n8n's CLI stays silent and does nothing.
+		delete env.NODE_ENV;
+		delete env.JEST_WORKER_ID;
 		return new N8n(folder, env);
 	}
 
@@ -206,7 +221,10 @@ function safeParse(text: unknown): any {
 /** The JSON of every item a node put out (first run, first output). */
 export function outputOf(run: RunResult, node: string): any[] {
 	const runs = run.resultData?.runData?.[node];
-	if (!runs?.length) throw new Error(`Node "${node}" did not run. Error: ${JSON.stringify(run.resultData?.error ?? run.stderr.slice(-2000))}`);
+	if (!runs?.length)
+		throw new Error(
+			`Node "${node}" did not run. Error: ${JSON.stringify(run.resultData?.error ?? run.stderr.slice(-2000))}`,
+		);
 	return (runs[0].data?.main?.[0] ?? []).map((item) => item.json);
 }
 

@@ -109,21 +109,20 @@ export class UnpodServer {
 	/** Recorded platform requests (control requests are not recorded). */
 	requestsTo(method: string, pathPart: string | RegExp): RecordedRequest[] {
 		return this.requests.filter(
-			(r) =>
-				r.method === method &&
-				(typeof pathPart === 'string' ? r.path.includes(pathPart) : pathPart.test(r.path)),
+			(r) => r.method === method && (typeof pathPart === 'string' ? r.path.includes(pathPart) : pathPart.test(r.path)),
 		);
 	}
 
 	/** Ends pending calls now: the oldest first, `count` of them (all when absent). */
-	finishCalls(options: { count?: number; space?: string; failRate?: number; outcome?: 'completed' | 'failed' } = {}): Task[] {
+	finishCalls(
+		options: { count?: number; space?: string; failRate?: number; outcome?: 'completed' | 'failed' } = {},
+	): Task[] {
 		const pending = this.store.tasks.filter(
 			(t) => t.status === 'pending' && (!options.space || t.space === options.space),
 		);
 		const chosen = pending.slice(0, options.count ?? pending.length);
 		for (const task of chosen) {
-			const outcome =
-				options.outcome ?? (Math.random() < (options.failRate ?? 0) ? 'failed' : 'completed');
+			const outcome = options.outcome ?? (Math.random() < (options.failRate ?? 0) ? 'failed' : 'completed');
 			this.store.finishTask(task, outcome);
 		}
 		return chosen;
@@ -166,7 +165,16 @@ export class UnpodServer {
 		const limit = this.rateLimiter.check(key);
 		if (!limit.allowed) {
 			record.status = 429;
-			send(res, 429, { status_code: 429, message: 'Request was throttled.', errors: `Expected available in ${limit.headers['Retry-After']} seconds.` }, limit.headers);
+			send(
+				res,
+				429,
+				{
+					status_code: 429,
+					message: 'Request was throttled.',
+					errors: `Expected available in ${limit.headers['Retry-After']} seconds.`,
+				},
+				limit.headers,
+			);
 			return;
 		}
 
@@ -209,10 +217,19 @@ export class UnpodServer {
 			case 'rateLimit': {
 				record.status = 429;
 				const retryAfter = String(fault.retryAfter ?? 1);
-				send(res, 429, { status_code: 429, message: 'Request was throttled.', errors: `Expected available in ${retryAfter} seconds.` }, {
-					...headers,
-					'Retry-After': retryAfter,
-				});
+				send(
+					res,
+					429,
+					{
+						status_code: 429,
+						message: 'Request was throttled.',
+						errors: `Expected available in ${retryAfter} seconds.`,
+					},
+					{
+						...headers,
+						'Retry-After': retryAfter,
+					},
+				);
 				return true;
 			}
 			case 'serverError':
@@ -222,7 +239,9 @@ export class UnpodServer {
 			case 'html':
 				record.status = 502;
 				res.writeHead(502, { 'Content-Type': 'text/html' });
-				res.end('<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>');
+				res.end(
+					'<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>',
+				);
 				return true;
 			case 'malformed':
 				record.status = 200;
@@ -246,16 +265,26 @@ export class UnpodServer {
 				pending: this.store.tasks.filter((t) => t.status === 'pending').length,
 				completed: this.store.tasks.filter((t) => t.status === 'completed').length,
 				failed: this.store.tasks.filter((t) => t.status === 'failed').length,
-				tasks: body.ids ? undefined : this.store.tasks.map((t) => ({ task_id: t.task_id, status: t.status, name: t.input.name })),
+				tasks: body.ids
+					? undefined
+					: this.store.tasks.map((t) => ({ task_id: t.task_id, status: t.status, name: t.input.name })),
 			});
 		}
-		if (method === 'POST' && op === 'finish') return send(res, 200, this.finishCalls(body).map((t) => t.task_id));
+		if (method === 'POST' && op === 'finish')
+			return send(
+				res,
+				200,
+				this.finishCalls(body).map((t) => t.task_id),
+			);
 		if (method === 'POST' && op === 'auto-finish') {
 			this.autoFinish = body.minMs === undefined ? undefined : (body as AutoFinish);
 			return send(res, 200, { autoFinish: this.autoFinish ?? null });
 		}
 		if (method === 'POST' && op === 'rate-limit') {
-			this.rateLimiter.configure(Number(body.perMinute ?? 0), body.burst === undefined ? undefined : Number(body.burst));
+			this.rateLimiter.configure(
+				Number(body.perMinute ?? 0),
+				body.burst === undefined ? undefined : Number(body.burst),
+			);
 			return send(res, 200, { perMinute: this.rateLimiter.perMinute });
 		}
 		if (method === 'POST' && op === 'faults') {
@@ -296,7 +325,8 @@ export class UnpodServer {
 			if (parts.length === 2 && method === 'GET') return this.listBridges(org, query);
 			if (parts.length === 3) {
 				const bridge = this.findBridge(org, a2);
-				if (method === 'GET') return { status: 200, body: envelope(200, 'Bridge fetched successfully', this.fullBridge(bridge)) };
+				if (method === 'GET')
+					return { status: 200, body: envelope(200, 'Bridge fetched successfully', this.fullBridge(bridge)) };
 				if (method === 'PATCH') return this.updateBridge(bridge, b);
 				if (method === 'DELETE') {
 					this.store.bridges.delete(bridge.slug);
@@ -316,8 +346,10 @@ export class UnpodServer {
 			const org = this.platformOrg(user, headers);
 			if (parts.length === 1 && method === 'GET') return this.listSpaces(org);
 			if (parts.length === 2 && method === 'GET') return this.getSpace(this.findSpace(org, a1));
-			if (parts.length === 3 && a2 === 'tasks' && method === 'GET') return this.spaceTasks(this.findSpace(org, a1), query);
-			if (parts.length === 3 && a2 === 'tasks' && method === 'POST') return this.createTasks(this.findSpace(org, a1), user, b);
+			if (parts.length === 3 && a2 === 'tasks' && method === 'GET')
+				return this.spaceTasks(this.findSpace(org, a1), query);
+			if (parts.length === 3 && a2 === 'tasks' && method === 'POST')
+				return this.createTasks(this.findSpace(org, a1), user, b);
 		}
 		void a4;
 		return fail(404, { status_code: 404, message: 'Not found.' });
@@ -334,7 +366,8 @@ export class UnpodServer {
 
 	/** Bridge endpoints report header problems as 206 business failures, as the platform does. */
 	private bridgeOrg(user: User, headers: IncomingMessage['headers']): Org {
-		if (!headers['product-id']) fail(206, { message: 'Please provide Product-Id in headers', errors: 'Product-Id header is missing' });
+		if (!headers['product-id'])
+			fail(206, { message: 'Please provide Product-Id in headers', errors: 'Product-Id header is missing' });
 		const handle = headers['org-handle'];
 		if (!handle) fail(206, { message: 'Please provide Org-Handle in headers', errors: 'Org-Handle header is missing' });
 		const org = this.store.orgs.get(String(handle));
@@ -370,14 +403,19 @@ export class UnpodServer {
 				role,
 			};
 		});
-		return { status: 200, body: { status_code: 200, message: 'Organizations fetched successfully', count: data.length, data } };
+		return {
+			status: 200,
+			body: { status_code: 200, message: 'Organizations fetched successfully', count: data.length, data },
+		};
 	}
 
 	private createBridge(org: Org, body: Record<string, unknown>): Reply {
 		const errors: Record<string, string[]> = {};
 		if (typeof body.name !== 'string' || !body.name.trim()) errors.name = ['This field is required.'];
-		if (body.description !== undefined && typeof body.description !== 'string') errors.description = ['Not a valid string.'];
-		if (body.region !== undefined && (typeof body.region !== 'string' || body.region.length > 8)) errors.region = ['Enter a valid region code.'];
+		if (body.description !== undefined && typeof body.description !== 'string')
+			errors.description = ['Not a valid string.'];
+		if (body.region !== undefined && (typeof body.region !== 'string' || body.region.length > 8))
+			errors.region = ['Enter a valid region code.'];
 		if (Object.keys(errors).length) fail(400, { status_code: 400, message: 'Invalid data', errors });
 		const bridge = this.store.addBridge(org.domain_handle, {
 			name: String(body.name).trim(),
@@ -400,20 +438,28 @@ export class UnpodServer {
 			status: b.status,
 			description: b.description,
 		}));
-		return { status: 200, body: { status_code: 200, message: 'Bridges fetched successfully', count: all.length, data } };
+		return {
+			status: 200,
+			body: { status_code: 200, message: 'Bridges fetched successfully', count: all.length, data },
+		};
 	}
 
 	private findBridge(org: Org, slug: string): Bridge {
 		const bridge = this.store.bridges.get(decodeURIComponent(slug));
 		if (!bridge || bridge.org !== org.domain_handle) {
-			fail(404, { status_code: 404, message: 'Bridge not found', errors: `No bridge with slug '${decodeURIComponent(slug)}'` });
+			fail(404, {
+				status_code: 404,
+				message: 'Bridge not found',
+				errors: `No bridge with slug '${decodeURIComponent(slug)}'`,
+			});
 		}
 		return bridge!;
 	}
 
 	private updateBridge(bridge: Bridge, body: Record<string, unknown>): Reply {
 		const errors: Record<string, string[]> = {};
-		if (body.name !== undefined && (typeof body.name !== 'string' || !body.name.trim())) errors.name = ['This field may not be blank.'];
+		if (body.name !== undefined && (typeof body.name !== 'string' || !body.name.trim()))
+			errors.name = ['This field may not be blank.'];
 		if (body.status !== undefined && !BRIDGE_STATUSES.includes(String(body.status))) {
 			errors.status = [`"${String(body.status)}" is not a valid choice.`];
 		}
@@ -427,24 +473,41 @@ export class UnpodServer {
 	private providerConnection(bridge: Bridge, connect: boolean, body: Record<string, unknown>): Reply {
 		const id = body.provider_credential_id;
 		if (typeof id !== 'number' || !Number.isInteger(id)) {
-			fail(400, { status_code: 400, message: 'Invalid data', errors: { provider_credential_id: ['A valid integer is required.'] } });
+			fail(400, {
+				status_code: 400,
+				message: 'Invalid data',
+				errors: { provider_credential_id: ['A valid integer is required.'] },
+			});
 		}
 		const credential = this.store.credentials.get(id as number);
 		if (connect) {
 			if (!credential || credential.org !== bridge.org) {
-				fail(400, { status_code: 400, message: 'Provider credential not found', errors: `No provider credential with id ${id}` });
+				fail(400, {
+					status_code: 400,
+					message: 'Provider credential not found',
+					errors: `No provider credential with id ${id}`,
+				});
 			}
 			if (!credential!.active) {
-				fail(400, { status_code: 400, message: 'Provider credential is inactive', errors: `Provider credential ${id} is not active` });
+				fail(400, {
+					status_code: 400,
+					message: 'Provider credential is inactive',
+					errors: `Provider credential ${id} is not active`,
+				});
 			}
 			bridge.provider_credential = id as number;
 		} else {
 			if (bridge.provider_credential === null || bridge.provider_credential !== id) {
-				fail(400, { status_code: 400, message: 'Provider is not connected to this bridge', errors: `Provider credential ${id} is not connected to bridge '${bridge.slug}'` });
+				fail(400, {
+					status_code: 400,
+					message: 'Provider is not connected to this bridge',
+					errors: `Provider credential ${id} is not connected to bridge '${bridge.slug}'`,
+				});
 			}
 			bridge.provider_credential = null;
 		}
-		const current = bridge.provider_credential === null ? null : this.store.credentials.get(bridge.provider_credential)!;
+		const current =
+			bridge.provider_credential === null ? null : this.store.credentials.get(bridge.provider_credential)!;
 		return {
 			status: 200,
 			body: envelope(200, connect ? 'Provider connected successfully' : 'Provider disconnected successfully', {
@@ -479,8 +542,18 @@ export class UnpodServer {
 	private listAgents(org: Org): Reply {
 		const data = [...this.store.agents.values()]
 			.filter((a) => a.org === org.domain_handle && a.state === 'published')
-			.map(({ handle, name, type, state, purpose, description }) => ({ handle, name, type, state, purpose, description }));
-		return { status: 200, body: { status_code: 200, message: 'Agents fetched successfully', count: data.length, data } };
+			.map(({ handle, name, type, state, purpose, description }) => ({
+				handle,
+				name,
+				type,
+				state,
+				purpose,
+				description,
+			}));
+		return {
+			status: 200,
+			body: { status_code: 200, message: 'Agents fetched successfully', count: data.length, data },
+		};
 	}
 
 	private agentTasks(org: Org, handle: string, query: URLSearchParams): Reply {
@@ -498,7 +571,10 @@ export class UnpodServer {
 			.filter((s) => s.org === org.domain_handle)
 			.sort((x, y) => y.createdUs - x.createdUs)
 			.map((s) => this.spaceRecord(s, org));
-		return { status: 200, body: { status_code: 200, message: 'Spaces fetched successfully', count: data.length, data } };
+		return {
+			status: 200,
+			body: { status_code: 200, message: 'Spaces fetched successfully', count: data.length, data },
+		};
 	}
 
 	private getSpace(space: Space): Reply {
@@ -507,7 +583,10 @@ export class UnpodServer {
 			.map((h) => this.store.agents.get(h))
 			.filter(Boolean)
 			.map((a) => ({ handle: a!.handle, name: a!.name }));
-		return { status: 200, body: envelope(200, 'Space fetched successfully', { ...this.spaceRecord(space, org), agents }) };
+		return {
+			status: 200,
+			body: envelope(200, 'Space fetched successfully', { ...this.spaceRecord(space, org), agents }),
+		};
 	}
 
 	private spaceRecord(space: Space, org: Org): Record<string, unknown> {
@@ -531,11 +610,19 @@ export class UnpodServer {
 	}
 
 	private spaceTasks(space: Space, query: URLSearchParams): Reply {
-		return this.taskList((t) => t.space === space.token, query, (t) => this.store.spaceForm(t));
+		return this.taskList(
+			(t) => t.space === space.token,
+			query,
+			(t) => this.store.spaceForm(t),
+		);
 	}
 
 	/** Task lists: newest first, `page`/`page_size`, and the source's undocumented filters. */
-	private taskList(scope: (t: Task) => boolean, query: URLSearchParams, form: (t: Task) => Record<string, unknown>): Reply {
+	private taskList(
+		scope: (t: Task) => boolean,
+		query: URLSearchParams,
+		form: (t: Task) => Record<string, unknown>,
+	): Reply {
 		const { page, pageSize } = pageParams(query, 20);
 		const search = query.get('search')?.toLowerCase();
 		const status = query.get('status');
@@ -557,7 +644,10 @@ export class UnpodServer {
 			matched.push(t);
 		}
 		const data = matched.slice((page - 1) * pageSize, page * pageSize).map(form);
-		return { status: 200, body: { status_code: 200, message: 'Tasks fetched successfully', count: matched.length, data } };
+		return {
+			status: 200,
+			body: { status_code: 200, message: 'Tasks fetched successfully', count: matched.length, data },
+		};
 	}
 
 	private createTasks(space: Space, user: User, body: Record<string, unknown>): Reply {
@@ -566,7 +656,8 @@ export class UnpodServer {
 		const documents = body.documents;
 		if (!Array.isArray(documents)) errors.documents = ['This field is required.'];
 		else if (documents.length === 0) errors.documents = ['This list may not be empty.'];
-		else if (documents.length > this.maxDocuments) errors.documents = [`Ensure this list has at most ${this.maxDocuments} items.`];
+		else if (documents.length > this.maxDocuments)
+			errors.documents = [`Ensure this list has at most ${this.maxDocuments} items.`];
 		else {
 			documents.forEach((doc, i) => {
 				if (!doc || typeof doc !== 'object') {
@@ -578,24 +669,32 @@ export class UnpodServer {
 				if (typeof d.contact_number !== 'string' || !d.contact_number.trim()) {
 					errors[`documents[${i}].contact_number`] = ['This field is required.'];
 				}
-				if (d.labels !== undefined && !Array.isArray(d.labels)) errors[`documents[${i}].labels`] = ['Expected a list of items.'];
+				if (d.labels !== undefined && !Array.isArray(d.labels))
+					errors[`documents[${i}].labels`] = ['Expected a list of items.'];
 			});
 		}
-		if (body.context !== undefined && body.context !== null && typeof body.context !== 'string') errors.context = ['Not a valid string.'];
+		if (body.context !== undefined && body.context !== null && typeof body.context !== 'string')
+			errors.context = ['Not a valid string.'];
 		let scheduled: string | null = null;
 		if (body.schedule !== undefined && body.schedule !== null) {
 			const s = body.schedule as Record<string, unknown>;
-			if (!['now', 'auto', 'custom'].includes(String(s.type))) errors.schedule = [`"${String(s.type)}" is not a valid schedule type.`];
+			if (!['now', 'auto', 'custom'].includes(String(s.type)))
+				errors.schedule = [`"${String(s.type)}" is not a valid schedule type.`];
 			else if (s.type === 'custom') {
-				if (!/^\d{4}-\d{2}-\d{2}$/.test(String(s.calling_date ?? '')) || !/^\d{2}:\d{2}(:\d{2})?$/.test(String(s.calling_time ?? ''))) {
+				if (
+					!/^\d{4}-\d{2}-\d{2}$/.test(String(s.calling_date ?? '')) ||
+					!/^\d{2}:\d{2}(:\d{2})?$/.test(String(s.calling_time ?? ''))
+				) {
 					errors.schedule = ['A custom schedule needs calling_date (YYYY-MM-DD) and calling_time (HH:MM).'];
 				} else scheduled = `${s.calling_date}T${s.calling_time}`;
 			}
 		}
 		if (Object.keys(errors).length) fail(206, { message: 'Task creation failed', errors });
 		const agent = this.store.agents.get(String(body.pilot));
-		if (!agent || agent.org !== space.org) fail(206, { message: 'Task creation failed', errors: `Pilot '${String(body.pilot)}' not found` });
-		if (agent!.state !== 'published') fail(206, { message: 'Task creation failed', errors: `Pilot '${agent!.handle}' is not published` });
+		if (!agent || agent.org !== space.org)
+			fail(206, { message: 'Task creation failed', errors: `Pilot '${String(body.pilot)}' not found` });
+		if (agent!.state !== 'published')
+			fail(206, { message: 'Task creation failed', errors: `Pilot '${agent!.handle}' is not published` });
 
 		const { runId, tasks } = this.store.createTasks(
 			space,
@@ -638,7 +737,11 @@ function pageParams(query: URLSearchParams, defaultSize: number): { page: number
 	const page = query.has('page') ? Number(query.get('page')) : 1;
 	const pageSize = query.has('page_size') ? Number(query.get('page_size')) : defaultSize;
 	if (!Number.isInteger(page) || page < 1 || !Number.isInteger(pageSize) || pageSize < 1) {
-		fail(400, { status_code: 400, message: 'Invalid page parameters', errors: 'page and page_size must be positive integers' });
+		fail(400, {
+			status_code: 400,
+			message: 'Invalid page parameters',
+			errors: 'page and page_size must be positive integers',
+		});
 	}
 	return { page, pageSize };
 }

@@ -425,10 +425,30 @@ function completedOutput(task: Task, endMs: number): Record<string, unknown> {
 		duration,
 		recording_url: `https://recordings.unpod.local/${task.task_id}.mp3`,
 		transcript: [
-			{ role: 'assistant', content: `Hello ${name}, this is Acme calling about your enquiry.`, timestamp: at(1), message_id: `msg_${hex(8)}` },
-			{ role: 'user', content: 'Hi, yes, tell me more.', timestamp: at(6), participant: String(task.input.contact_number ?? '') },
-			{ role: 'assistant', content: 'I can send details and set up a follow-up.', timestamp: at(12), message_id: `msg_${hex(8)}` },
-			{ role: 'user', content: callback ? 'Call me back next week.' : 'Thanks, bye.', timestamp: at(20), participant: String(task.input.contact_number ?? '') },
+			{
+				role: 'assistant',
+				content: `Hello ${name}, this is Acme calling about your enquiry.`,
+				timestamp: at(1),
+				message_id: `msg_${hex(8)}`,
+			},
+			{
+				role: 'user',
+				content: 'Hi, yes, tell me more.',
+				timestamp: at(6),
+				participant: String(task.input.contact_number ?? ''),
+			},
+			{
+				role: 'assistant',
+				content: 'I can send details and set up a follow-up.',
+				timestamp: at(12),
+				message_id: `msg_${hex(8)}`,
+			},
+			{
+				role: 'user',
+				content: callback ? 'Call me back next week.' : 'Thanks, bye.',
+				timestamp: at(20),
+				participant: String(task.input.contact_number ?? ''),
+			},
 		],
 		post_call_data: {
 			classification: { labels: pick.labels },
@@ -455,7 +475,10 @@ function completedOutput(task: Task, endMs: number): Record<string, unknown> {
 			},
 			structured_data: null,
 		},
-		metadata: { cost: Math.round(duration * 0.2) / 100, usage: { llm_tokens: duration * 12, tts_characters: duration * 15 } },
+		metadata: {
+			cost: Math.round(duration * 0.2) / 100,
+			usage: { llm_tokens: duration * 12, tts_characters: duration * 15 },
+		},
 		call_type: 'outbound',
 		call_status: 'completed',
 	};

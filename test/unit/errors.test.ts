@@ -25,12 +25,17 @@ describe('describeUnpodError', () => {
 		expect(describeUnpodError({ statusCode: 201, body: { data: {} } })).toBeUndefined();
 	});
 	test('206 is a business failure with the API message and errors', () => {
-		const d = describeUnpodError({ statusCode: 206, body: { message: 'Task creation failed', errors: { pilot: ['This field is required.'] } } });
+		const d = describeUnpodError({
+			statusCode: 206,
+			body: { message: 'Task creation failed', errors: { pilot: ['This field is required.'] } },
+		});
 		expect(d?.message).toBe('Task creation failed: pilot: This field is required.');
 		expect(d?.httpCode).toBe('206');
 	});
 	test('401 says the token is missing or wrong, 403 names the headers', () => {
-		expect(describeUnpodError({ statusCode: 401, body: { message: 'Invalid token.' } })?.message).toMatch(/token.*missing or wrong/);
+		expect(describeUnpodError({ statusCode: 401, body: { message: 'Invalid token.' } })?.message).toMatch(
+			/token.*missing or wrong/,
+		);
 		const forbidden = describeUnpodError({ statusCode: 403, body: { message: 'Nope' } });
 		expect(forbidden?.message).toBe('Access denied by Unpod: Nope');
 		expect(forbidden?.description).toMatch(/Org-Handle/);
@@ -50,10 +55,14 @@ describe('describeUnpodError', () => {
 		const html = describeUnpodError({ statusCode: 502, body: '<html><body><h1>502 Bad Gateway</h1></body></html>' });
 		expect(html?.message).toBe('Unpod answered HTTP 502 with a page that is not JSON');
 		expect(html?.description).toContain('502 Bad Gateway');
-		expect(describeUnpodError({ statusCode: 200, body: '{"data": [' })?.message).toBe('Unpod sent an answer that is not valid JSON');
+		expect(describeUnpodError({ statusCode: 200, body: '{"data": [' })?.message).toBe(
+			'Unpod sent an answer that is not valid JSON',
+		);
 	});
 	test('5xx JSON answers are server errors', () => {
-		expect(describeUnpodError({ statusCode: 500, body: { message: 'boom' } })?.message).toBe('Unpod server error (HTTP 500): boom');
+		expect(describeUnpodError({ statusCode: 500, body: { message: 'boom' } })?.message).toBe(
+			'Unpod server error (HTTP 500): boom',
+		);
 	});
 });
 

@@ -6,7 +6,9 @@ const ROOT = join(__dirname, '..', '..');
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 
 test('the packed package holds only dist/, package.json, README and licence', () => {
-	const [packed] = JSON.parse(execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' }));
+	const [packed] = JSON.parse(
+		execFileSync('npm', ['pack', '--dry-run', '--json', '--ignore-scripts'], { cwd: ROOT, encoding: 'utf8' }),
+	);
 	const files: string[] = packed.files.map((f: { path: string }) => f.path);
 	expect(files.length).toBeGreaterThan(5);
 	const stray = files.filter((f) => !/^dist\//.test(f) && !['package.json', 'README.md', 'LICENSE.md'].includes(f));
@@ -17,7 +19,8 @@ test('the packed package holds only dist/, package.json, README and licence', ()
 
 test('every node and credential listed for n8n is built, with icons and codex', () => {
 	for (const file of [...pkg.n8n.credentials, ...pkg.n8n.nodes]) expect(existsSync(join(ROOT, file))).toBe(true);
-	for (const node of pkg.n8n.nodes as string[]) expect(existsSync(join(ROOT, node.replace(/\.js$/, '.json')))).toBe(true);
+	for (const node of pkg.n8n.nodes as string[])
+		expect(existsSync(join(ROOT, node.replace(/\.js$/, '.json')))).toBe(true);
 	expect(existsSync(join(ROOT, 'dist/icons/unpod.svg'))).toBe(true);
 	expect(existsSync(join(ROOT, 'dist/icons/unpod.dark.svg'))).toBe(true);
 });
@@ -30,8 +33,13 @@ test('no runtime dependencies, n8n-workflow as the only peer', () => {
 });
 
 test('the built nodes require nothing but n8n-workflow and their own files', () => {
-	const built = execFileSync('grep', ['-rhoE', "require\\(\"[^\"]+\"\\)", join(ROOT, 'dist')], { encoding: 'utf8' });
-	const modules = new Set(built.split('\n').filter(Boolean).map((r) => r.slice(9, -2)));
+	const built = execFileSync('grep', ['-rhoE', 'require\\("[^"]+"\\)', join(ROOT, 'dist')], { encoding: 'utf8' });
+	const modules = new Set(
+		built
+			.split('\n')
+			.filter(Boolean)
+			.map((r) => r.slice(9, -2)),
+	);
 	const external = [...modules].filter((m) => !m.startsWith('.'));
 	expect(external).toEqual(['n8n-workflow']);
 });

@@ -14,7 +14,11 @@ function list(total: number, opts: { cap?: number; withCount?: boolean } = {}) {
 test('Return All walks pages of 100 and stops when count is reached', async () => {
 	const { fetch, calls } = list(300);
 	expect(await collectPages(fetch)).toHaveLength(300);
-	expect(calls).toEqual([[1, 100], [2, 100], [3, 100]]);
+	expect(calls).toEqual([
+		[1, 100],
+		[2, 100],
+		[3, 100],
+	]);
 });
 
 test('without a count it stops on a short page', async () => {
@@ -29,7 +33,10 @@ test('Limit asks for no more than it needs', async () => {
 	expect(five.calls).toEqual([[1, 5]]);
 	const many = list(1000);
 	expect(await collectPages(many.fetch, 150)).toHaveLength(150);
-	expect(many.calls).toEqual([[1, 100], [2, 100]]);
+	expect(many.calls).toEqual([
+		[1, 100],
+		[2, 100],
+	]);
 });
 
 test('a server that serves smaller pages than asked is still read to the end', async () => {
