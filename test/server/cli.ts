@@ -1,0 +1,32 @@
+/** `npm run server -- --port 4010 [--rate-limit 60] [--auto-finish 3000-8000] [--fail-rate 0.2]` */
+import { startServer } from './server';
+import { SEED } from './store';
+
+function arg(name: string): string | undefined {
+	const i = process.argv.indexOf(`--${name}`);
+	return i > 0 ? process.argv[i + 1] : undefined;
+}
+
+async function main() {
+	const autoFinish = arg('auto-finish');
+	const [minMs, maxMs] = (autoFinish ?? '').split('-').map(Number);
+	const server = await startServer({
+		port: Number(arg('port') ?? 4010),
+		rateLimit: Number(arg('rate-limit') ?? 0),
+		autoFinish: autoFinish ? { minMs, maxMs: maxMs || minMs, failRate: Number(arg('fail-rate') ?? 0.2) } : undefined,
+	});
+	console.log(`Local Unpod server on ${server.url}`);
+	console.log(
+		'Credential: Base URL %s, API Token %s, Organization Handle %s, Product ID %s',
+		server.url,
+		SEED.token,
+		SEED.orgHandle,
+		SEED.productId,
+	);
+	console.log('Space token %s, agent handle %s, bridge slug %s', SEED.spaceToken, SEED.agentHandle, SEED.bridgeSlug);
+	const stop = () => void server.stop().then(() => process.exit(0));
+	process.on('SIGINT', stop);
+	process.on('SIGTERM', stop);
+}
+
+void main();
