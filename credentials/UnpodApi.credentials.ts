@@ -64,8 +64,9 @@ export class UnpodApi implements ICredentialType {
 		},
 	};
 
-	// The bridges list checks all three headers: a wrong token answers 401, a wrong
-	// organization handle or a missing Product-ID answers 206, which the rule below rejects.
+	// The bridges list checks all three headers: a wrong token answers 401; a wrong
+	// organization handle or a missing Product-ID answers HTTP 206 (a success to n8n)
+	// with one of these messages, which the rules below turn into a failed test.
 	test: ICredentialTestRequest = {
 		request: {
 			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
@@ -74,11 +75,28 @@ export class UnpodApi implements ICredentialType {
 		},
 		rules: [
 			{
-				type: 'responseCode',
+				type: 'responseSuccessBody',
 				properties: {
-					value: 206,
+					key: 'message',
+					value: 'Organization not found',
 					message:
-						'The token is valid but the organization handle or product ID was rejected. Check the Organization Handle (your domain_handle) and the Product ID.',
+						'Unpod knows no organization with this Organization Handle. Use the domain_handle of your organization.',
+				},
+			},
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'message',
+					value: 'Please provide Org-Handle in headers',
+					message: 'Enter the Organization Handle (the domain_handle of your organization).',
+				},
+			},
+			{
+				type: 'responseSuccessBody',
+				properties: {
+					key: 'message',
+					value: 'Please provide Product-Id in headers',
+					message: 'Enter the Product ID (unpod.dev unless Unpod told you otherwise).',
 				},
 			},
 		],

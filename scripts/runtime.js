@@ -10,10 +10,11 @@ const dir = process.env.UNPOD_N8N_RUNTIME || join(__dirname, '..', 'test', 'n8n'
 
 function ensureRuntime() {
 	if (existsSync(join(dir, 'node_modules', '.bin', 'n8n'))) return dir;
-	const hasLock = existsSync(join(dir, 'package-lock.json'));
 	console.log(`Installing n8n for the tests into ${dir} (a few minutes, once)...`);
 	const started = Date.now();
-	execFileSync('npm', [hasLock ? 'ci' : 'install', '--no-audit', '--no-fund', '--loglevel=error'], {
+	// `npm install` from the lockfile: `npm ci` rejects n8n's lockfile over optional
+	// platform packages that npm itself leaves out of it.
+	execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--loglevel=error'], {
 		cwd: dir,
 		stdio: 'inherit',
 	});

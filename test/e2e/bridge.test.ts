@@ -269,7 +269,11 @@ const faultRun = workflow('bridgeFault', [
 const faults = [
 	{ kind: 'html' as const, httpCode: '502', message: /^Unpod answered HTTP 502 with a page that is not JSON$/ },
 	{ kind: 'malformed' as const, httpCode: '200', message: /^Unpod sent an answer that is not valid JSON$/ },
-	{ kind: 'serverError' as const, httpCode: '500', message: /^Unpod server error \(HTTP 500\): Internal server error$/ },
+	{
+		kind: 'serverError' as const,
+		httpCode: '500',
+		message: /^Unpod server error \(HTTP 500\): Internal server error$/,
+	},
 	{ kind: 'rateLimit' as const, httpCode: '429', message: /^Unpod rate limit reached: retry after 7 seconds$/ },
 ];
 

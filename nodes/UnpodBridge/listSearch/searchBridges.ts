@@ -1,24 +1,36 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { MAX_PAGE_SIZE, toPage } from '../../shared/pagination';
+import { collectPages, MAX_PAGE_SIZE, toPage } from '../../shared/pagination';
 import { unpodApiRequest } from '../../shared/transport';
 
-/** One page of bridges a call; the editor asks for the next with the token. */
+const fetchBridges = (context: ILoadOptionsFunctions) => async (page: number, pageSize: number) =>
+	toPage(
+		await unpodApiRequest.call(context, {
+			method: 'GET',
+			path: '/telephony/bridges/',
+			qs: { page, page_size: pageSize },
+		}),
+	);
+
+/**
+ * Without a search, one page a call (the editor asks for the next with the token).
+ * The API cannot search bridges, so a search reads the whole list and filters it.
+ */
 export async function searchBridges(
 	this: ILoadOptionsFunctions,
 	filter?: string,
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
-	const page = Number(paginationToken) || 1;
-	const body = await unpodApiRequest.call(this, {
-		method: 'GET',
-		path: '/telephony/bridges/',
-		qs: { page, page_size: MAX_PAGE_SIZE },
-	});
-	const { count, data } = toPage(body);
 	const needle = filter?.trim().toLowerCase();
-	const results = data
-		.filter((b) => !needle || `${b.name} ${b.slug}`.toLowerCase().includes(needle))
-		.map((b) => ({ name: `${b.name} (${b.status})`, value: String(b.slug) }));
+	const toResult = (b: { name?: unknown; slug?: unknown; status?: unknown }) => ({
+		name: `${String(b.name)} (${String(b.status)})`,
+		value: String(b.slug),
+	});
+	if (needle) {
+		const all = await collectPages(fetchBridges(this));
+		return { results: all.filter((b) => `${b.name} ${b.slug}`.toLowerCase().includes(needle)).map(toResult) };
+	}
+	const page = Number(paginationToken) || 1;
+	const { count, data } = await fetchBridges(this)(page, MAX_PAGE_SIZE);
 	const more = data.length === MAX_PAGE_SIZE && (count === undefined || page * MAX_PAGE_SIZE < count);
-	return { results, paginationToken: more ? String(page + 1) : undefined };
+	return { results: data.map(toResult), paginationToken: more ? String(page + 1) : undefined };
 }

@@ -1,0 +1,99 @@
+/** A running n8n (`n8n start`) with an owner logged in, for what only the server does: credential tests, pickers, polling triggers. */
+import axios, { AxiosInstance } from 'axios';
+import { ChildProcess, spawn } from 'child_process';
+import { join } from 'path';
+import { N8n, RUNTIME } from './n8n';
+
+export const OWNER = { email: 'owner@unpod.local', password: 'Unpod-test-1', firstName: 'Test', lastName: 'Owner' };
+
+export class N8nServer {
+	private constructor(
+		readonly n8n: N8n,
+		readonly url: string,
+		private child: ChildProcess,
+		readonly rest: AxiosInstance,
+		readonly log: string[],
+	) {}
+
+	static async start(n8n: N8n, options: { timeoutMs?: number } = {}): Promise<N8nServer> {
+		const url = `http://127.0.0.1:${n8n.env.N8N_PORT}`;
+		const log: string[] = [];
+		const child = spawn(join(RUNTIME, 'node_modules', '.bin', 'n8n'), ['start'], {
+			env: n8n.env,
+			cwd: n8n.folder,
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		child.stdout!.on('data', (d: Buffer) => log.push(d.toString()));
+		child.stderr!.on('data', (d: Buffer) => log.push(d.toString()));
+		const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+		for (;;) {
+			if (child.exitCode !== null)
+				throw new Error(`n8n start exited with ${child.exitCode}:\n${log.join('').slice(-3000)}`);
+			try {
+				const res = await axios.get(`${url}/healthz/readiness`, { validateStatus: () => true, timeout: 2000 });
+				if (res.status === 200) break;
+			} catch {
+				// not listening yet
+			}
+			if (Date.now() > deadline) {
+				child.kill('SIGKILL');
+				throw new Error(`n8n did not become ready:\n${log.join('').slice(-3000)}`);
+			}
+			await new Promise((r) => setTimeout(r, 250));
+		}
+		const rest = axios.create({ baseURL: `${url}/rest`, validateStatus: () => true });
+		// Readiness answers before the REST routes are mounted: wait for them too.
+		let setup = await rest.post('/owner/setup', OWNER);
+		while (setup.status === 404 && Date.now() < deadline) {
+			await new Promise((r) => setTimeout(r, 250));
+			setup = await rest.post('/owner/setup', OWNER);
+		}
+		if (setup.status !== 200) throw new Error(`Owner setup failed: ${setup.status} ${JSON.stringify(setup.data)}`);
+		const cookie = (setup.headers['set-cookie'] ?? []).map((c) => c.split(';')[0]).join('; ');
+		rest.defaults.headers.common.Cookie = cookie;
+		// n8n's REST API refuses requests that do not look like they come from its editor.
+		rest.defaults.headers.common['browser-id'] = 'unpod-tests';
+		return new N8nServer(n8n, url, child, rest, log);
+	}
+
+	/** Saves a credential through the REST API and runs n8n's credential test on it. */
+	async testCredential(type: string, data: Record<string, unknown>): Promise<{ status: string; message: string }> {
+		const created = await this.rest.post('/credentials', { name: `${type} ${Date.now()}`, type, data });
+		if (created.status !== 200)
+			throw new Error(`Creating the credential failed: ${created.status} ${JSON.stringify(created.data)}`);
+		const { id, name } = created.data.data;
+		const tested = await this.rest.post('/credentials/test', { credentials: { id, name, type, data } });
+		if (tested.status !== 200)
+			throw new Error(`Credential test failed: ${tested.status} ${JSON.stringify(tested.data)}`);
+		return tested.data.data;
+	}
+
+	/** What a resource locator's list shows in the editor. */
+	async listSearch(
+		nodeType: string,
+		methodName: string,
+		credentials: Record<string, { id: string; name: string }>,
+		options: { filter?: string; paginationToken?: string; parameters?: Record<string, unknown> } = {},
+	): Promise<{ results: Array<{ name: string; value: string }>; paginationToken?: string }> {
+		const res = await this.rest.post('/dynamic-node-parameters/resource-locator-results', {
+			path: 'parameters.x',
+			nodeTypeAndVersion: { name: nodeType, version: 1 },
+			currentNodeParameters: options.parameters ?? {},
+			methodName,
+			credentials,
+			filter: options.filter,
+			paginationToken: options.paginationToken,
+		});
+		if (res.status !== 200) throw new Error(`listSearch failed: ${res.status} ${JSON.stringify(res.data)}`);
+		return res.data.data;
+	}
+
+	async stop(): Promise<void> {
+		if (this.child.exitCode !== null) return;
+		const exited = new Promise((r) => this.child.once('exit', r));
+		this.child.kill('SIGTERM');
+		const timer = setTimeout(() => this.child.kill('SIGKILL'), 10_000);
+		await exited;
+		clearTimeout(timer);
+	}
+}
