@@ -1,6 +1,6 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { BASE_URL_EXPRESSION } from '../shared/transport';
+import { REQUEST_DEFAULTS } from '../shared/transport';
 import { searchBridges } from './listSearch/searchBridges';
 import { bridgeFields, bridgeOperations } from './resources/bridge';
 import { providerConnectionFields, providerConnectionOperations } from './resources/providerConnection';
@@ -19,13 +19,7 @@ export class UnpodBridge implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'unpodApi', required: true }],
-		requestDefaults: {
-			baseURL: BASE_URL_EXPRESSION,
-			headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
-			json: true,
-			// Every answer goes through the package's error mapper (206 is a failure too).
-			ignoreHttpStatusErrors: true,
-		},
+		requestDefaults: REQUEST_DEFAULTS,
 		properties: [
 			{
 				displayName: 'Resource',

@@ -1,4 +1,4 @@
-import { NodeApiError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
 
 /** What the mapper needs of a response: its status, body and headers. */
@@ -183,4 +183,10 @@ export function assertUnpodSuccess(
 ): void {
 	const details = describeUnpodError(response as UnpodResponse, subject);
 	if (details) throw unpodError(node, response as UnpodResponse, details, itemIndex);
+}
+
+/** An error as n8n should show it: the package's own errors as they are, anything else wrapped. */
+export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
+	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;
+	return new NodeOperationError(node, error as Error, { itemIndex });
 }

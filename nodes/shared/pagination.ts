@@ -44,8 +44,9 @@ export async function collectPages(fetchPage: FetchPage, limit?: number, key?: s
 	return items;
 }
 
-/** Reads an envelope `{count, data}` into a page. */
-export function toPage(body: IDataObject): Page {
+/** Reads an envelope `{count, data}` (or a bare array) into a page. */
+export function toPage(body: IDataObject | IDataObject[]): Page {
+	if (Array.isArray(body)) return { data: body };
 	const data = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
 	return { count: typeof body.count === 'number' ? body.count : undefined, data };
 }

@@ -19,8 +19,29 @@ export async function checkResponse(
 	return items;
 }
 
-/** Unwraps the envelope's `data`. */
-export const unwrapData: PostReceiveAction = { type: 'rootProperty', properties: { property: 'data' } };
+/** The error check for answers that may not name what was asked for (a bare "Agent not found"). */
+export function checkResponseNaming(parameter: string, label: string) {
+	return async function (
+		this: IExecuteSingleFunctions,
+		items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	): Promise<INodeExecutionData[]> {
+		const value = this.getNodeParameter(parameter, undefined, { extractValue: true }) as string;
+		assertUnpodSuccess(this.getNode(), response, `${label} "${value}"`);
+		return items;
+	};
+}
+
+/** Unwraps the envelope's `data`; a bare object is kept as it is. */
+export async function unwrapData(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+): Promise<INodeExecutionData[]> {
+	return items.map((item) => {
+		const data = (item.json as IDataObject).data;
+		return { json: data && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : item.json };
+	});
+}
 
 /** The output steps of an operation: the error check first, then `steps`. */
 export function output(...steps: PostReceiveAction[]) {

@@ -48,3 +48,12 @@ export async function unpodApiRequest(this: UnpodContext, request: UnpodRequest)
 	assertUnpodSuccess(this.getNode(), response, request.subject, request.itemIndex);
 	return response.body as IDataObject;
 }
+
+/** requestDefaults of the declarative nodes. */
+export const REQUEST_DEFAULTS = {
+	baseURL: BASE_URL_EXPRESSION,
+	headers: { Accept: 'application/json', 'Content-Type': 'application/json' },
+	json: true,
+	// Every answer goes through the package's error mapper (206 is a failure too).
+	ignoreHttpStatusErrors: true,
+};

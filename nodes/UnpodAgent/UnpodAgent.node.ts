@@ -1,0 +1,39 @@
+import { NodeConnectionTypes } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { searchAgents } from '../shared/listSearch/searchAgents';
+import { REQUEST_DEFAULTS } from '../shared/transport';
+import { agentFields, agentOperations } from './resources/agent';
+
+export class UnpodAgent implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Unpod Agent',
+		name: 'unpodAgent',
+		icon: { light: 'file:../../icons/unpod.svg', dark: 'file:../../icons/unpod.dark.svg' },
+		group: ['input'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'List Unpod AI agents (pilots) and the call tasks assigned to them',
+		defaults: { name: 'Unpod Agent' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'unpodApi', required: true }],
+		requestDefaults: REQUEST_DEFAULTS,
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Agent', value: 'agent' }],
+				default: 'agent',
+			},
+			agentOperations,
+			...agentFields,
+		],
+	};
+
+	methods = {
+		listSearch: { searchAgents },
+	};
+}

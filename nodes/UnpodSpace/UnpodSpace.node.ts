@@ -1,0 +1,39 @@
+import { NodeConnectionTypes } from 'n8n-workflow';
+import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
+import { searchSpaces } from '../shared/listSearch/searchSpaces';
+import { REQUEST_DEFAULTS } from '../shared/transport';
+import { spaceFields, spaceOperations } from './resources/space';
+
+export class UnpodSpace implements INodeType {
+	description: INodeTypeDescription = {
+		displayName: 'Unpod Space',
+		name: 'unpodSpace',
+		icon: { light: 'file:../../icons/unpod.svg', dark: 'file:../../icons/unpod.dark.svg' },
+		group: ['input'],
+		version: 1,
+		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		description: 'List Unpod spaces (call lists) and their call tasks',
+		defaults: { name: 'Unpod Space' },
+		usableAsTool: true,
+		inputs: [NodeConnectionTypes.Main],
+		outputs: [NodeConnectionTypes.Main],
+		credentials: [{ name: 'unpodApi', required: true }],
+		requestDefaults: REQUEST_DEFAULTS,
+		properties: [
+			{
+				displayName: 'Resource',
+				name: 'resource',
+				type: 'options',
+				noDataExpression: true,
+				options: [{ name: 'Space', value: 'space' }],
+				default: 'space',
+			},
+			spaceOperations,
+			...spaceFields,
+		],
+	};
+
+	methods = {
+		listSearch: { searchSpaces },
+	};
+}

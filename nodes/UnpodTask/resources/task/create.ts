@@ -1,0 +1,319 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { contactFields, toContactDocument } from '../../../shared/contacts';
+import { agentLocator, spaceLocator } from '../../../shared/descriptions';
+import { asNodeError } from '../../../shared/errors';
+import { unpodApiRequest } from '../../../shared/transport';
+
+const show = { resource: ['task'], operation: ['create'] };
+
+/**
+ * 100 contacts a request: the largest page size the API declares, a body of tens of kB,
+ * and a failed request affects at most 100 rows, while 10,000 rows take 100 requests.
+ */
+export const DEFAULT_BATCH_SIZE = 100;
+export const MAX_BATCH_SIZE = 500;
+
+export const createFields: INodeProperties[] = [
+	spaceLocator(show),
+	agentLocator(show, undefined, 'pilot', 'Agent (Pilot)'),
+	{
+		displayName: 'Contacts From',
+		name: 'contactsSource',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show },
+		options: [
+			{
+				name: 'Input Items',
+				value: 'fields',
+				description: 'Each input item is one contact (a row of a sheet, a CRM record)',
+			},
+			{
+				name: 'JSON Array',
+				value: 'json',
+				description: 'Each input item carries a ready array of contact documents',
+			},
+		],
+		default: 'fields',
+	},
+	...contactFields({ ...show, contactsSource: ['fields'] }),
+	{
+		displayName: 'Contacts (JSON)',
+		name: 'documents',
+		type: 'json',
+		default: '={{ $json.documents }}',
+		required: true,
+		description: 'An array of contact documents: {"name": "...", "contact_number": "...", ...}',
+		displayOptions: { show: { ...show, contactsSource: ['json'] } },
+	},
+	{
+		displayName: 'Call Context',
+		name: 'context',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		default: '',
+		description: 'What the agent should know for these calls (the objective of the run)',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Schedule',
+		name: 'schedule',
+		type: 'options',
+		displayOptions: { show },
+		options: [
+			{ name: 'Now', value: 'now', description: 'Call as soon as possible' },
+			{ name: 'Auto', value: 'auto', description: "Call within the agent's calling days and hours" },
+			{ name: 'Custom', value: 'custom', description: 'Call at a given date and time' },
+		],
+		default: 'now',
+	},
+	{
+		displayName: 'Call At',
+		name: 'callAt',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description: "Date and time of the calls, in the agent's time zone",
+		displayOptions: { show: { ...show, schedule: ['custom'] } },
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Batch Size',
+				name: 'batchSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
+				default: DEFAULT_BATCH_SIZE,
+				description: 'How many contacts to send in one request. One request creates one run with a task per contact.',
+			},
+			{
+				displayName: 'Default Country Code',
+				name: 'defaultCountryCode',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. +1',
+				description:
+					'Added to numbers without a country code (a leading 0 is dropped). Numbers that start with + or 00, or already with this code, are left as they are.',
+			},
+		],
+	},
+];
+
+interface Row {
+	itemIndex: number;
+	/** Position of the contact in its item's JSON array (JSON mode). */
+	position?: number;
+	/** What the output item repeats: the input row, or the document. */
+	echo: IDataObject;
+	document: IDataObject;
+	/** Everything that must be equal for rows to share a request. */
+	group: string;
+	request: { space: string; body: IDataObject };
+}
+
+/**
+ * Rows already created in this execution, by node: n8n's Retry On Fail runs the node
+ * again within the same execution, and these rows must not be sent a second time.
+ */
+const createdInExecution = new Map<string, Map<string, IDataObject>>();
+const KEEP_EXECUTIONS = 50;
+
+function journalFor(context: IExecuteFunctions): Map<string, IDataObject> {
+	const key = `${context.getExecutionId() ?? 'manual'}:${context.getNode().id ?? context.getNode().name}`;
+	let journal = createdInExecution.get(key);
+	if (!journal) {
+		journal = new Map();
+		createdInExecution.set(key, journal);
+		while (createdInExecution.size > KEEP_EXECUTIONS) {
+			createdInExecution.delete(createdInExecution.keys().next().value as string);
+		}
+	}
+	return journal;
+}
+
+const rowKey = (row: Row) => `${row.itemIndex}:${row.position ?? ''}:${JSON.stringify(row.document)}`;
+const rowName = (row: Row) =>
+	`Row ${row.itemIndex + 1}${row.position === undefined ? '' : `, contact ${row.position + 1}`}`;
+
+function parseDocuments(value: unknown): IDataObject[] {
+	const parsed = typeof value === 'string' ? JSON.parse(value) : value;
+	if (Array.isArray(parsed)) return parsed as IDataObject[];
+	if (parsed && typeof parsed === 'object') return [parsed as IDataObject];
+	throw new Error('expected an array of contact documents');
+}
+
+function scheduleOf(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const type = context.getNodeParameter('schedule', itemIndex, 'now') as string;
+	if (type !== 'custom') return { type };
+	const callAt = String(context.getNodeParameter('callAt', itemIndex, ''));
+	const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(callAt);
+	if (!match) {
+		throw new NodeOperationError(context.getNode(), `Call At "${callAt}" is not a date and time`, { itemIndex });
+	}
+	return { type: 'custom', calling_date: match[1], calling_time: match[2] };
+}
+
+/** Reads and checks every input item; nothing is sent until all are read. */
+function readRows(context: IExecuteFunctions, items: INodeExecutionData[]) {
+	const rows: Row[] = [];
+	const invalid: Array<{ itemIndex: number; error: NodeOperationError; echo: IDataObject }> = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		const echoItem = items[itemIndex].json;
+		try {
+			const space = context.getNodeParameter('space', itemIndex, '', { extractValue: true }) as string;
+			const pilot = context.getNodeParameter('pilot', itemIndex, '', { extractValue: true }) as string;
+			const contextText = context.getNodeParameter('context', itemIndex, '') as string;
+			const schedule = scheduleOf(context, itemIndex);
+			const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			const countryCode = String(options.defaultCountryCode ?? '');
+			const body: IDataObject = { pilot, schedule };
+			if (contextText) body.context = contextText;
+			const group = JSON.stringify([space, body]);
+
+			const source = context.getNodeParameter('contactsSource', itemIndex, 'fields') as string;
+			const contacts: Array<{ contact: IDataObject; echo: IDataObject; position?: number }> = [];
+			if (source === 'json') {
+				let documents: IDataObject[];
+				try {
+					documents = parseDocuments(context.getNodeParameter('documents', itemIndex));
+				} catch (error) {
+					throw new NodeOperationError(
+						context.getNode(),
+						`Row ${itemIndex + 1}: Contacts (JSON) is not valid: ${(error as Error).message}`,
+						{
+							itemIndex,
+						},
+					);
+				}
+				documents.forEach((doc, position) => contacts.push({ contact: doc, echo: doc, position }));
+			} else {
+				contacts.push({
+					echo: echoItem,
+					contact: {
+						...(context.getNodeParameter('contactFields', itemIndex, {}) as IDataObject),
+						name: context.getNodeParameter('contactName', itemIndex, '') as string,
+						contact_number: context.getNodeParameter('contactNumber', itemIndex, '') as string,
+					},
+				});
+			}
+			for (const { contact, echo, position } of contacts) {
+				const result = toContactDocument(contact, countryCode);
+				const where = `Row ${itemIndex + 1}${position === undefined ? '' : `, contact ${position + 1}`}`;
+				if ('field' in result) {
+					invalid.push({
+						itemIndex,
+						echo,
+						error: new NodeOperationError(context.getNode(), `${where}: ${result.message}`, {
+							itemIndex,
+							description: `Field "${result.field}" of ${where.toLowerCase()} must be fixed; this contact was not sent.`,
+						}),
+					});
+					continue;
+				}
+				rows.push({ itemIndex, position, echo, document: result.document, group, request: { space, body } });
+			}
+		} catch (error) {
+			const failure =
+				error instanceof NodeOperationError
+					? error
+					: new NodeOperationError(context.getNode(), `Row ${itemIndex + 1}: ${(error as Error).message}`, {
+							itemIndex,
+						});
+			invalid.push({ itemIndex, echo: echoItem, error: failure });
+		}
+	}
+	return { rows, invalid };
+}
+
+export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const items = this.getInputData();
+	const continueOnFail = this.continueOnFail();
+	const { rows, invalid } = readRows(this, items);
+
+	if (invalid.length && !continueOnFail) {
+		const [first] = invalid;
+		const others = invalid.slice(1).map((r) => r.itemIndex + 1);
+		first.error.message += `${others.length ? ` (also invalid: rows ${others.slice(0, 20).join(', ')}${others.length > 20 ? ', ...' : ''})` : ''}. Nothing was sent.`;
+		throw first.error;
+	}
+
+	const batchSize = Math.min(
+		MAX_BATCH_SIZE,
+		Math.max(1, Number((this.getNodeParameter('options', 0, {}) as IDataObject).batchSize) || DEFAULT_BATCH_SIZE),
+	);
+	const journal = journalFor(this);
+	const results = new Map<Row, INodeExecutionData>();
+	const groups = new Map<string, Row[]>();
+	for (const row of rows) {
+		const done = journal.get(rowKey(row));
+		if (done) results.set(row, { json: { ...row.echo, ...done }, pairedItem: { item: row.itemIndex } });
+		else groups.set(row.group, [...(groups.get(row.group) ?? []), row]);
+	}
+
+	for (const groupRows of groups.values()) {
+		for (let start = 0; start < groupRows.length; start += batchSize) {
+			const batch = groupRows.slice(start, start + batchSize);
+			const { space, body } = batch[0].request;
+			try {
+				const response = await unpodApiRequest.call(this, {
+					method: 'POST',
+					path: `/spaces/${encodeURIComponent(space)}/tasks/`,
+					body: { ...body, documents: batch.map((r) => r.document) },
+					subject: `space "${space}"`,
+					itemIndex: batch[0].itemIndex,
+				});
+				const data = (response.data ?? {}) as IDataObject;
+				const taskIds = Array.isArray(data.task_ids) ? (data.task_ids as string[]) : [];
+				// task_ids follow the order of documents; without one id per document no row can be paired.
+				const paired = taskIds.length === batch.length;
+				batch.forEach((row, i) => {
+					const created: IDataObject = {
+						task_id: paired ? taskIds[i] : null,
+						run_id: data.run_id ?? null,
+						task_status: data.status ?? 'pending',
+					};
+					journal.set(rowKey(row), created);
+					results.set(row, { json: { ...row.echo, ...created }, pairedItem: { item: row.itemIndex } });
+				});
+			} catch (error) {
+				if (!continueOnFail) {
+					const failure = asNodeError(this.getNode(), error, batch[0].itemIndex);
+					const created = results.size;
+					if (created > 0) {
+						failure.message =
+							`${failure.message}. ${created} of ${rows.length} contacts were created before this; ` +
+							`${rowName(batch[0])} to ${rowName(batch[batch.length - 1]).toLowerCase()} and the rest were not.`;
+					}
+					throw failure;
+				}
+				for (const row of batch) {
+					results.set(row, {
+						json: { ...row.echo, error: (error as Error).message },
+						error: error as NodeOperationError,
+						pairedItem: { item: row.itemIndex },
+					});
+				}
+			}
+		}
+	}
+
+	// Output in input order: created rows and error items together.
+	const output: INodeExecutionData[] = [];
+	const byItem = new Map<number, INodeExecutionData[]>();
+	for (const row of rows) byItem.set(row.itemIndex, [...(byItem.get(row.itemIndex) ?? []), results.get(row)!]);
+	for (const bad of invalid) {
+		byItem.set(bad.itemIndex, [
+			...(byItem.get(bad.itemIndex) ?? []),
+			{ json: { ...bad.echo, error: bad.error.message }, error: bad.error, pairedItem: { item: bad.itemIndex } },
+		]);
+	}
+	for (let i = 0; i < items.length; i++) output.push(...(byItem.get(i) ?? []));
+	return output;
+}

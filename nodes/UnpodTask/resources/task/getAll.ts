@@ -1,0 +1,59 @@
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import {
+	agentLocator,
+	returnAllAndLimit,
+	simplifyField,
+	spaceLocator,
+	taskFilters,
+} from '../../../shared/descriptions';
+import { collectPages, requestedLimit, toPage } from '../../../shared/pagination';
+import { simplifyTask, taskFilterQuery, taskListPath } from '../../../shared/tasks';
+import { unpodApiRequest } from '../../../shared/transport';
+
+const show = { resource: ['task'], operation: ['getAll'] };
+
+export const getAllFields: INodeProperties[] = [
+	{
+		displayName: 'Tasks Of',
+		name: 'tasksOf',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show },
+		options: [
+			{ name: 'Space', value: 'space' },
+			{ name: 'Agent', value: 'agent' },
+		],
+		default: 'space',
+	},
+	spaceLocator({ ...show, tasksOf: ['space'] }),
+	agentLocator({ ...show, tasksOf: ['agent'] }),
+	...returnAllAndLimit(show),
+	taskFilters(show),
+	simplifyField(show),
+];
+
+export async function executeGetAll(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+	const scope = this.getNodeParameter('tasksOf', itemIndex) as 'space' | 'agent';
+	const id = this.getNodeParameter(scope, itemIndex, '', { extractValue: true }) as string;
+	const filters = taskFilterQuery(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
+	const limit = requestedLimit(
+		this.getNodeParameter('returnAll', itemIndex, false) as boolean,
+		this.getNodeParameter('limit', itemIndex, 50),
+	);
+	const tasks = await collectPages(
+		async (page, pageSize) =>
+			toPage(
+				await unpodApiRequest.call(this, {
+					method: 'GET',
+					path: taskListPath(scope, id),
+					qs: { ...filters, page, page_size: pageSize },
+					subject: `${scope} "${id}"`,
+					itemIndex,
+				}),
+			),
+		limit,
+		'task_id',
+	);
+	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
+	return tasks.map((task) => ({ json: simplify ? simplifyTask(task) : task, pairedItem: { item: itemIndex } }));
+}

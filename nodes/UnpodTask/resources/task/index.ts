@@ -1,0 +1,28 @@
+import type { INodeProperties } from 'n8n-workflow';
+import { createFields } from './create';
+import { getAllFields } from './getAll';
+
+export const taskOperations: INodeProperties = {
+	displayName: 'Operation',
+	name: 'operation',
+	type: 'options',
+	noDataExpression: true,
+	displayOptions: { show: { resource: ['task'] } },
+	default: 'create',
+	options: [
+		{
+			name: 'Create',
+			value: 'create',
+			action: 'Create call tasks',
+			description: 'Create one call task per contact, sending the contacts in batches',
+		},
+		{
+			name: 'Get Many',
+			value: 'getAll',
+			action: 'Get many tasks',
+			description: 'List the tasks of a space or of an agent, with their call outcomes',
+		},
+	],
+};
+
+export const taskFields: INodeProperties[] = [...createFields, ...getAllFields];

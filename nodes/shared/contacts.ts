@@ -1,0 +1,158 @@
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+
+type Show = NonNullable<INodeProperties['displayOptions']>['show'];
+
+/** Optional fields of a contact document, as the API names them. */
+export const OPTIONAL_CONTACT_FIELDS = [
+	'email',
+	'alternate_number',
+	'occupation',
+	'company_name',
+	'address',
+	'about',
+	'context',
+	'labels',
+	'title',
+	'description',
+	'document_id',
+] as const;
+
+const PHONE_HINT = 'an optional + followed by 7 to 15 digits';
+
+/**
+ * A spreadsheet's phone number as the API takes it: formatting stripped, `00` read as `+`,
+ * and with `defaultCountryCode` prefixed (a national leading 0 dropped) when the number has
+ * no country code of its own. Returns undefined when it is not a phone number.
+ */
+export function normalizePhone(raw: unknown, defaultCountryCode = ''): string | undefined {
+	if (raw === null || raw === undefined) return undefined;
+	let text = String(raw).trim();
+	let plus = text.startsWith('+');
+	if (plus) text = text.slice(1);
+	let digits = text.replace(/[\s().\-/]/g, '');
+	if (!/^\d+$/.test(digits)) return undefined;
+	if (!plus && digits.startsWith('00')) {
+		plus = true;
+		digits = digits.slice(2);
+	}
+	const cc = defaultCountryCode.replace(/\D/g, '');
+	if (!plus && cc) {
+		if (digits.startsWith('0')) digits = cc + digits.replace(/^0+/, '');
+		else if (!digits.startsWith(cc)) digits = cc + digits;
+		plus = true;
+	}
+	if (digits.length < 7 || digits.length > 15) return undefined;
+	return `${plus ? '+' : ''}${digits}`;
+}
+
+function labelsOf(value: unknown): string[] {
+	const list = Array.isArray(value) ? value : String(value).split(',');
+	return list.map((l) => String(l).trim()).filter(Boolean);
+}
+
+export type ContactResult = { document: IDataObject } | { field: string; message: string };
+
+/**
+ * Checks one contact and shapes it as a document: name and a phone number required,
+ * optional fields kept when not empty, unknown fields passed through (the API accepts them).
+ */
+export function toContactDocument(contact: IDataObject, defaultCountryCode = ''): ContactResult {
+	const name = contact.name === undefined || contact.name === null ? '' : String(contact.name).trim();
+	if (!name) return { field: 'name', message: 'name is missing' };
+	const rawNumber = contact.contact_number;
+	if (rawNumber === undefined || rawNumber === null || String(rawNumber).trim() === '') {
+		return { field: 'contact_number', message: 'contact_number is missing' };
+	}
+	const number = normalizePhone(rawNumber, defaultCountryCode);
+	if (!number) {
+		return {
+			field: 'contact_number',
+			message: `contact_number "${String(rawNumber)}" is not a phone number (expected ${PHONE_HINT})`,
+		};
+	}
+	const document: IDataObject = { name, contact_number: number };
+	for (const [key, value] of Object.entries(contact)) {
+		if (key === 'name' || key === 'contact_number') continue;
+		if (value === undefined || value === null || value === '') continue;
+		if (key === 'labels') {
+			const labels = labelsOf(value);
+			if (labels.length) document.labels = labels;
+		} else if (key === 'alternate_number') {
+			const alt = normalizePhone(value, defaultCountryCode);
+			if (!alt)
+				return {
+					field: 'alternate_number',
+					message: `alternate_number "${String(value)}" is not a phone number (expected ${PHONE_HINT})`,
+				};
+			document.alternate_number = alt;
+		} else {
+			document[key] = typeof value === 'object' ? value : String(value);
+		}
+	}
+	return { document };
+}
+
+/** The one description of a contact document, mapped from each input item. */
+export function contactFields(show: Show): INodeProperties[] {
+	return [
+		{
+			displayName: 'Name',
+			name: 'contactName',
+			type: 'string',
+			required: true,
+			default: '={{ $json.name }}',
+			description: 'The name of the person to call. The default reads the "name" column of each input item.',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Phone Number',
+			name: 'contactNumber',
+			type: 'string',
+			required: true,
+			default: '={{ $json.contact_number ?? $json.phone }}',
+			description:
+				'The number to call. Formatting such as (415) 555-0100 or 415.555.0100 is removed; it must then be an optional + and 7 to 15 digits.',
+			displayOptions: { show },
+		},
+		{
+			displayName: 'Additional Contact Fields',
+			name: 'contactFields',
+			type: 'collection',
+			placeholder: 'Add Field',
+			default: {},
+			displayOptions: { show },
+			options: [
+				{ displayName: 'About', name: 'about', type: 'string', default: '' },
+				{ displayName: 'Address', name: 'address', type: 'string', default: '' },
+				{ displayName: 'Alternate Number', name: 'alternate_number', type: 'string', default: '' },
+				{ displayName: 'Company Name', name: 'company_name', type: 'string', default: '' },
+				{
+					displayName: 'Context',
+					name: 'context',
+					type: 'string',
+					default: '',
+					description: 'What the agent should know about this contact',
+				},
+				{ displayName: 'Description', name: 'description', type: 'string', default: '' },
+				{
+					displayName: 'Document ID',
+					name: 'document_id',
+					type: 'string',
+					default: '',
+					description:
+						'Your own ID for this contact (for example the CRM record ID); Unpod keeps it as the task reference',
+				},
+				{ displayName: 'Email', name: 'email', type: 'string', placeholder: 'name@email.com', default: '' },
+				{
+					displayName: 'Labels',
+					name: 'labels',
+					type: 'string',
+					default: '',
+					description: 'Comma-separated labels, or an array from an expression',
+				},
+				{ displayName: 'Occupation', name: 'occupation', type: 'string', default: '' },
+				{ displayName: 'Title', name: 'title', type: 'string', default: '' },
+			],
+		},
+	];
+}
