@@ -1,5 +1,12 @@
-import { chain, itemsOf, N8nNode, outputOf, RunResult, Workflow } from '../helpers/n8n';
-import { BAD_ORG_CREDENTIAL, BAD_TOKEN_CREDENTIAL, CREDENTIAL, Harness, startHarness } from '../helpers/setup';
+import { itemsOf, N8nNode, outputOf } from '../helpers/n8n';
+import {
+	BAD_ORG_CREDENTIAL,
+	BAD_TOKEN_CREDENTIAL,
+	CREDENTIAL,
+	Harness,
+	startHarness,
+	Workflows,
+} from '../helpers/setup';
 import { SEED } from '../server/store';
 
 const BRIDGE = 'n8n-nodes-unpod.unpodBridge';
@@ -14,24 +21,12 @@ const bridgeNode = (name: string, parameters: Record<string, unknown>, extra: Pa
 });
 
 let h: Harness;
-const runs: RunResult[] = [];
-const workflows: Workflow[] = [];
-
-/** Declares a workflow now; beforeAll imports them all with one n8n start. */
-function workflow(id: string, nodes: N8nNode[]): string {
-	workflows.push(chain(id, nodes));
-	return id;
-}
-
-async function run(id: string): Promise<RunResult> {
-	const result = await h.n8n.execute(id);
-	runs.push(result);
-	return result;
-}
+const workflows = new Workflows();
+const workflow = (id: string, nodes: N8nNode[]) => workflows.chain(id, nodes);
+const run = (id: string) => h.run(id);
 
 beforeAll(async () => {
-	h = await startHarness();
-	await h.n8n.importWorkflows(workflows);
+	h = await startHarness({}, workflows);
 	// Enough bridges for Return All to need three pages of 100.
 	for (let i = 0; i < 230; i++) h.server.store.addBridge(SEED.orgHandle, { name: `Bulk ${i}` });
 });
@@ -254,8 +249,8 @@ test('with Continue On Fail, each failure becomes an item with its error and the
 });
 
 test('the API token never appears in any output or log', () => {
-	expect(runs.length).toBeGreaterThan(0);
-	for (const r of runs) {
+	expect(h.runs.length).toBeGreaterThan(0);
+	for (const r of h.runs) {
 		expect(r.stdout).not.toContain(SEED.token);
 		expect(r.stderr).not.toContain(SEED.token);
 		expect(r.stdout + r.stderr).not.toContain('wrong-token');

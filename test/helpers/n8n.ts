@@ -234,3 +234,17 @@ export function itemsOf(run: RunResult, node: string): Array<{ json: any; error?
 	if (!runs?.length) throw new Error(`Node "${node}" did not run`);
 	return runs[0].data?.main?.[0] ?? [];
 }
+
+/** A Code node that emits the given rows as items (a sheet's rows, say). */
+export function rowsNode(name: string, rows: Array<Record<string, unknown>>): N8nNode {
+	return {
+		name,
+		type: 'n8n-nodes-base.code',
+		typeVersion: 2,
+		parameters: {
+			mode: 'runOnceForAllItems',
+			language: 'javaScript',
+			jsCode: `return ${JSON.stringify(rows)}.map((json) => ({ json }));`,
+		},
+	};
+}

@@ -1,7 +1,7 @@
 /** The usual pairing for end-to-end tests: a local Unpod server and an n8n whose credentials point at it. */
 import { startServer, UnpodServer } from '../server/server';
 import { SEED } from '../server/store';
-import { N8n } from './n8n';
+import { chain, N8n, N8nNode, RunResult, Workflow } from './n8n';
 
 export const CREDENTIAL = { unpodApi: { id: 'unpodLocal', name: 'Unpod (local)' } };
 export const BAD_TOKEN_CREDENTIAL = { unpodApi: { id: 'unpodBadToken', name: 'Unpod (wrong token)' } };
@@ -10,10 +10,34 @@ export const BAD_ORG_CREDENTIAL = { unpodApi: { id: 'unpodBadOrg', name: 'Unpod 
 export interface Harness {
 	server: UnpodServer;
 	n8n: N8n;
+	/** Every run so far, to check logs for secrets. */
+	runs: RunResult[];
+	run(id: string): Promise<RunResult>;
 	close(): Promise<void>;
 }
 
-export async function startHarness(options: Parameters<typeof startServer>[0] = {}): Promise<Harness> {
+/**
+ * Workflows a test file declares up front, so that one `n8n import:workflow` (one n8n
+ * start-up, a few seconds) imports them all.
+ */
+export class Workflows {
+	readonly list: Workflow[] = [];
+
+	chain(id: string, nodes: N8nNode[]): string {
+		this.list.push(chain(id, nodes));
+		return id;
+	}
+
+	add(workflow: Workflow): string {
+		this.list.push(workflow);
+		return workflow.id;
+	}
+}
+
+export async function startHarness(
+	options: Parameters<typeof startServer>[0] = {},
+	workflows?: Workflows,
+): Promise<Harness> {
 	const server = await startServer(options);
 	const n8n = await N8n.create();
 	const data = (overrides: Record<string, string> = {}) => ({
@@ -28,9 +52,17 @@ export async function startHarness(options: Parameters<typeof startServer>[0] = 
 		{ ...BAD_TOKEN_CREDENTIAL.unpodApi, type: 'unpodApi', data: data({ apiToken: 'wrong-token' }) },
 		{ ...BAD_ORG_CREDENTIAL.unpodApi, type: 'unpodApi', data: data({ orgHandle: 'no-such-org' }) },
 	]);
+	if (workflows?.list.length) await n8n.importWorkflows(workflows.list);
+	const runs: RunResult[] = [];
 	return {
 		server,
 		n8n,
+		runs,
+		async run(id: string) {
+			const result = await n8n.execute(id);
+			runs.push(result);
+			return result;
+		},
 		async close() {
 			await server.stop();
 			n8n.dispose();

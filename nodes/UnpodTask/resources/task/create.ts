@@ -192,6 +192,15 @@ function readRows(context: IExecuteFunctions, items: INodeExecutionData[]) {
 						},
 					);
 				}
+				if (documents.length === 0) {
+					throw new NodeOperationError(
+						context.getNode(),
+						`Row ${itemIndex + 1}: Contacts (JSON) is empty; give at least one contact`,
+						{
+							itemIndex,
+						},
+					);
+				}
 				documents.forEach((doc, position) => contacts.push({ contact: doc, echo: doc, position }));
 			} else {
 				contacts.push({

@@ -1,0 +1,176 @@
+import { N8nNode, outputOf } from '../helpers/n8n';
+import { N8nServer } from '../helpers/n8n-server';
+import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
+import { SEED } from '../server/store';
+
+const node = (type: 'unpodAgent' | 'unpodSpace', name: string, parameters: Record<string, unknown>): N8nNode => ({
+	name,
+	type: `n8n-nodes-unpod.${type}`,
+	credentials: CREDENTIAL,
+	executeOnce: true,
+	parameters,
+});
+const agent = (value: string) => ({ __rl: true, mode: 'handle', value });
+const space = (value: string) => ({ __rl: true, mode: 'token', value });
+
+const workflows = new Workflows();
+const everyOperation = workflows.chain('agentSpaceEvery', [
+	node('unpodAgent', 'Agents', { resource: 'agent', operation: 'getAll', returnAll: true }),
+	node('unpodAgent', 'Agent Tasks', {
+		resource: 'agent',
+		operation: 'getTasks',
+		agent: agent(SEED.agentHandle),
+		returnAll: true,
+	}),
+	node('unpodAgent', 'Agent Tasks Five', {
+		resource: 'agent',
+		operation: 'getTasks',
+		agent: agent(SEED.agentHandle),
+		limit: 5,
+	}),
+	node('unpodSpace', 'Spaces', { resource: 'space', operation: 'getAll', returnAll: true }),
+	node('unpodSpace', 'Space', { resource: 'space', operation: 'get', space: space(SEED.spaceToken) }),
+	node('unpodSpace', 'Space Tasks', {
+		resource: 'space',
+		operation: 'getTasks',
+		space: space(SEED.spaceToken),
+		returnAll: true,
+	}),
+	node('unpodSpace', 'Space Failed Raw', {
+		resource: 'space',
+		operation: 'getTasks',
+		space: space(SEED.spaceToken),
+		limit: 5,
+		simplify: false,
+		filters: { status: 'failed', search: 'Lead 1' },
+	}),
+]);
+const unknownAgent = workflows.chain('agentUnknown', [
+	node('unpodAgent', 'Fail', { resource: 'agent', operation: 'getTasks', agent: agent('ghost'), limit: 5 }),
+]);
+const spaceFetchFailed = workflows.chain('spaceFetchFailed', [
+	node('unpodSpace', 'Fail', { resource: 'space', operation: 'getTasks', space: space(SEED.spaceToken), limit: 5 }),
+]);
+
+let h: Harness;
+
+beforeAll(async () => {
+	h = await startHarness({}, workflows);
+	const store = h.server.store;
+	const contacts = Array.from({ length: 330 }, (_, i) => ({
+		name: `Lead ${i}`,
+		contact_number: `+1415555${String(i).padStart(4, '0')}`,
+	}));
+	store.createTasks(
+		store.spaces.get(SEED.spaceToken)!,
+		SEED.agentHandle,
+		contacts,
+		'Leads',
+		store.users.get(SEED.token)!,
+		null,
+	);
+	h.server.finishCalls({ space: SEED.spaceToken, count: 40, outcome: 'failed' });
+});
+
+afterAll(async () => {
+	await h?.close();
+});
+
+afterEach(() => h.server.resetTraffic());
+
+test('every Agent and Space operation, with Return All over four pages and Limit 5 on one', async () => {
+	const result = await h.run(everyOperation);
+	expect(result.exitCode).toBe(0);
+	expect(outputOf(result, 'Agents').map((a) => a.handle)).toEqual([SEED.agentHandle, SEED.secondAgentHandle]);
+	expect(outputOf(result, 'Agents')[0]).toMatchObject({ name: 'Sales Assistant', type: 'Voice', state: 'published' });
+
+	const agentTasks = outputOf(result, 'Agent Tasks');
+	expect(agentTasks).toHaveLength(330);
+	expect(agentTasks[0]).toMatchObject({
+		task_id: expect.stringMatching(/^T/),
+		status: 'pending',
+		contact_name: 'Lead 329',
+		transcript: '',
+	});
+	expect(outputOf(result, 'Agent Tasks Five')).toHaveLength(5);
+
+	expect(outputOf(result, 'Spaces').map((s) => s.token)).toEqual([SEED.secondSpaceToken, SEED.spaceToken]);
+	expect(outputOf(result, 'Space')).toEqual([
+		expect.objectContaining({
+			token: SEED.spaceToken,
+			name: 'Outbound Leads',
+			agents: [{ handle: SEED.agentHandle, name: 'Sales Assistant' }],
+		}),
+	]);
+	expect(outputOf(result, 'Space Tasks')).toHaveLength(330);
+	const failed = outputOf(result, 'Space Failed Raw');
+	expect(failed.length).toBeGreaterThan(0);
+	expect(failed.length).toBeLessThanOrEqual(5);
+	for (const t of failed) {
+		expect(t.status).toBe('failed');
+		expect(t.input.name).toMatch(/^Lead 1/);
+		expect(t.output.call_status).toEqual(expect.any(String));
+	}
+
+	const received = h.server.requests.map((r) =>
+		`${r.method} ${r.path.replace('/api/v2/platform', '')} ${new URLSearchParams(r.query)}`.trim(),
+	);
+	expect(received).toEqual([
+		'GET /agents/ page=1&page_size=100',
+		...[1, 2, 3, 4].map((p) => `GET /agents/${SEED.agentHandle}/tasks/ page=${p}&page_size=100`),
+		`GET /agents/${SEED.agentHandle}/tasks/ page=1&page_size=5`,
+		'GET /spaces/ page=1&page_size=100',
+		`GET /spaces/${SEED.spaceToken}/`,
+		...[1, 2, 3, 4].map((p) => `GET /spaces/${SEED.spaceToken}/tasks/ page=${p}&page_size=100`),
+		`GET /spaces/${SEED.spaceToken}/tasks/ search=Lead+1&status=failed&page=1&page_size=5`,
+	]);
+	for (const r of h.server.requests)
+		expect(r.headers).toMatchObject({ authorization: `Token ${SEED.token}`, 'org-handle': SEED.orgHandle });
+});
+
+test('an unknown agent handle fails with a message that names it', async () => {
+	const result = await h.run(unknownAgent);
+	expect(result.exitCode).toBe(1);
+	expect(result.resultData?.error).toMatchObject({
+		name: 'NodeApiError',
+		httpCode: '404',
+		message: 'Agent not found: agent "ghost"',
+	});
+});
+
+test('a 206 answer to a task list fails with the API text', async () => {
+	h.server.faults.add({
+		kind: 'status',
+		status: 206,
+		body: { message: 'Failed to fetch tasks', errors: 'Task store unavailable' },
+		times: 1,
+	});
+	const result = await h.run(spaceFetchFailed);
+	expect(result.exitCode).toBe(1);
+	expect(result.resultData?.error).toMatchObject({
+		httpCode: '206',
+		message: 'Failed to fetch tasks: Task store unavailable',
+	});
+});
+
+describe('pickers in the editor', () => {
+	let server: N8nServer;
+	beforeAll(async () => {
+		server = await N8nServer.start(h.n8n);
+	});
+	afterAll(async () => {
+		await server?.stop();
+	});
+
+	test('spaces and agents are listed and searched', async () => {
+		const spaces = await server.listSearch('n8n-nodes-unpod.unpodTask', 'searchSpaces', CREDENTIAL);
+		expect(spaces.results).toEqual([
+			{ name: 'Renewals', value: SEED.secondSpaceToken },
+			{ name: 'Outbound Leads', value: SEED.spaceToken },
+		]);
+		const agents = await server.listSearch('n8n-nodes-unpod.unpodAgent', 'searchAgents', CREDENTIAL, {
+			filter: 'support',
+		});
+		expect(agents.results).toEqual([{ name: 'Support Bot (support-bot)', value: SEED.secondAgentHandle }]);
+	});
+});
