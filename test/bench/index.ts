@@ -1,0 +1,19 @@
+/** `npm run bench [-- import]`: prints figures; it asserts nothing. */
+import { benchImport } from './import';
+
+const sections: Record<string, () => Promise<void>> = {
+	import: () => benchImport(Number(process.env.BENCH_ROWS ?? 10_000)),
+};
+
+async function main() {
+	const wanted = process.argv.slice(2);
+	for (const name of wanted.length ? wanted : Object.keys(sections)) {
+		if (!sections[name]) throw new Error(`Unknown section "${name}"; choose from ${Object.keys(sections).join(', ')}`);
+		await sections[name]();
+	}
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exitCode = 1;
+});
