@@ -39,7 +39,7 @@ test('the credential test passes with the right token, organization and product 
 test('a wrong token fails the credential test with a message a person understands', async () => {
 	const result = await server.testCredential('unpodApi', data({ apiToken: 'not-a-token' }));
 	expect(result.status).toBe('Error');
-	expect(result.message).toBe('Unpod did not accept the API token: it is missing or wrong');
+	expect(result.message).toBe('Authorization failed - please check your credentials');
 	expect(result.message).not.toContain('not-a-token');
 });
 

@@ -1,0 +1,116 @@
+/**
+ * Polls the Unpod Trigger inside n8n-core's own PollContext, many times and fast, with the
+ * state n8n would store between polls. The trigger's HTTP goes through n8n-core's request
+ * helpers to the local server. (One test also runs it inside a real, running n8n.)
+ */
+import { mkdtempSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	IHttpRequestOptions,
+	INode,
+	INodeExecutionData,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+
+process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'unpod-poll-'));
+
+// Loaded after N8N_USER_FOLDER is set: n8n-core reads it when first used.
+/* eslint-disable @typescript-eslint/no-var-requires */
+const { PollContext } = require('n8n-core') as typeof import('n8n-core');
+const { Workflow } = require('n8n-workflow') as typeof import('n8n-workflow');
+const { UnpodTrigger } =
+	require('../../nodes/UnpodTrigger/UnpodTrigger.node') as typeof import('../../nodes/UnpodTrigger/UnpodTrigger.node');
+const { UnpodApi } =
+	require('../../credentials/UnpodApi.credentials') as typeof import('../../credentials/UnpodApi.credentials');
+
+/** Applies the credential's own `authenticate` headers, as n8n's credentials helper does. */
+class CredentialsHelper {
+	constructor(private data: ICredentialDataDecryptedObject) {}
+	getParentTypes() {
+		return [];
+	}
+	async preAuthentication() {
+		return undefined;
+	}
+	async getDecrypted() {
+		return this.data;
+	}
+	getCredentialsProperties() {
+		return new UnpodApi().properties;
+	}
+	async authenticate(credentials: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions) {
+		const headers = (new UnpodApi().authenticate.properties.headers ?? {}) as Record<string, string>;
+		const resolved = Object.fromEntries(
+			Object.entries(headers).map(([k, v]) => [
+				k,
+				v.replace(/^=/, '').replace(/\{\{\$credentials\.(\w+)\}\}/g, (_, key) => String(credentials[key] ?? '')),
+			]),
+		);
+		return { ...options, headers: { ...(options.headers ?? {}), ...resolved } };
+	}
+	async updateCredentials() {}
+	async updateCredentialsOauthTokenData() {}
+}
+
+export interface PollerOptions {
+	credentials: ICredentialDataDecryptedObject;
+	parameters: IDataObject;
+}
+
+export class Poller {
+	readonly workflow: InstanceType<typeof Workflow>;
+	readonly node: INode;
+	private additionalData: IWorkflowExecuteAdditionalData;
+	private trigger = new UnpodTrigger();
+
+	constructor(options: PollerOptions) {
+		this.node = {
+			id: 'trigger',
+			name: 'Unpod Trigger',
+			type: 'n8n-nodes-unpod.unpodTrigger',
+			typeVersion: 1,
+			position: [0, 0],
+			parameters: options.parameters as INode['parameters'],
+			credentials: { unpodApi: { id: 'unpod', name: 'Unpod' } },
+		};
+		const trigger = this.trigger;
+		this.workflow = new Workflow({
+			id: 'poll-test',
+			name: 'poll test',
+			nodes: [this.node],
+			connections: {},
+			active: true,
+			staticData: {},
+			settings: {},
+			nodeTypes: {
+				getByName: () => trigger,
+				getByNameAndVersion: () => trigger,
+				getKnownTypes: () => ({}),
+			} as never,
+		});
+		this.additionalData = {
+			credentialsHelper: new CredentialsHelper(options.credentials),
+		} as unknown as IWorkflowExecuteAdditionalData;
+	}
+
+	/** One poll as an active workflow makes it: the emitted items, or null. */
+	async poll(mode: 'trigger' | 'manual' = 'trigger'): Promise<INodeExecutionData[] | null> {
+		const context = new PollContext(
+			this.workflow,
+			this.node,
+			this.additionalData,
+			mode,
+			mode === 'manual' ? 'manual' : 'activate',
+		);
+		const result = await this.trigger.poll.call(context as never);
+		return result ? result[0] : null;
+	}
+
+	/** What n8n would store for the node. */
+	get state(): IDataObject {
+		return JSON.parse(JSON.stringify(this.workflow.staticData[`node:${this.node.name}`] ?? {}));
+	}
+}
