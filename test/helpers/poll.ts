@@ -110,7 +110,7 @@ export class Poller {
 	}
 
 	/** What n8n would store for the node. */
-	get state(): IDataObject {
+	get state(): any {
 		return JSON.parse(JSON.stringify(this.workflow.staticData[`node:${this.node.name}`] ?? {}));
 	}
 }

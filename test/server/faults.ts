@@ -17,6 +17,8 @@ export interface FaultRule {
 	path?: string | RegExp;
 	/** How many requests it hits; unlimited when absent. */
 	times?: number;
+	/** How many matching requests to let through before it starts. */
+	after?: number;
 	status?: number;
 	body?: unknown;
 	delayMs?: number;
@@ -73,6 +75,10 @@ export class Faults {
 	take(method: string, path: string): FaultRule | undefined {
 		for (const rule of this.rules) {
 			if (!matches(rule, method, path)) continue;
+			if (rule.after) {
+				rule.after -= 1;
+				continue;
+			}
 			if (rule.times !== undefined) {
 				if (rule.times <= 0) continue;
 				rule.times -= 1;

@@ -60,6 +60,8 @@ export class UnpodServer {
 	faults = new Faults();
 	rateLimiter: RateLimiter;
 	requests: RecordedRequest[] = [];
+	/** Bodies posted to `/__sim/sink`: where test workflows report what they received. */
+	sink: unknown[] = [];
 	maxDocuments: number;
 	autoFinish?: AutoFinish;
 	private server?: Server;
@@ -259,6 +261,11 @@ export class UnpodServer {
 		const body = (parseJson(raw) ?? {}) as Record<string, any>;
 		const op = path.slice('/__sim/'.length).replace(/\/$/, '');
 		if (method === 'GET' && op === 'requests') return send(res, 200, this.requests);
+		if (method === 'POST' && op === 'sink') {
+			this.sink.push(parseJson(raw));
+			return send(res, 200, { received: this.sink.length });
+		}
+		if (method === 'GET' && op === 'sink') return send(res, 200, this.sink);
 		if (method === 'GET' && op === 'tasks') {
 			return send(res, 200, {
 				total: this.store.tasks.length,
