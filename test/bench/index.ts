@@ -1,8 +1,10 @@
 /** `npm run bench [-- import]`: prints figures; it asserts nothing. */
 import { benchImport } from './import';
+import { benchTrigger } from './trigger';
 
 const sections: Record<string, () => Promise<void>> = {
 	import: () => benchImport(Number(process.env.BENCH_ROWS ?? 10_000)),
+	trigger: () => benchTrigger(),
 };
 
 async function main() {

@@ -3,9 +3,9 @@
  * state n8n would store between polls. The trigger's HTTP goes through n8n-core's request
  * helpers to the local server. (One test also runs it inside a real, running n8n.)
  */
-import { mkdtempSync } from 'fs';
-import { tmpdir } from 'os';
-import { join } from 'path';
+import './poll-env';
+import { PollContext } from 'n8n-core';
+import { Workflow } from 'n8n-workflow';
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
@@ -14,17 +14,8 @@ import type {
 	INodeExecutionData,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-
-process.env.N8N_USER_FOLDER ??= mkdtempSync(join(tmpdir(), 'unpod-poll-'));
-
-// Loaded after N8N_USER_FOLDER is set: n8n-core reads it when first used.
-/* eslint-disable @typescript-eslint/no-var-requires */
-const { PollContext } = require('n8n-core') as typeof import('n8n-core');
-const { Workflow } = require('n8n-workflow') as typeof import('n8n-workflow');
-const { UnpodTrigger } =
-	require('../../nodes/UnpodTrigger/UnpodTrigger.node') as typeof import('../../nodes/UnpodTrigger/UnpodTrigger.node');
-const { UnpodApi } =
-	require('../../credentials/UnpodApi.credentials') as typeof import('../../credentials/UnpodApi.credentials');
+import { UnpodApi } from '../../credentials/UnpodApi.credentials';
+import { UnpodTrigger } from '../../nodes/UnpodTrigger/UnpodTrigger.node';
 
 /** Applies the credential's own `authenticate` headers, as n8n's credentials helper does. */
 class CredentialsHelper {
