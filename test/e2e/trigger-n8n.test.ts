@@ -1,5 +1,7 @@
 /** The Unpod Trigger in a real, running n8n: activated, polled by n8n's scheduler every 5 seconds. */
-import { graph } from '../helpers/n8n';
+import { readFileSync } from 'fs';
+import { join } from 'path';
+import { ROOT } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
 import { CREDENTIAL, Harness, startHarness } from '../helpers/setup';
 import { SEED, Task } from '../server/store';
@@ -38,38 +40,29 @@ test('an active workflow emits each ended call once, as n8n polls', async () => 
 	).tasks;
 	store.finishTask(tasks[0], 'completed'); // ended before activation: never emitted
 
-	const workflow = graph(
-		'triggerLive',
-		[
-			{
-				name: 'Unpod Trigger',
-				type: 'n8n-nodes-unpod.unpodTrigger',
-				credentials: CREDENTIAL,
-				parameters: {
-					pollTimes: { item: [{ mode: 'custom', cronExpression: '0-59/5 * * * * *' }] },
-					watch: 'space',
-					space: { __rl: true, mode: 'token', value: SEED.spaceToken },
-					events: ['completed', 'failed'],
-					simplify: true,
-					options: {},
-				},
-			},
-			{
-				name: 'Report',
-				type: 'n8n-nodes-base.httpRequest',
-				typeVersion: 4.2,
-				parameters: {
-					method: 'POST',
-					url: `${h.server.url}/__sim/sink`,
-					sendBody: true,
-					specifyBody: 'json',
-					jsonBody: '={{ JSON.stringify($json) }}',
-					options: {},
-				},
-			},
-		],
-		[['Unpod Trigger', 'Report']],
-	);
+	// The example workflow as users import it, pointed at the local server and polled every 5 s.
+	const workflow = JSON.parse(readFileSync(join(ROOT, 'examples', 'unpod-trigger-to-crm.json'), 'utf8'));
+	workflow.id = 'triggerLive';
+	const trigger = workflow.nodes.find((n: { name: string }) => n.name === 'Unpod Trigger');
+	trigger.credentials = CREDENTIAL;
+	trigger.parameters.pollTimes = { item: [{ mode: 'custom', cronExpression: '0-59/5 * * * * *' }] };
+	trigger.parameters.space = { __rl: true, mode: 'token', value: SEED.spaceToken };
+	workflow.nodes.push({
+		id: 'report',
+		name: 'Report',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position: [780, 0],
+		parameters: {
+			method: 'POST',
+			url: `${h.server.url}/__sim/sink`,
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: '={{ JSON.stringify($json) }}',
+			options: {},
+		},
+	});
+	workflow.connections['Send to your CRM'] = { main: [[{ node: 'Report', type: 'main', index: 0 }]] };
 	await h.n8n.importWorkflows([workflow]);
 	const published = await h.n8n.cli(['publish:workflow', '--id=triggerLive']);
 	expect(published.exitCode).toBe(0);
@@ -94,19 +87,21 @@ test('an active workflow emits each ended call once, as n8n polls', async () => 
 	await waitFor('three outcomes', () => h.server.sink.length >= 3);
 	const afterFirst = polls();
 	await waitFor('two more polls', () => polls() >= afterFirst + 2, 30_000);
-	const received = h.server.sink as Array<Record<string, unknown>>;
-	expect(received.map((r) => r.task_id).sort()).toEqual(
+	const received = h.server.sink as Array<Record<string, any>>;
+	expect(received.map((r) => r.external_id).sort()).toEqual(
 		[tasks[2].task_id, tasks[5].task_id, created[0].task_id].sort(),
 	);
-	expect(received.find((r) => r.task_id === tasks[5].task_id)).toMatchObject({
-		status: 'failed',
-		contact_name: 'Caller 5',
+	expect(received.find((r) => r.external_id === tasks[5].task_id)).toMatchObject({
+		contact: { name: 'Caller 5', phone: tasks[5].input.contact_number },
+		activity: { type: 'call', status: 'failed' },
 	});
-	expect(received.find((r) => r.task_id === created[0].task_id)).toMatchObject({
-		status: 'completed',
-		contact_name: 'Late',
-		call_status: 'completed',
+	const late = received.find((r) => r.external_id === created[0].task_id)!;
+	expect(late).toMatchObject({
+		contact: { name: 'Late' },
+		activity: { status: 'completed', call_status: 'completed', recording_url: expect.stringMatching(/^https:/) },
+		follow_up: { required: expect.any(Boolean) },
 	});
+	expect(late.activity.transcript).toMatch(/^Assistant: Hello Late/);
 	// Every poll of an unchanged space reads one page.
 	expect(h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).every((r) => r.query.page === '1')).toBe(true);
 });
