@@ -1,6 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: installs the test runtime if needed, builds, lints, then runs every suite.
 const { execFileSync } = require('child_process');
+const { existsSync, mkdtempSync, readFileSync } = require('fs');
+const { tmpdir } = require('os');
+const { join } = require('path');
 const { ensureRuntime } = require('./runtime');
 
 const started = Date.now();
@@ -8,13 +11,19 @@ const step = (title, cmd, args) => {
 	console.log(`\n== ${title}`);
 	execFileSync(cmd, args, { stdio: 'inherit' });
 };
+const results = join(mkdtempSync(join(tmpdir(), 'unpod-jest-')), 'results.json');
 
 try {
 	ensureRuntime();
 	step('build', 'npm', ['run', 'build', '--silent']);
 	step('lint', 'npm', ['run', 'lint', '--silent']);
-	step('tests', 'npx', ['jest', ...process.argv.slice(2)]);
-	console.log(`\nnpm test finished in ${Math.round((Date.now() - started) / 1000)} s`);
+	step('tests', 'npx', ['jest', '--json', `--outputFile=${results}`, ...process.argv.slice(2)]);
 } catch (error) {
 	process.exitCode = typeof error.status === 'number' && error.status ? error.status : 1;
+} finally {
+	if (existsSync(results)) {
+		const { numPassedTests, numFailedTests } = JSON.parse(readFileSync(results, 'utf8'));
+		console.log(`\nTests: ${numPassedTests} passed, ${numFailedTests} failed`);
+	}
+	console.log(`npm test finished in ${Math.round((Date.now() - started) / 1000)} s`);
 }
