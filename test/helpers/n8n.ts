@@ -144,12 +144,16 @@ export class N8n {
 		return new N8n(folder, env);
 	}
 
-	cli(args: string[], timeoutMs = 120_000): Promise<{ exitCode: number; stdout: string; stderr: string }> {
+	cli(
+		args: string[],
+		timeoutMs = 120_000,
+		env: NodeJS.ProcessEnv = {},
+	): Promise<{ exitCode: number; stdout: string; stderr: string }> {
 		return new Promise((done) => {
 			execFile(
 				join(RUNTIME, 'node_modules', '.bin', 'n8n'),
 				args,
-				{ env: this.env, cwd: this.folder, timeout: timeoutMs, maxBuffer: 256 * 1024 * 1024 },
+				{ env: { ...this.env, ...env }, cwd: this.folder, timeout: timeoutMs, maxBuffer: 256 * 1024 * 1024 },
 				(error, stdout, stderr) => {
 					const exitCode = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
 					done({ exitCode, stdout, stderr });
@@ -175,9 +179,15 @@ export class N8n {
 		return this.importFile('workflow', workflows);
 	}
 
-	/** Runs an imported workflow with `n8n execute` and reads the run from n8n's log. */
-	async execute(id: string): Promise<RunResult> {
-		const { exitCode, stdout, stderr } = await this.cli(['execute', `--id=${id}`, '--rawOutput']);
+	/**
+	 * Runs an imported workflow with `n8n execute` and reads the run from n8n's log.
+	 * `alongside`: an `n8n start` runs on this folder too, so this process needs ports of its own.
+	 */
+	async execute(id: string, options: { alongside?: boolean } = {}): Promise<RunResult> {
+		const env = options.alongside
+			? { N8N_RUNNERS_BROKER_PORT: String(await freePort()), N8N_PORT: String(await freePort()) }
+			: {};
+		const { exitCode, stdout, stderr } = await this.cli(['execute', `--id=${id}`, '--rawOutput'], 300_000, env);
 		return { exitCode, stdout, stderr, resultData: findResultData(stdout) ?? findResultData(stderr) };
 	}
 

@@ -1,0 +1,41 @@
+/** The example workflows of `examples/`, pointed at a local Unpod server for the demo and the tests. */
+import { readdirSync, readFileSync } from 'fs';
+import { basename, join } from 'path';
+import { ROOT, Workflow } from './n8n';
+import { SEED } from '../server/store';
+
+export const EXAMPLES = join(ROOT, 'examples');
+export const USER_FILES = '/home/node/.n8n-files/';
+
+export interface Localize {
+	credential: { id: string; name: string };
+	/** Folder that replaces the examples' `/home/node/.n8n-files/`. */
+	filesDir: string;
+	/** A cron expression for polling triggers (n8n 2.8 accepts every 5 s: `0-59/5 * * * * *`). */
+	pollCron?: string;
+}
+
+export function exampleFiles(): string[] {
+	return readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'));
+}
+
+/** Loads an example and fills in what a user would pick: credential, space, agent, paths. */
+export function loadExample(file: string, local: Localize): Workflow {
+	const workflow = JSON.parse(readFileSync(join(EXAMPLES, file), 'utf8'));
+	workflow.id = basename(file, '.json')
+		.replace(/[^a-zA-Z0-9]/g, '')
+		.slice(0, 21);
+	workflow.active = false;
+	for (const node of workflow.nodes) {
+		if (node.credentials?.unpodApi) node.credentials.unpodApi = local.credential;
+		const p = node.parameters ?? {};
+		if (p.space?.__rl && !p.space.value) p.space = { __rl: true, mode: 'token', value: SEED.spaceToken };
+		if (p.pilot?.__rl && !p.pilot.value) p.pilot = { __rl: true, mode: 'handle', value: SEED.agentHandle };
+		if (p.providerCredentialId !== undefined) p.providerCredentialId = SEED.activeCredentialId;
+		for (const key of ['fileSelector', 'fileName']) {
+			if (typeof p[key] === 'string') p[key] = p[key].replace(USER_FILES, `${local.filesDir}/`);
+		}
+		if (p.pollTimes && local.pollCron) p.pollTimes = { item: [{ mode: 'custom', cronExpression: local.pollCron }] };
+	}
+	return workflow;
+}
