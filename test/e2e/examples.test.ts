@@ -1,0 +1,105 @@
+/** Every example workflow imports into real n8n; those that can run offline run against the local server. */
+import { execFile } from 'child_process';
+import { copyFileSync, mkdirSync } from 'fs';
+import { join } from 'path';
+import { EXAMPLES, exampleFiles, loadExample } from '../helpers/examples';
+import { itemsOf, outputOf, ROOT } from '../helpers/n8n';
+import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
+import { SEED } from '../server/store';
+
+let h: Harness;
+let filesDir: string;
+const workflows = new Workflows();
+
+beforeAll(async () => {
+	h = await startHarness();
+	filesDir = join(h.n8n.folder, 'files');
+	mkdirSync(filesDir, { recursive: true });
+	copyFileSync(join(EXAMPLES, 'contacts.csv'), join(filesDir, 'contacts.csv'));
+	h.n8n.env.N8N_RESTRICT_FILE_ACCESS_TO = filesDir;
+	for (const file of exampleFiles()) workflows.add(loadExample(file, { credential: CREDENTIAL.unpodApi, filesDir }));
+	await h.n8n.importWorkflows(workflows.list);
+});
+
+afterAll(async () => {
+	await h?.close();
+});
+
+afterEach(() => h.server.resetTraffic());
+
+test('every example imports, and every node type it uses is known to n8n', async () => {
+	expect(workflows.list.map((w) => w.id).sort()).toEqual(
+		['aiagenttools', 'bridgesetup', 'spreadsheettotasks', 'unpodtriggertocrm', 'unpodtriggertocsv'].sort(),
+	);
+	const exported = join(h.n8n.folder, 'nodes.json');
+	const result = await h.n8n.cli(['export:nodes', `--output=${exported}`]);
+	expect(result.exitCode).toBe(0);
+	const known = new Set((require(exported) as Array<{ name: string }>).map((n) => n.name));
+	const used = new Set(workflows.list.flatMap((w) => w.nodes.map((n) => n.type)));
+	expect([...used].filter((t) => !known.has(t))).toEqual([]);
+	for (const type of [
+		'unpodTask',
+		'unpodAgent',
+		'unpodSpace',
+		'unpodBridge',
+		'unpodTrigger',
+		'unpodTaskTool',
+		'unpodAgentTool',
+	]) {
+		expect(known.has(`n8n-nodes-unpod.${type}`)).toBe(true);
+	}
+});
+
+test('contacts CSV to call tasks: 46 rows created in one request, the 4 bad rows on the error output', async () => {
+	const run = await h.run('spreadsheettotasks');
+	expect(run.exitCode).toBe(0);
+	const created = outputOf(run, 'Created');
+	expect(created).toHaveLength(46);
+	expect(created[0]).toMatchObject({
+		name: 'Ava Patel',
+		phone: '(200) 100-1000',
+		task_id: expect.stringMatching(/^T/),
+		task_status: 'pending',
+	});
+	expect(itemsOf(run, 'Not created').map((i) => i.json.error)).toEqual([
+		'Row 7: name is missing',
+		'Row 18: contact_number "call me" is not a phone number (expected an optional + followed by 7 to 15 digits)',
+		'Row 30: contact_number "12345" is not a phone number (expected an optional + followed by 7 to 15 digits)',
+		'Row 42: contact_number is missing',
+	]);
+	const [post] = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
+	expect((post.body as any).documents).toHaveLength(46);
+	expect((post.body as any).documents[0]).toEqual({
+		name: 'Ava Patel',
+		contact_number: '+12001001000',
+		email: 'ava.patel@example.com',
+		company_name: 'Northwind',
+		about: 'Asked about pricing',
+	});
+});
+
+test('bridge setup: creates a bridge, connects the provider, activates it', async () => {
+	const run = await h.run('bridgesetup');
+	expect(run.exitCode).toBe(0);
+	const [bridge] = outputOf(run, 'Activate');
+	expect(bridge).toMatchObject({ name: 'Sales Line', status: 'ACTIVE', region: 'US' });
+	expect(h.server.store.bridges.get(bridge.slug)?.provider_credential).toBe(SEED.activeCredentialId);
+});
+
+test('npm run demo finishes with every outcome exactly once (a 12-row CSV)', async () => {
+	const { code, output } = await new Promise<{ code: number; output: string }>((resolve) => {
+		execFile(
+			join(ROOT, 'node_modules', '.bin', 'ts-node'),
+			['--transpile-only', join(ROOT, 'scripts', 'demo.ts'), '--rows', '12'],
+			{
+				cwd: ROOT,
+				env: { ...process.env, NODE_ENV: '', TS_NODE_PREFER_TS_EXTS: 'true', DEMO_TIMEOUT_MS: '120000' },
+				timeout: 240_000,
+			},
+			(error, stdout, stderr) => resolve({ code: error ? Number(error.code ?? 1) : 0, output: stdout + stderr }),
+		);
+	});
+	expect(output).toContain("OK: every imported contact's outcome arrived exactly once.");
+	expect(output).toMatch(/tasks created \(one request per 100 rows\) \| 11 /);
+	expect(code).toBe(0);
+});
