@@ -4,46 +4,27 @@
  * Task node, the server ends the calls over the next seconds, and the Unpod Trigger,
  * active in n8n, writes each outcome once to a CSV file with n8n's own file nodes.
  */
-import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'fs';
 import { join } from 'path';
-import { loadExample, EXAMPLES, exampleFiles } from '../test/helpers/examples';
-import { N8n } from '../test/helpers/n8n';
-import { N8nServer, OWNER } from '../test/helpers/n8n-server';
+import { OWNER } from '../test/helpers/n8n-server';
 import { table } from '../test/bench/report';
-import { startServer, UnpodServer } from '../test/server/server';
+import { DemoEnvironment, startDemoEnvironment } from './demo-env';
 import { SEED } from '../test/server/store';
 
+const OUTPUT_DIR = join(__dirname, '..', 'demo-output');
 const args = process.argv.slice(2);
 const keep = args.includes('--keep');
 const rowsArg = args.includes('--rows') ? Number(args[args.indexOf('--rows') + 1]) : undefined;
 const TIMEOUT_MS = Number(process.env.DEMO_TIMEOUT_MS ?? 240_000);
-const CSV_COLUMNS = [
-	'task_id',
-	'contact_name',
-	'contact_number',
-	'contact_email',
-	'status',
-	'call_status',
-	'outcome',
-	'interest_level',
-	'next_action',
-	'duration',
-	'recording_url',
-	'call_summary',
-];
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s`;
 const say = (text: string) => console.log(`[${elapsed()}] ${text}`);
 
-let server: UnpodServer | undefined;
-let n8nServer: N8nServer | undefined;
-let n8n: N8n | undefined;
+let env: DemoEnvironment | undefined;
 
 async function shutdown(code: number): Promise<never> {
-	await n8nServer?.stop().catch(() => undefined);
-	await server?.stop().catch(() => undefined);
-	if (!keep) n8n?.dispose();
+	await env?.stop(keep);
 	process.exit(code);
 }
 process.on('SIGINT', () => {
@@ -63,41 +44,9 @@ function outcomeIds(file: string): string[] {
 }
 
 async function main() {
-	say('Starting the local Unpod server (it ends each call 2 to 10 s after it is created; about 1 in 5 fails)');
-	server = await startServer({ autoFinish: { minMs: 2000, maxMs: 10_000, failRate: 0.2 } });
-	n8n = await N8n.create();
-	const filesDir = join(n8n.folder, 'files');
-	mkdirSync(filesDir, { recursive: true });
-	n8n.env.N8N_RESTRICT_FILE_ACCESS_TO = filesDir;
-	const contactsFile = join(filesDir, 'contacts.csv');
-	if (rowsArg) {
-		const lines = readFileSync(join(EXAMPLES, 'contacts.csv'), 'utf8').trim().split('\n');
-		writeFileSync(contactsFile, `${lines.slice(0, rowsArg + 1).join('\n')}\n`);
-	} else copyFileSync(join(EXAMPLES, 'contacts.csv'), contactsFile);
-	const rows = readFileSync(contactsFile, 'utf8').trim().split('\n').length - 1;
-	const outcomesFile = join(filesDir, 'unpod-calls.csv');
-	writeFileSync(outcomesFile, `${CSV_COLUMNS.join(',')}\n`);
-
-	const credential = { id: 'unpodLocal', name: 'Unpod (local demo server)' };
-	await n8n.importCredentials([
-		{
-			...credential,
-			type: 'unpodApi',
-			data: { baseUrl: server.url, apiToken: SEED.token, orgHandle: SEED.orgHandle, productId: SEED.productId },
-		},
-	]);
-	const workflows = exampleFiles().map((file) =>
-		loadExample(file, { credential, filesDir, pollCron: '0-59/5 * * * * *' }),
-	);
-	await n8n.importWorkflows(workflows);
-	const importId = workflows.find((w) => w.name.includes('contacts CSV'))!.id;
-	const outcomesId = workflows.find((w) => w.name.includes('CSV log'))!.id;
-	await n8n.cli(['publish:workflow', `--id=${outcomesId}`]);
-	say(
-		`n8n ${'2.8.4'} is starting with the example workflows; "${workflows.find((w) => w.id === outcomesId)!.name}" is active`,
-	);
-	n8nServer = await N8nServer.start(n8n);
-	const polls = () => server!.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
+	env = await startDemoEnvironment({ rows: rowsArg, say });
+	const { server, n8n, n8nServer, rows, outcomesFile, importId } = env;
+	const polls = () => server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
 	while (polls() === 0) await new Promise((r) => setTimeout(r, 200));
 	say('The Unpod Trigger made its first poll (it only learns what exists)');
 
@@ -120,7 +69,7 @@ async function main() {
 	let completed = 0;
 	let failed = 0;
 	for (;;) {
-		const tasks = [...ids].map((id) => server!.store.tasksById.get(id)!);
+		const tasks = [...ids].map((id) => server.store.tasksById.get(id)!);
 		completed = tasks.filter((t) => t.status === 'completed').length;
 		failed = tasks.filter((t) => t.status === 'failed').length;
 		const received = outcomeIds(outcomesFile).length;
@@ -155,7 +104,11 @@ async function main() {
 		{ step: 'outcomes written twice', count: twice.length },
 		{ step: 'requests to Unpod (create + polls)', count: server.requests.length },
 	]);
-	console.log(`\nOutput file: ${outcomesFile}`);
+	// The n8n folder goes when the demo ends; the output stays in the repository (git ignores it).
+	mkdirSync(OUTPUT_DIR, { recursive: true });
+	const kept = join(OUTPUT_DIR, 'unpod-calls.csv');
+	copyFileSync(outcomesFile, kept);
+	console.log(`\nOutput file: ${keep ? outcomesFile : kept}`);
 	console.log(`Demo time: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 	const ok = missing.length === 0 && twice.length === 0 && strangers.length === 0;
 	if (!ok) {

@@ -56,6 +56,11 @@ export class N8nServer {
 		return new N8nServer(n8n, url, child, rest, log);
 	}
 
+	/** The owner's session cookie (`name=value`), for a browser. */
+	get cookie(): string {
+		return String(this.rest.defaults.headers.common.Cookie ?? '');
+	}
+
 	/** Saves a credential through the REST API and runs n8n's credential test on it. */
 	async testCredential(type: string, data: Record<string, unknown>): Promise<{ status: string; message: string }> {
 		const created = await this.rest.post('/credentials', { name: `${type} ${Date.now()}`, type, data });

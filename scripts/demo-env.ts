@@ -1,0 +1,88 @@
+/** What the demo and the screenshots start: the local Unpod server and a real n8n holding the example workflows. */
+import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
+import { join } from 'path';
+import { EXAMPLES, exampleFiles, loadExample } from '../test/helpers/examples';
+import { N8n, RUNTIME, Workflow } from '../test/helpers/n8n';
+import { N8nServer } from '../test/helpers/n8n-server';
+import { startServer, UnpodServer } from '../test/server/server';
+import { SEED } from '../test/server/store';
+
+export const CSV_COLUMNS = [
+	'task_id',
+	'contact_name',
+	'contact_number',
+	'contact_email',
+	'status',
+	'call_status',
+	'outcome',
+	'interest_level',
+	'next_action',
+	'duration',
+	'recording_url',
+	'call_summary',
+];
+
+export interface DemoEnvironment {
+	server: UnpodServer;
+	n8n: N8n;
+	n8nServer: N8nServer;
+	n8nVersion: string;
+	rows: number;
+	outcomesFile: string;
+	workflows: Workflow[];
+	importId: string;
+	outcomesId: string;
+	stop(keepFiles?: boolean): Promise<void>;
+}
+
+export async function startDemoEnvironment(
+	options: { rows?: number; say?: (text: string) => void } = {},
+): Promise<DemoEnvironment> {
+	const say = options.say ?? (() => undefined);
+	say('Starting the local Unpod server (it ends each call 2 to 10 s after it is created; about 1 in 5 fails)');
+	const server = await startServer({ autoFinish: { minMs: 2000, maxMs: 10_000, failRate: 0.2 } });
+	const n8n = await N8n.create();
+	const filesDir = join(n8n.folder, 'files');
+	mkdirSync(filesDir, { recursive: true });
+	n8n.env.N8N_RESTRICT_FILE_ACCESS_TO = filesDir;
+	const contactsFile = join(filesDir, 'contacts.csv');
+	if (options.rows) {
+		const lines = readFileSync(join(EXAMPLES, 'contacts.csv'), 'utf8').trim().split('\n');
+		writeFileSync(contactsFile, `${lines.slice(0, options.rows + 1).join('\n')}\n`);
+	} else copyFileSync(join(EXAMPLES, 'contacts.csv'), contactsFile);
+	const rows = readFileSync(contactsFile, 'utf8').trim().split('\n').length - 1;
+	const outcomesFile = join(filesDir, 'unpod-calls.csv');
+	writeFileSync(outcomesFile, `${CSV_COLUMNS.join(',')}\n`);
+
+	const credential = { id: 'unpodLocal', name: 'Unpod (local demo server)' };
+	const data = { baseUrl: server.url, apiToken: SEED.token, orgHandle: SEED.orgHandle, productId: SEED.productId };
+	await n8n.importCredentials([{ ...credential, type: 'unpodApi', data }]);
+	const workflows = exampleFiles().map((file) =>
+		loadExample(file, { credential, filesDir, pollCron: '0-59/5 * * * * *' }),
+	);
+	await n8n.importWorkflows(workflows);
+	const importId = workflows.find((w) => w.name.includes('contacts CSV'))!.id;
+	const outcomesId = workflows.find((w) => w.name.includes('CSV log'))!.id;
+	await n8n.cli(['publish:workflow', `--id=${outcomesId}`]);
+	const n8nVersion = JSON.parse(readFileSync(join(RUNTIME, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
+	say(
+		`n8n ${n8nVersion} is starting with the example workflows; "${workflows.find((w) => w.id === outcomesId)!.name}" is active`,
+	);
+	const n8nServer = await N8nServer.start(n8n);
+	return {
+		server,
+		n8n,
+		n8nServer,
+		n8nVersion,
+		rows,
+		outcomesFile,
+		workflows,
+		importId,
+		outcomesId,
+		async stop(keepFiles = false) {
+			await n8nServer.stop().catch(() => undefined);
+			await server.stop().catch(() => undefined);
+			if (!keepFiles) n8n.dispose();
+		},
+	};
+}
