@@ -4,6 +4,7 @@ import type {
 	IExecutePaginationFunctions,
 	INodeExecutionData,
 } from 'n8n-workflow';
+import { DEFAULT_MAX_WAIT_SECONDS, WaitBudget, withRetries } from './retry';
 
 /** The largest page size the platform is known to serve. */
 export const MAX_PAGE_SIZE = 100;
@@ -58,7 +59,8 @@ export function requestedLimit(returnAll: boolean, limit: unknown): number | und
 
 /**
  * The paginator for declarative operations: each page goes through the routing engine
- * (and so through the error check of every request); `transform` shapes the rows.
+ * (and so through the error check of every request), waiting out rate limits and retrying
+ * transient failures; `transform` shapes the rows.
  */
 export function routingPaginator(
 	options: { key?: string; transform?: (this: IExecutePaginationFunctions, rows: IDataObject[]) => IDataObject[] } = {},
@@ -71,12 +73,19 @@ export function routingPaginator(
 			this.getNodeParameter('returnAll', false) as boolean,
 			this.getNodeParameter('limit', 50),
 		);
+		const budget = new WaitBudget(DEFAULT_MAX_WAIT_SECONDS * 1000);
 		const rows = await collectPages(
 			async (page, pageSize) => {
-				const [item] = await this.makeRoutingRequest({
-					...requestData,
-					options: { ...requestData.options, qs: { ...requestData.options.qs, page, page_size: pageSize } },
-				});
+				const [item] = await withRetries(
+					this.getNode(),
+					async () =>
+						await this.makeRoutingRequest({
+							...requestData,
+							options: { ...requestData.options, qs: { ...requestData.options.qs, page, page_size: pageSize } },
+						}),
+					budget,
+					true,
+				);
 				return toPage((item?.json ?? {}) as IDataObject);
 			},
 			limit,

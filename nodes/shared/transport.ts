@@ -8,6 +8,8 @@ import type {
 	IPollFunctions,
 } from 'n8n-workflow';
 import { assertUnpodSuccess } from './errors';
+import { withRetries } from './retry';
+import type { WaitBudget } from './retry';
 
 export const API_PREFIX = '/api/v2/platform';
 
@@ -25,6 +27,8 @@ export interface UnpodRequest {
 	/** Names what was asked for, for a 404 that does not name it. */
 	subject?: string;
 	itemIndex?: number;
+	/** Wait out rate limits and retry transient failures within this budget; without it, fail at once. */
+	budget?: WaitBudget;
 }
 
 /** Sends one request with the credential and returns the parsed body, or throws the mapped error. */
@@ -40,13 +44,17 @@ export async function unpodApiRequest(this: UnpodContext, request: UnpodRequest)
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
 	};
-	const response = (await this.helpers.httpRequestWithAuthentication.call(
-		this,
-		'unpodApi',
-		options,
-	)) as IN8nHttpFullResponse;
-	assertUnpodSuccess(this.getNode(), response, request.subject, request.itemIndex);
-	return response.body as IDataObject;
+	const send = async () => {
+		const response = (await this.helpers.httpRequestWithAuthentication.call(
+			this,
+			'unpodApi',
+			options,
+		)) as IN8nHttpFullResponse;
+		assertUnpodSuccess(this.getNode(), response, request.subject, request.itemIndex);
+		return response.body as IDataObject;
+	};
+	if (!request.budget) return await send();
+	return await withRetries(this.getNode(), send, request.budget, request.method === 'GET');
 }
 
 /** requestDefaults of the declarative nodes. */

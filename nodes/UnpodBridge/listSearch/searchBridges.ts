@@ -1,15 +1,19 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { collectPages, MAX_PAGE_SIZE, toPage } from '../../shared/pagination';
+import { pickerBudget } from '../../shared/retry';
 import { unpodApiRequest } from '../../shared/transport';
 
-const fetchBridges = (context: ILoadOptionsFunctions) => async (page: number, pageSize: number) =>
-	toPage(
-		await unpodApiRequest.call(context, {
-			method: 'GET',
-			path: '/telephony/bridges/',
-			qs: { page, page_size: pageSize },
-		}),
-	);
+const fetchBridges =
+	(context: ILoadOptionsFunctions, budget = pickerBudget()) =>
+	async (page: number, pageSize: number) =>
+		toPage(
+			await unpodApiRequest.call(context, {
+				method: 'GET',
+				path: '/telephony/bridges/',
+				qs: { page, page_size: pageSize },
+				budget,
+			}),
+		);
 
 /**
  * Without a search, one page a call (the editor asks for the next with the token).

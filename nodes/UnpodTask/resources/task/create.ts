@@ -1,8 +1,9 @@
-import { NodeOperationError } from 'n8n-workflow';
+import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { contactFields, toContactDocument } from '../../../shared/contacts';
 import { agentLocator, spaceLocator } from '../../../shared/descriptions';
 import { asNodeError } from '../../../shared/errors';
+import { classifyFailure, DEFAULT_MAX_WAIT_SECONDS, WaitBudget } from '../../../shared/retry';
 import { unpodApiRequest } from '../../../shared/transport';
 
 const show = { resource: ['task'], operation: ['create'] };
@@ -94,6 +95,15 @@ export const createFields: INodeProperties[] = [
 				description: 'How many contacts to send in one request. One request creates one run with a task per contact.',
 			},
 			{
+				displayName: 'Max Wait (Seconds)',
+				name: 'maxWaitSeconds',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: DEFAULT_MAX_WAIT_SECONDS,
+				description:
+					'How long this node may wait in all on Unpod rate limits (429, for Retry-After) and retries of failed requests, before it stops and reports the rows not created',
+			},
+			{
 				displayName: 'Default Country Code',
 				name: 'defaultCountryCode',
 				type: 'string',
@@ -139,8 +149,20 @@ function journalFor(context: IExecuteFunctions): Map<string, IDataObject> {
 }
 
 const rowKey = (row: Row) => `${row.itemIndex}:${row.position ?? ''}:${JSON.stringify(row.document)}`;
-const rowName = (row: Row) =>
-	`Row ${row.itemIndex + 1}${row.position === undefined ? '' : `, contact ${row.position + 1}`}`;
+/** "rows 3, 5-9" (input item numbers, from 1). */
+function rowList(rows: Row[]): string {
+	const numbers = [...new Set(rows.map((r) => r.itemIndex + 1))].sort((a, b) => a - b);
+	const ranges: string[] = [];
+	for (let i = 0; i < numbers.length; i++) {
+		let j = i;
+		while (j + 1 < numbers.length && numbers[j + 1] === numbers[j] + 1) j++;
+		ranges.push(j > i ? `${numbers[i]}-${numbers[j]}` : String(numbers[i]));
+		i = j;
+	}
+	return `${numbers.length === 1 ? 'row' : 'rows'} ${ranges.join(', ')}`;
+}
+
+const countCreated = (results: Map<Row, INodeExecutionData>) => [...results.values()].filter((r) => !r.error).length;
 
 function parseDocuments(value: unknown): IDataObject[] {
 	const parsed = typeof value === 'string' ? JSON.parse(value) : value;
@@ -253,64 +275,88 @@ export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecu
 		throw first.error;
 	}
 
-	const batchSize = Math.min(
-		MAX_BATCH_SIZE,
-		Math.max(1, Number((this.getNodeParameter('options', 0, {}) as IDataObject).batchSize) || DEFAULT_BATCH_SIZE),
-	);
+	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
+	const batchSize = Math.min(MAX_BATCH_SIZE, Math.max(1, Number(options.batchSize) || DEFAULT_BATCH_SIZE));
+	const budget = new WaitBudget(Number(options.maxWaitSeconds ?? DEFAULT_MAX_WAIT_SECONDS) * 1000);
 	const journal = journalFor(this);
 	const results = new Map<Row, INodeExecutionData>();
+	const unknown: Row[] = [];
 	const groups = new Map<string, Row[]>();
+	const failed = (row: Row, error: NodeApiError | NodeOperationError, created: boolean | 'unknown') =>
+		results.set(row, {
+			json: { ...row.echo, error: error.message, unpod_created: created },
+			error,
+			pairedItem: { item: row.itemIndex },
+		});
 	for (const row of rows) {
 		const done = journal.get(rowKey(row));
-		if (done) results.set(row, { json: { ...row.echo, ...done }, pairedItem: { item: row.itemIndex } });
-		else groups.set(row.group, [...(groups.get(row.group) ?? []), row]);
+		if (!done) groups.set(row.group, [...(groups.get(row.group) ?? []), row]);
+		else if (done.error) {
+			// Sent before in this execution with no telling whether Unpod took it: never sent again.
+			unknown.push(row);
+			failed(row, new NodeOperationError(this.getNode(), String(done.error), { itemIndex: row.itemIndex }), 'unknown');
+		} else results.set(row, { json: { ...row.echo, ...done }, pairedItem: { item: row.itemIndex } });
 	}
+	const batches = [...groups.values()].flatMap((groupRows) =>
+		Array.from({ length: Math.ceil(groupRows.length / batchSize) }, (_, i) =>
+			groupRows.slice(i * batchSize, (i + 1) * batchSize),
+		),
+	);
 
-	for (const groupRows of groups.values()) {
-		for (let start = 0; start < groupRows.length; start += batchSize) {
-			const batch = groupRows.slice(start, start + batchSize);
-			const { space, body } = batch[0].request;
-			try {
-				const response = await unpodApiRequest.call(this, {
-					method: 'POST',
-					path: `/spaces/${encodeURIComponent(space)}/tasks/`,
-					body: { ...body, documents: batch.map((r) => r.document) },
-					subject: `space "${space}"`,
-					itemIndex: batch[0].itemIndex,
-				});
-				const data = (response.data ?? {}) as IDataObject;
-				const taskIds = Array.isArray(data.task_ids) ? (data.task_ids as string[]) : [];
-				// task_ids follow the order of documents; without one id per document no row can be paired.
-				const paired = taskIds.length === batch.length;
-				batch.forEach((row, i) => {
-					const created: IDataObject = {
-						task_id: paired ? taskIds[i] : null,
-						run_id: data.run_id ?? null,
-						task_status: data.status ?? 'pending',
-					};
-					journal.set(rowKey(row), created);
-					results.set(row, { json: { ...row.echo, ...created }, pairedItem: { item: row.itemIndex } });
-				});
-			} catch (error) {
-				if (!continueOnFail) {
-					const failure = asNodeError(this.getNode(), error, batch[0].itemIndex);
-					const created = results.size;
-					if (created > 0) {
-						failure.message =
-							`${failure.message}. ${created} of ${rows.length} contacts were created before this; ` +
-							`${rowName(batch[0])} to ${rowName(batch[batch.length - 1]).toLowerCase()} and the rest were not.`;
-					}
-					throw failure;
-				}
+	for (let b = 0; b < batches.length; b++) {
+		const batch = batches[b];
+		const { space, body } = batch[0].request;
+		try {
+			const response = await unpodApiRequest.call(this, {
+				method: 'POST',
+				path: `/spaces/${encodeURIComponent(space)}/tasks/`,
+				body: { ...body, documents: batch.map((r) => r.document) },
+				subject: `space "${space}"`,
+				itemIndex: batch[0].itemIndex,
+				budget,
+			});
+			const data = (response.data ?? {}) as IDataObject;
+			const taskIds = Array.isArray(data.task_ids) ? (data.task_ids as string[]) : [];
+			// task_ids follow the order of documents; without one id per document no row can be paired.
+			const paired = taskIds.length === batch.length;
+			batch.forEach((row, i) => {
+				const created: IDataObject = {
+					task_id: paired ? taskIds[i] : null,
+					run_id: data.run_id ?? null,
+					task_status: data.status ?? 'pending',
+				};
+				journal.set(rowKey(row), created);
+				results.set(row, { json: { ...row.echo, ...created }, pairedItem: { item: row.itemIndex } });
+			});
+		} catch (error) {
+			const failure = asNodeError(this.getNode(), error, batch[0].itemIndex);
+			if (classifyFailure(error, false).kind === 'ambiguous') {
+				failure.message = `Unpod may or may not have created these tasks: ${failure.message}. Check the space before sending these rows again`;
 				for (const row of batch) {
-					results.set(row, {
-						json: { ...row.echo, error: (error as Error).message },
-						error: error as NodeOperationError,
-						pairedItem: { item: row.itemIndex },
-					});
+					journal.set(rowKey(row), { error: failure.message });
+					unknown.push(row);
+					failed(row, failure, 'unknown');
 				}
+				continue;
 			}
+			if (budget.waitedMs > 0)
+				failure.message += ` (after waiting ${Math.round(budget.waitedMs / 1000)} s on rate limits and retries)`;
+			if (!continueOnFail) {
+				const notSent = batches.slice(b).flat();
+				failure.message =
+					`${failure.message}. Created ${countCreated(results)} of ${rows.length} contacts; not created: ${rowList(notSent)}` +
+					(unknown.length ? `; unknown: ${rowList(unknown)}` : '');
+				throw failure;
+			}
+			for (const row of batch) failed(row, failure, false);
 		}
+	}
+	if (unknown.length && !continueOnFail) {
+		throw new NodeOperationError(
+			this.getNode(),
+			`Unpod may or may not have created the tasks of ${rowList(unknown)}: the answer was lost. Created ${countCreated(results)} of ${rows.length} contacts`,
+			{ description: 'Look these contacts up (Unpod Task > Get Many, search by number) before sending them again.' },
+		);
 	}
 
 	// Output in input order: created rows and error items together.

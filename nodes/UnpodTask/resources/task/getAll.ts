@@ -7,6 +7,7 @@ import {
 	taskFilters,
 } from '../../../shared/descriptions';
 import { collectPages, requestedLimit, toPage } from '../../../shared/pagination';
+import { DEFAULT_MAX_WAIT_SECONDS, WaitBudget } from '../../../shared/retry';
 import { simplifyTask, taskFilterQuery, taskListPath } from '../../../shared/tasks';
 import { unpodApiRequest } from '../../../shared/transport';
 
@@ -40,6 +41,7 @@ export async function executeGetAll(this: IExecuteFunctions, itemIndex: number):
 		this.getNodeParameter('returnAll', itemIndex, false) as boolean,
 		this.getNodeParameter('limit', itemIndex, 50),
 	);
+	const budget = new WaitBudget(DEFAULT_MAX_WAIT_SECONDS * 1000);
 	const tasks = await collectPages(
 		async (page, pageSize) =>
 			toPage(
@@ -49,6 +51,7 @@ export async function executeGetAll(this: IExecuteFunctions, itemIndex: number):
 					qs: { ...filters, page, page_size: pageSize },
 					subject: `${scope} "${id}"`,
 					itemIndex,
+					budget,
 				}),
 			),
 		limit,

@@ -1,0 +1,105 @@
+import { sleep } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
+import { asNodeError } from './errors';
+
+/**
+ * How a failed request may go on:
+ * - `rateLimited`: Unpod refused it (429); wait `waitMs` and send it again.
+ * - `transient`: a 5xx, a gateway page, or no connection at all; nothing was done, so
+ *   it may be sent again after a pause.
+ * - `ambiguous`: the request may have been carried out (the connection dropped after it
+ *   was sent, or a 2xx answer could not be read); sending it again could do it twice.
+ * - `final`: Unpod answered; sending the same request again would get the same answer.
+ */
+export type FailureKind = 'rateLimited' | 'transient' | 'ambiguous' | 'final';
+
+const NOT_SENT = ['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH', 'ENETUNREACH'];
+const CUT_OFF = ['ECONNRESET', 'ETIMEDOUT', 'ECONNABORTED', 'EPIPE', 'ESOCKETTIMEDOUT', 'ERR_STREAM_PREMATURE_CLOSE'];
+
+type ErrorLike = { code?: unknown; httpCode?: unknown; cause?: unknown; errorResponse?: unknown; message?: unknown };
+
+/** The system error code of a failed connection, wherever n8n's error wrapping put it. */
+function networkCode(error: unknown): string | undefined {
+	let current = error as ErrorLike | undefined;
+	for (let depth = 0; current && depth < 4; depth++) {
+		for (const value of [current.code, current.httpCode]) {
+			if (typeof value === 'string' && /^E[A-Z_]+$/.test(value)) return value;
+		}
+		if (typeof current.message === 'string' && /socket hang up|aborted|timeout/i.test(current.message)) {
+			return 'ECONNRESET';
+		}
+		current = (current.errorResponse ?? current.cause) as ErrorLike | undefined;
+	}
+	return undefined;
+}
+
+export function classifyFailure(error: unknown, idempotent: boolean): { kind: FailureKind; waitMs?: number } {
+	const e = error as { httpCode?: unknown; context?: { retryAfter?: unknown } };
+	const status = Number(e?.httpCode);
+	if (status === 429) {
+		const seconds = Number(e.context?.retryAfter);
+		return { kind: 'rateLimited', waitMs: Number.isFinite(seconds) ? seconds * 1000 : undefined };
+	}
+	if (status >= 500) return { kind: 'transient' };
+	if (status >= 200 && status < 300 && status !== 206) return { kind: idempotent ? 'transient' : 'ambiguous' };
+	if (status >= 300) return { kind: 'final' };
+	const code = networkCode(error);
+	if (code && NOT_SENT.includes(code)) return { kind: 'transient' };
+	if (code && (CUT_OFF.includes(code) || code.startsWith('E'))) return { kind: idempotent ? 'transient' : 'ambiguous' };
+	return { kind: 'final' };
+}
+
+/** The time one node run may spend waiting on rate limits and retries, shared by its requests. */
+export class WaitBudget {
+	waitedMs = 0;
+	rateLimited = 0;
+	retried = 0;
+
+	constructor(readonly maxMs: number) {}
+
+	get remainingMs(): number {
+		return Math.max(0, this.maxMs - this.waitedMs);
+	}
+}
+
+export const DEFAULT_MAX_WAIT_SECONDS = 300;
+
+/** Pickers answer the editor, which is waiting: a short budget. */
+export const pickerBudget = () => new WaitBudget(20_000);
+const MAX_TRANSIENT_RETRIES = 4;
+const BACKOFF_MS = [1000, 2000, 4000, 8000];
+
+/**
+ * Sends a request, waiting out 429s (for Retry-After) and retrying transient failures with
+ * backoff, all within `budget`. Ambiguous failures of a non-idempotent request are never
+ * retried. Throws the last error when it cannot go on.
+ */
+export async function withRetries<T>(
+	node: INode,
+	send: () => Promise<T>,
+	budget: WaitBudget,
+	idempotent: boolean,
+): Promise<T> {
+	let transientTries = 0;
+	for (;;) {
+		try {
+			return await send();
+		} catch (error) {
+			const { kind, waitMs } = classifyFailure(error, idempotent);
+			if (kind === 'final' || kind === 'ambiguous') throw asNodeError(node, error);
+			let wait: number;
+			if (kind === 'rateLimited') {
+				wait = waitMs ?? BACKOFF_MS[Math.min(transientTries, BACKOFF_MS.length - 1)];
+			} else {
+				if (transientTries >= MAX_TRANSIENT_RETRIES) throw asNodeError(node, error);
+				wait = BACKOFF_MS[transientTries];
+				transientTries++;
+			}
+			if (wait > budget.remainingMs) throw asNodeError(node, error);
+			if (kind === 'rateLimited') budget.rateLimited++;
+			else budget.retried++;
+			budget.waitedMs += wait;
+			await sleep(wait);
+		}
+	}
+}

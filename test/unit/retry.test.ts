@@ -1,0 +1,87 @@
+import { NodeApiError } from 'n8n-workflow';
+import type { INode } from 'n8n-workflow';
+import { classifyFailure, WaitBudget, withRetries } from '../../nodes/shared/retry';
+
+const node = {
+	id: '1',
+	name: 'Unpod Task',
+	type: 'n8n-nodes-unpod.unpodTask',
+	typeVersion: 1,
+	position: [0, 0],
+	parameters: {},
+} as INode;
+const apiError = (httpCode: string, retryAfter?: number) => {
+	const error = new NodeApiError(node, { message: 'x' }, { httpCode, message: `HTTP ${httpCode}` });
+	if (retryAfter !== undefined) error.context.retryAfter = retryAfter;
+	return error;
+};
+const networkError = (code: string) => new NodeApiError(node, Object.assign(new Error(code), { code }) as never);
+
+describe('classifyFailure', () => {
+	test('429 waits for Retry-After', () => {
+		expect(classifyFailure(apiError('429', 7), false)).toEqual({ kind: 'rateLimited', waitMs: 7000 });
+	});
+	test('5xx and gateway pages are transient; 4xx and 206 are final', () => {
+		expect(classifyFailure(apiError('502'), false).kind).toBe('transient');
+		expect(classifyFailure(apiError('404'), true).kind).toBe('final');
+		expect(classifyFailure(apiError('206'), true).kind).toBe('final');
+	});
+	test('an unreadable 2xx or a cut connection is ambiguous for a create, transient for a read', () => {
+		expect(classifyFailure(apiError('200'), false).kind).toBe('ambiguous');
+		expect(classifyFailure(apiError('200'), true).kind).toBe('transient');
+		expect(classifyFailure(networkError('ECONNRESET'), false).kind).toBe('ambiguous');
+		expect(classifyFailure(networkError('ECONNRESET'), true).kind).toBe('transient');
+	});
+	test('a refused connection sent nothing: transient even for a create', () => {
+		expect(classifyFailure(networkError('ECONNREFUSED'), false).kind).toBe('transient');
+	});
+});
+
+describe('withRetries', () => {
+	test('waits out a 429 and a 503, then succeeds', async () => {
+		const failures = [apiError('429', 0), apiError('503')];
+		const budget = new WaitBudget(10_000);
+		let calls = 0;
+		const result = await withRetries(
+			node,
+			async () => {
+				calls++;
+				const next = failures.shift();
+				if (next) throw next;
+				return 'ok';
+			},
+			budget,
+			true,
+		);
+		expect(result).toBe('ok');
+		expect(calls).toBe(3);
+		expect(budget).toMatchObject({ rateLimited: 1, retried: 1, waitedMs: 1000 });
+	});
+	test('never retries an ambiguous create, and stops when the budget would be exceeded', async () => {
+		let calls = 0;
+		await expect(
+			withRetries(
+				node,
+				async () => {
+					calls++;
+					throw networkError('ECONNRESET');
+				},
+				new WaitBudget(60_000),
+				false,
+			),
+		).rejects.toBeInstanceOf(NodeApiError);
+		expect(calls).toBe(1);
+		const budget = new WaitBudget(5_000);
+		await expect(
+			withRetries(
+				node,
+				async () => {
+					throw apiError('429', 30);
+				},
+				budget,
+				false,
+			),
+		).rejects.toMatchObject({ httpCode: '429' });
+		expect(budget.waitedMs).toBe(0);
+	});
+});
