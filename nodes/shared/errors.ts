@@ -166,12 +166,15 @@ export function unpodError(
 		response.body && typeof response.body === 'object'
 			? (response.body as JsonObject)
 			: { body: String(response.body ?? '') };
-	return new NodeApiError(node, body, {
+	const error = new NodeApiError(node, body, {
 		message: details.message,
 		description: details.description,
 		httpCode: details.httpCode,
 		itemIndex,
 	});
+	// For the retry policy: how long Unpod asked to wait.
+	if (details.retryAfter !== undefined) error.context.retryAfter = details.retryAfter;
+	return error;
 }
 
 /** Throws the mapped NodeApiError when the answer is a failure. */

@@ -61,7 +61,15 @@ test('contacts CSV to call tasks: 46 rows created in one request, the 4 bad rows
 		task_id: expect.stringMatching(/^T/),
 		task_status: 'pending',
 	});
-	expect(itemsOf(run, 'Not created').map((i) => i.json.error)).toEqual([
+	const notCreated = itemsOf(run, 'Not created').map((i) => i.json);
+	// The rows themselves, ready to be fixed and sent again.
+	expect(notCreated.map((r) => [r.name, r.phone, r.unpod_created])).toEqual([
+		[undefined, '422.418.1582', false],
+		['Ruby Müller', 'call me', false],
+		['Daniel Müller', '12345', false],
+		['Paul Müller', undefined, false],
+	]);
+	expect(notCreated.map((r) => r.error)).toEqual([
 		'Row 7: name is missing',
 		'Row 18: contact_number "call me" is not a phone number (expected an optional + followed by 7 to 15 digits)',
 		'Row 30: contact_number "12345" is not a phone number (expected an optional + followed by 7 to 15 digits)',

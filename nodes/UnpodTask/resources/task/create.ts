@@ -149,6 +149,24 @@ function journalFor(context: IExecuteFunctions): Map<string, IDataObject> {
 }
 
 const rowKey = (row: Row) => `${row.itemIndex}:${row.position ?? ''}:${JSON.stringify(row.document)}`;
+/**
+ * A row that was not created. On n8n's error output the item must carry the error (n8n
+ * then keeps only its message, paired with the input row); on the regular output it keeps
+ * the row's own fields too, so the items with `error` are the rows to send again.
+ */
+function errorItem(
+	context: IExecuteFunctions,
+	echo: IDataObject,
+	itemIndex: number,
+	error: NodeApiError | NodeOperationError,
+	created: boolean | 'unknown',
+): INodeExecutionData {
+	if (context.getNode().onError === 'continueErrorOutput') {
+		return { json: { error: error.message, unpod_created: created }, error, pairedItem: { item: itemIndex } };
+	}
+	return { json: { ...echo, error: error.message, unpod_created: created }, pairedItem: { item: itemIndex } };
+}
+
 /** "rows 3, 5-9" (input item numbers, from 1). */
 function rowList(rows: Row[]): string {
 	const numbers = [...new Set(rows.map((r) => r.itemIndex + 1))].sort((a, b) => a - b);
@@ -283,11 +301,7 @@ export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecu
 	const unknown: Row[] = [];
 	const groups = new Map<string, Row[]>();
 	const failed = (row: Row, error: NodeApiError | NodeOperationError, created: boolean | 'unknown') =>
-		results.set(row, {
-			json: { ...row.echo, error: error.message, unpod_created: created },
-			error,
-			pairedItem: { item: row.itemIndex },
-		});
+		results.set(row, errorItem(this, row.echo, row.itemIndex, error, created));
 	for (const row of rows) {
 		const done = journal.get(rowKey(row));
 		if (!done) groups.set(row.group, [...(groups.get(row.group) ?? []), row]);
@@ -366,7 +380,7 @@ export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecu
 	for (const bad of invalid) {
 		byItem.set(bad.itemIndex, [
 			...(byItem.get(bad.itemIndex) ?? []),
-			{ json: { ...bad.echo, error: bad.error.message }, error: bad.error, pairedItem: { item: bad.itemIndex } },
+			errorItem(this, bad.echo, bad.itemIndex, bad.error, false),
 		]);
 	}
 	for (let i = 0; i < items.length; i++) output.push(...(byItem.get(i) ?? []));
