@@ -25,67 +25,83 @@ export function returnAllAndLimit(show: Show): INodeProperties[] {
 	];
 }
 
-/** A space, from the spaces list or by its token. `url` makes a declarative node address it. */
-export function spaceLocator(show: Show, url?: string, name = 'space'): INodeProperties {
+export interface LocatorOptions {
+	displayName: string;
+	name: string;
+	description: string;
+	searchListMethod: string;
+	/** The by-value mode: `token`, `handle`, `slug`. */
+	idMode: { name: string; displayName: string; placeholder: string; hint?: string };
+	show: Show;
+	/** For declarative nodes: the request URL, with `$value` the picked id. */
+	url?: string;
+}
+
+/** A resource picked from a searchable list or given by its id; ids never hold spaces or slashes. */
+export function locator(options: LocatorOptions): INodeProperties {
+	const { idMode } = options;
 	return {
-		displayName: 'Space',
-		name,
+		displayName: options.displayName,
+		name: options.name,
 		type: 'resourceLocator',
 		default: { mode: 'list', value: '' },
 		required: true,
-		description: 'The space (a call list) to use',
-		displayOptions: { show },
+		description: options.description,
+		displayOptions: { show: options.show },
 		modes: [
 			{
 				displayName: 'From List',
 				name: 'list',
 				type: 'list',
-				typeOptions: { searchListMethod: 'searchSpaces', searchable: true },
+				typeOptions: { searchListMethod: options.searchListMethod, searchable: true },
 			},
 			{
-				displayName: 'By Token',
-				name: 'token',
+				displayName: idMode.displayName,
+				name: idMode.name,
 				type: 'string',
-				placeholder: 'e.g. outbound-leads-7f3a9c',
-				hint: 'The token of the space, as in its URL in Unpod',
+				placeholder: idMode.placeholder,
+				...(idMode.hint ? { hint: idMode.hint } : {}),
 				validation: [
-					{ type: 'regex', properties: { regex: '^[^/\\s]+$', errorMessage: 'A token has no spaces or slashes' } },
+					{
+						type: 'regex',
+						properties: { regex: '^[^/\\s]+$', errorMessage: `A ${idMode.name} has no spaces or slashes` },
+					},
 				],
 			},
 		],
-		...(url ? { routing: { request: { url } } } : {}),
+		...(options.url ? { routing: { request: { url: options.url } } } : {}),
 	};
+}
+
+/** A space, from the spaces list or by its token. */
+export function spaceLocator(show: Show, url?: string): INodeProperties {
+	return locator({
+		displayName: 'Space',
+		name: 'space',
+		description: 'The space (a call list) to use',
+		searchListMethod: 'searchSpaces',
+		idMode: {
+			name: 'token',
+			displayName: 'By Token',
+			placeholder: 'e.g. outbound-leads-7f3a9c',
+			hint: 'The token of the space, as in its URL in Unpod',
+		},
+		show,
+		url,
+	});
 }
 
 /** An agent (pilot), from the agents list or by its handle. */
 export function agentLocator(show: Show, url?: string, name = 'agent', displayName = 'Agent'): INodeProperties {
-	return {
+	return locator({
 		displayName,
 		name,
-		type: 'resourceLocator',
-		default: { mode: 'list', value: '' },
-		required: true,
 		description: 'The AI agent (pilot) to use',
-		displayOptions: { show },
-		modes: [
-			{
-				displayName: 'From List',
-				name: 'list',
-				type: 'list',
-				typeOptions: { searchListMethod: 'searchAgents', searchable: true },
-			},
-			{
-				displayName: 'By Handle',
-				name: 'handle',
-				type: 'string',
-				placeholder: 'e.g. sales-assistant',
-				validation: [
-					{ type: 'regex', properties: { regex: '^[^/\\s]+$', errorMessage: 'A handle has no spaces or slashes' } },
-				],
-			},
-		],
-		...(url ? { routing: { request: { url } } } : {}),
-	};
+		searchListMethod: 'searchAgents',
+		idMode: { name: 'handle', displayName: 'By Handle', placeholder: 'e.g. sales-assistant' },
+		show,
+		url,
+	});
 }
 
 export function simplifyField(show: Show): INodeProperties {

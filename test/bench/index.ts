@@ -1,10 +1,12 @@
 /** `npm run bench [-- import]`: prints figures; it asserts nothing. */
 import { benchImport } from './import';
+import { benchRateLimit } from './ratelimit';
 import { benchTrigger } from './trigger';
 
 const sections: Record<string, () => Promise<void>> = {
 	import: () => benchImport(Number(process.env.BENCH_ROWS ?? 10_000)),
 	trigger: () => benchTrigger(),
+	ratelimit: () => benchRateLimit(Number(process.env.BENCH_ROWS ?? 10_000)),
 };
 
 async function main() {

@@ -1,0 +1,41 @@
+/** A bulk import under a plan's rate limit: the Unpod Task node against one HTTP Request per row. */
+import { chain, rowsNode } from '../helpers/n8n';
+import { startHarness } from '../helpers/setup';
+import { contactRows, httpRequestPerRow, taskCreate } from './import';
+import { table } from './report';
+
+export async function benchRateLimit(rows = 10_000, perMinute = 60): Promise<void> {
+	console.log(`\n## Bulk import of ${rows.toLocaleString('en')} rows under ${perMinute} requests a minute\n`);
+	const h = await startHarness();
+	try {
+		const results: Array<Record<string, string | number>> = [];
+		for (const [label, node] of [
+			[
+				'Unpod Task node (batches of 100, waits on 429)',
+				taskCreate({ options: { batchSize: 100, maxWaitSeconds: 600 } }),
+			],
+			['HTTP Request node, one request per row', httpRequestPerRow(h.server.url)],
+		] as const) {
+			h.server.resetTraffic();
+			h.server.rateLimiter.configure(perMinute, perMinute);
+			const before = h.server.store.tasks.length;
+			const id = `benchLimit${results.length}`;
+			await h.n8n.importWorkflows([chain(id, [rowsNode('Rows', contactRows(rows)), node])]);
+			const started = Date.now();
+			const run = await h.n8n.execute(id);
+			const created = h.server.store.tasks.length - before;
+			results.push({
+				mode: label,
+				run: run.exitCode === 0 ? 'succeeded' : 'failed',
+				'rows created': created,
+				'rows lost': rows - created,
+				requests: h.server.requests.length,
+				'429 answers': h.server.requests.filter((r) => r.status === 429).length,
+				minutes: ((Date.now() - started) / 60000).toFixed(2),
+			});
+		}
+		table(results);
+	} finally {
+		await h.close();
+	}
+}
