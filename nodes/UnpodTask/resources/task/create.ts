@@ -356,10 +356,13 @@ export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecu
 			if (budget.waitedMs > 0)
 				failure.message += ` (after waiting ${Math.round(budget.waitedMs / 1000)} s on rate limits and retries)`;
 			if (!continueOnFail) {
-				const notSent = batches.slice(b).flat();
-				failure.message =
-					`${failure.message}. Created ${countCreated(results)} of ${rows.length} contacts; not created: ${rowList(notSent)}` +
-					(unknown.length ? `; unknown: ${rowList(unknown)}` : '');
+				// With one request in all, the API's own message says it all.
+				if (batches.length > 1 || results.size > 0) {
+					failure.message =
+						`${failure.message}. Created ${countCreated(results)} of ${rows.length} contacts; ` +
+						`not created: ${rowList(batches.slice(b).flat())}` +
+						(unknown.length ? `; unknown: ${rowList(unknown)}` : '');
+				}
 				throw failure;
 			}
 			for (const row of batch) failed(row, failure, false);
