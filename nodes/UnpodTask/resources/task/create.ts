@@ -180,7 +180,8 @@ function rowList(rows: Row[]): string {
 	return `${numbers.length === 1 ? 'row' : 'rows'} ${ranges.join(', ')}`;
 }
 
-const countCreated = (results: Map<Row, INodeExecutionData>) => [...results.values()].filter((r) => !r.error).length;
+const countCreated = (results: Map<Row, INodeExecutionData>) =>
+	[...results.values()].filter((r) => r.json.error === undefined).length;
 
 function parseDocuments(value: unknown): IDataObject[] {
 	const parsed = typeof value === 'string' ? JSON.parse(value) : value;
@@ -304,8 +305,11 @@ export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecu
 		results.set(row, errorItem(this, row.echo, row.itemIndex, error, created));
 	for (const row of rows) {
 		const done = journal.get(rowKey(row));
-		if (!done) groups.set(row.group, [...(groups.get(row.group) ?? []), row]);
-		else if (done.error) {
+		if (!done) {
+			const group = groups.get(row.group);
+			if (group) group.push(row);
+			else groups.set(row.group, [row]);
+		} else if (done.error) {
 			// Sent before in this execution with no telling whether Unpod took it: never sent again.
 			unknown.push(row);
 			failed(row, new NodeOperationError(this.getNode(), String(done.error), { itemIndex: row.itemIndex }), 'unknown');
@@ -377,15 +381,8 @@ export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecu
 	}
 
 	// Output in input order: created rows and error items together.
-	const output: INodeExecutionData[] = [];
-	const byItem = new Map<number, INodeExecutionData[]>();
-	for (const row of rows) byItem.set(row.itemIndex, [...(byItem.get(row.itemIndex) ?? []), results.get(row)!]);
-	for (const bad of invalid) {
-		byItem.set(bad.itemIndex, [
-			...(byItem.get(bad.itemIndex) ?? []),
-			errorItem(this, bad.echo, bad.itemIndex, bad.error, false),
-		]);
-	}
-	for (let i = 0; i < items.length; i++) output.push(...(byItem.get(i) ?? []));
-	return output;
+	const byItem: INodeExecutionData[][] = items.map(() => []);
+	for (const row of rows) byItem[row.itemIndex].push(results.get(row)!);
+	for (const bad of invalid) byItem[bad.itemIndex].push(errorItem(this, bad.echo, bad.itemIndex, bad.error, false));
+	return byItem.flat();
 }
