@@ -23,7 +23,7 @@ export class UnpodApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'The API token from your Unpod account settings (Settings > API Tokens)',
+			description: 'An API token of your Unpod account',
 		},
 		{
 			displayName: 'Organization Handle',
