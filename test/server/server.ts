@@ -272,9 +272,7 @@ export class UnpodServer {
 				pending: this.store.tasks.filter((t) => t.status === 'pending').length,
 				completed: this.store.tasks.filter((t) => t.status === 'completed').length,
 				failed: this.store.tasks.filter((t) => t.status === 'failed').length,
-				tasks: body.ids
-					? undefined
-					: this.store.tasks.map((t) => ({ task_id: t.task_id, status: t.status, name: t.input.name })),
+				tasks: this.store.tasks.map((t) => ({ task_id: t.task_id, status: t.status, name: t.input.name })),
 			});
 		}
 		if (method === 'POST' && op === 'finish')
@@ -324,7 +322,7 @@ export class UnpodServer {
 		const user = this.authenticate(headers);
 		const b = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
 
-		const [a0, a1, a2, a3, a4] = parts;
+		const [a0, a1, a2, a3] = parts;
 		if (a0 === 'organizations' && parts.length === 1 && method === 'GET') return this.listOrganizations(user);
 		if (a0 === 'telephony' && a1 === 'bridges') {
 			const org = this.bridgeOrg(user, headers);
@@ -358,7 +356,6 @@ export class UnpodServer {
 			if (parts.length === 3 && a2 === 'tasks' && method === 'POST')
 				return this.createTasks(this.findSpace(org, a1), user, b);
 		}
-		void a4;
 		return fail(404, { status_code: 404, message: 'Not found.' });
 	}
 
@@ -431,7 +428,7 @@ export class UnpodServer {
 		});
 		return {
 			status: 201,
-			body: envelope(201, 'Bridge created successfully', { ...this.fullBridge(bridge), organization: publicOrg(org) }),
+			body: envelope(201, 'Bridge created successfully', { ...this.fullBridge(bridge), organization: { ...org } }),
 		};
 	}
 
@@ -734,10 +731,6 @@ export class UnpodServer {
 
 function envelope(status: number, message: string, data: unknown) {
 	return { status_code: status, message, data };
-}
-
-function publicOrg(org: Org) {
-	return { ...org };
 }
 
 function pageParams(query: URLSearchParams, defaultSize: number): { page: number; pageSize: number } {
