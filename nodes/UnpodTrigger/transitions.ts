@@ -99,7 +99,8 @@ export async function scanForTransitions(
 			}
 			toFind.delete(id);
 			if (task.status === 'pending') {
-				nextPending[id] = pending[id] ?? options.now;
+				// Below the anchors, an untracked pending call is one that aged out: it stays out.
+				if (seeding || id in pending || !passedAnchor) nextPending[id] = pending[id] ?? options.now;
 				continue;
 			}
 			if (!isFinal(task.status) || !events.has(task.status)) continue;

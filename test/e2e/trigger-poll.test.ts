@@ -160,12 +160,19 @@ test('the state stays bounded after 10,000 transitions', async () => {
 
 test('calls pending for over a week are no longer watched', async () => {
 	const [task] = createTasks(1);
+	createTasks(3);
 	const p = poller();
 	await p.poll();
 	const state = p.workflow.staticData['node:Unpod Trigger'] as any;
 	state.state.pending[task.task_id] = Date.now() - 8 * 24 * 3600 * 1000;
 	await p.poll();
-	expect(p.state.state.pending).toEqual({});
+	expect(Object.keys(p.state.state.pending)).not.toContain(task.task_id);
+	expect(Object.keys(p.state.state.pending)).toHaveLength(3);
+	// It stays out on later polls, and its end is not emitted.
+	await p.poll();
+	expect(Object.keys(p.state.state.pending)).not.toContain(task.task_id);
+	server.store.finishTask(task, 'completed');
+	expect(await p.poll()).toBeNull();
 });
 
 test('the activation option emits calls that ended in the last hours on the first poll', async () => {
