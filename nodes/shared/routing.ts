@@ -1,5 +1,6 @@
 import type {
 	IDataObject,
+	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
@@ -8,6 +9,8 @@ import type {
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { assertUnpodSuccess } from './errors';
+import { routingPaginator } from './pagination';
+import { simplifyIfAsked } from './tasks';
 
 /** First postReceive step of every declarative operation: turns failures into NodeApiErrors. */
 export async function checkResponse(
@@ -61,4 +64,27 @@ export async function requireBodyField(
 		});
 	}
 	return requestOptions;
+}
+
+/**
+ * Routing of a declarative list operation: every page through the one paginator, each
+ * checked by `check` (the error mapper), rows shaped by `transform`, duplicates dropped by `key`.
+ */
+export function listRouting(options: {
+	url?: string;
+	key?: string;
+	transform?: (this: IExecutePaginationFunctions, rows: IDataObject[]) => IDataObject[];
+	check?: PostReceiveAction;
+}) {
+	return {
+		request: { method: 'GET' as const, ...(options.url ? { url: options.url } : {}) },
+		send: { paginate: true },
+		operations: { pagination: routingPaginator({ key: options.key, transform: options.transform }) },
+		output: { postReceive: [options.check ?? checkResponse] },
+	};
+}
+
+/** A task list (of an agent or a space, named by `parameter`): simplified when asked. */
+export function taskListRouting(parameter: 'agent' | 'space') {
+	return listRouting({ key: 'task_id', transform: simplifyIfAsked, check: checkResponseNaming(parameter, parameter) });
 }

@@ -1,17 +1,10 @@
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
-import { toPage } from '../pagination';
-import { pickerBudget } from '../retry';
-import { unpodApiRequest } from '../transport';
+import { searchUnpagedList } from './searchList';
 
-/** The spaces list is not paginated: one request, filtered here. */
+/** The spaces of the organization. */
 export async function searchSpaces(this: ILoadOptionsFunctions, filter?: string): Promise<INodeListSearchResult> {
-	const { data } = toPage(
-		await unpodApiRequest.call(this, { method: 'GET', path: '/spaces/', budget: pickerBudget() }),
-	);
-	const needle = filter?.trim().toLowerCase();
-	return {
-		results: data
-			.filter((s) => !needle || `${s.name} ${s.token}`.toLowerCase().includes(needle))
-			.map((s) => ({ name: String(s.name), value: String(s.token) })),
-	};
+	return await searchUnpagedList(this, '/spaces/', filter, ['name', 'token'], (s) => ({
+		name: String(s.name),
+		value: String(s.token),
+	}));
 }

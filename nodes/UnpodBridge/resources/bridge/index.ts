@@ -1,6 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { routingPaginator } from '../../../shared/pagination';
-import { output, requireBodyField, unwrapData } from '../../../shared/routing';
+import { listRouting, output, requireBodyField, unwrapData } from '../../../shared/routing';
 import { createFields } from './create';
 import { deletedBridge } from './delete';
 import { getAllFields } from './getAll';
@@ -39,12 +38,7 @@ export const bridgeOperations: INodeProperties = {
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many bridges',
-			routing: {
-				request: { method: 'GET', url: '/telephony/bridges/' },
-				send: { paginate: true },
-				operations: { pagination: routingPaginator() },
-				output: output(),
-			},
+			routing: listRouting({ url: '/telephony/bridges/' }),
 		},
 		{
 			name: 'Update',

@@ -1,8 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { returnAllAndLimit, simplifyField, spaceLocator, taskFilters } from '../../../shared/descriptions';
-import { routingPaginator } from '../../../shared/pagination';
-import { checkResponseNaming, output, unwrapData } from '../../../shared/routing';
-import { simplifyIfAsked } from '../../../shared/tasks';
+import { listRouting, output, taskListRouting, unwrapData } from '../../../shared/routing';
 
 const tasksShow = { resource: ['space'], operation: ['getTasks'] };
 
@@ -25,24 +23,14 @@ export const spaceOperations: INodeProperties = {
 			value: 'getAll',
 			action: 'Get many spaces',
 			description: 'List the spaces of the organization, newest first',
-			routing: {
-				request: { method: 'GET', url: '/spaces/' },
-				send: { paginate: true },
-				operations: { pagination: routingPaginator() },
-				output: output(),
-			},
+			routing: listRouting({ url: '/spaces/' }),
 		},
 		{
 			name: 'Get Tasks',
 			value: 'getTasks',
 			action: 'Get the tasks of a space',
 			description: 'List the call tasks of a space, newest first, with their outcomes',
-			routing: {
-				request: { method: 'GET' },
-				send: { paginate: true },
-				operations: { pagination: routingPaginator({ key: 'task_id', transform: simplifyIfAsked }) },
-				output: { postReceive: [checkResponseNaming('space', 'space')] },
-			},
+			routing: taskListRouting('space'),
 		},
 	],
 };
