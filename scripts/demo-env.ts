@@ -4,8 +4,8 @@ import { join } from 'path';
 import { EXAMPLES, exampleFiles, loadExample } from '../test/helpers/examples';
 import { N8n, RUNTIME, Workflow } from '../test/helpers/n8n';
 import { N8nServer } from '../test/helpers/n8n-server';
-import { startServer, UnpodServer } from '../test/server/server';
-import { SEED } from '../test/server/store';
+import { startServer, UnpodServer } from '../dev/server/server';
+import { SEED } from '../dev/server/seed';
 
 export const CSV_COLUMNS = [
 	'task_id',

@@ -9,7 +9,7 @@ import { join } from 'path';
 import { OWNER } from '../test/helpers/n8n-server';
 import { table } from '../test/bench/report';
 import { DemoEnvironment, startDemoEnvironment } from './demo-env';
-import { SEED } from '../test/server/store';
+import { SEED } from '../dev/server/seed';
 
 const OUTPUT_DIR = join(__dirname, '..', 'demo-output');
 const args = process.argv.slice(2);

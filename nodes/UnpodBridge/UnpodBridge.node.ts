@@ -1,6 +1,7 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { REQUEST_DEFAULTS } from '../shared/transport';
+import { searchBridgeNumbers } from './listSearch/searchBridgeNumbers';
 import { searchBridges } from './listSearch/searchBridges';
 import { bridgeFields, bridgeOperations } from './resources/bridge';
 import { providerConnectionFields, providerConnectionOperations } from './resources/providerConnection';
@@ -40,6 +41,6 @@ export class UnpodBridge implements INodeType {
 	};
 
 	methods = {
-		listSearch: { searchBridges },
+		listSearch: { searchBridges, searchBridgeNumbers },
 	};
 }

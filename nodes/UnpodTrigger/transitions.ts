@@ -1,8 +1,9 @@
 import type { IDataObject } from 'n8n-workflow';
 import { MAX_PAGE_SIZE } from '../shared/pagination';
 import type { FetchPage } from '../shared/pagination';
+import { platformTime } from '../shared/time';
 
-export type FinalStatus = 'completed' | 'failed';
+export type FinalStatus = 'completed' | 'failed' | 'partially_completed';
 
 /**
  * What the trigger remembers between polls. Its size is bounded by the number of calls
@@ -40,14 +41,13 @@ export interface ScanResult {
 	fullScan: boolean;
 }
 
-/** The platform's timestamps have no zone; they are UTC. */
-export function platformTime(value: unknown): number | undefined {
-	if (typeof value !== 'string' || !value) return undefined;
-	const ms = Date.parse(`${value.replace(' ', 'T').slice(0, 23)}Z`);
-	return Number.isNaN(ms) ? undefined : ms;
-}
-
-const isFinal = (status: unknown): status is FinalStatus => status === 'completed' || status === 'failed';
+/**
+ * Final task states. Every other status (pending, scheduled, in_progress, processing, hold,
+ * and any the node does not know) is open: the call may still end. A failed attempt goes
+ * back to pending, so it is not an ending.
+ */
+const FINAL = ['completed', 'failed', 'partially_completed'];
+const isFinal = (status: unknown): status is FinalStatus => FINAL.includes(String(status));
 
 /**
  * One poll: walks the list (newest first) only as far as anything can have changed: past
@@ -98,8 +98,8 @@ export async function scanForTransitions(
 				if (created < oldestTracked) pastPendingAge = true;
 			}
 			toFind.delete(id);
-			if (task.status === 'pending') {
-				// Below the anchors, an untracked pending call is one that aged out: it stays out.
+			if (!isFinal(task.status)) {
+				// Below the anchors, an untracked open call is one that aged out: it stays out.
 				if (seeding || id in pending || !passedAnchor) nextPending[id] = pending[id] ?? options.now;
 				continue;
 			}

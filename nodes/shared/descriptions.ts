@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { TASK_STATUSES } from './tasks';
 
 type Show = NonNullable<INodeProperties['displayOptions']>['show'];
 
@@ -35,6 +36,8 @@ export interface LocatorOptions {
 	show: Show;
 	/** For declarative nodes: the request URL, with `$value` the picked id. */
 	url?: string;
+	/** For declarative nodes: the routing of the picked id, when it is not the URL. */
+	routing?: INodeProperties['routing'];
 }
 
 /** A resource picked from a searchable list or given by its id; ids never hold spaces or slashes. */
@@ -70,6 +73,7 @@ export function locator(options: LocatorOptions): INodeProperties {
 			},
 		],
 		...(options.url ? { routing: { request: { url: options.url } } } : {}),
+		...(options.routing ? { routing: options.routing } : {}),
 	};
 }
 
@@ -112,11 +116,14 @@ export function simplifyField(show: Show): INodeProperties {
 		default: true,
 		displayOptions: { show },
 		description:
-			'Whether to return flat fields a CRM or sheet can take (ids, status, contact, call outcome, transcript as text) instead of the raw task',
+			'Whether to return flat fields a CRM or sheet can take (IDs, status, contact, call outcome, transcript as text) instead of the raw task',
 	};
 }
 
-/** Filters of the task lists. The routing serves declarative nodes; `taskFilterQuery` serves the others. */
+/**
+ * Filters of the task lists. Nothing here is routed: `taskListQuery` decides, per list,
+ * what the server is asked and what the node checks itself.
+ */
 export function taskFilters(show: Show): INodeProperties {
 	return {
 		displayName: 'Filters',
@@ -127,6 +134,15 @@ export function taskFilters(show: Show): INodeProperties {
 		displayOptions: { show },
 		options: [
 			{
+				displayName: 'Call Outcome',
+				name: 'outcome',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. Interested, Callback',
+				description:
+					"Comma-separated outcomes of the post-call summary (the call's summary status), as your agent reports them",
+			},
+			{
 				displayName: 'Call Type',
 				name: 'callType',
 				type: 'options',
@@ -135,45 +151,35 @@ export function taskFilters(show: Show): INodeProperties {
 					{ name: 'Outbound', value: 'outbound' },
 				],
 				default: 'outbound',
-				routing: { send: { type: 'query', property: 'call_type' } },
 			},
 			{
 				displayName: 'Created After',
 				name: 'createdAfter',
 				type: 'dateTime',
 				default: '',
-				routing: {
-					send: { type: 'query', property: 'from_ts', value: '={{ Math.floor(new Date($value).getTime() / 1000) }}' },
-				},
+				description: 'A date without a time zone is read as UTC, as Unpod stores dates',
 			},
 			{
 				displayName: 'Created Before',
 				name: 'createdBefore',
 				type: 'dateTime',
 				default: '',
-				routing: {
-					send: { type: 'query', property: 'to_ts', value: '={{ Math.floor(new Date($value).getTime() / 1000) }}' },
-				},
+				description: 'A date without a time zone is read as UTC, as Unpod stores dates',
 			},
 			{
 				displayName: 'Search',
 				name: 'search',
 				type: 'string',
 				default: '',
-				description: 'Matches the contact name, number or email',
-				routing: { send: { type: 'query', property: 'search' } },
+				description: 'Matches the contact name or phone number (a pattern, case-insensitive)',
 			},
 			{
 				displayName: 'Status',
 				name: 'status',
 				type: 'options',
-				options: [
-					{ name: 'Completed', value: 'completed' },
-					{ name: 'Failed', value: 'failed' },
-					{ name: 'Pending', value: 'pending' },
-				],
+				options: TASK_STATUSES,
 				default: 'completed',
-				routing: { send: { type: 'query', property: 'status' } },
+				description: 'The task status. Checked by this node on what the list returns, so Limit counts matching tasks.',
 			},
 		],
 	};

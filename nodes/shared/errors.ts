@@ -56,14 +56,46 @@ export function retryAfterSeconds(headers: Record<string, unknown> | undefined, 
 	return undefined;
 }
 
+/**
+ * Unpod's bridge views put a serializer's errors into `message` as Python prints them:
+ * `{'name': [ErrorDetail(string='This field is required.', code='required')]}`. Returns
+ * `name: This field is required.`, or undefined when the text is not such a dict.
+ */
+export function readablePythonErrors(text: string): string | undefined {
+	if (!/^\{.*ErrorDetail\(string=/s.test(text.trim())) return undefined;
+	const fields: string[] = [];
+	const field =
+		/'([^']+)':\s*\[((?:\s*ErrorDetail\(string=(?:'(?:[^'\\]|\\.)*'|"(?:[^"\\]|\\.)*"),\s*code='[^']*'\),?)+)\s*\]/g;
+	for (const [, name, details] of text.matchAll(field)) {
+		const messages = [...details.matchAll(/string=(?:'((?:[^'\\]|\\.)*)'|"((?:[^"\\]|\\.)*)")/g)].map((m) =>
+			(m[1] ?? m[2]).replace(/\\(.)/g, '$1'),
+		);
+		fields.push(`${name}: ${messages.join(' ')}`);
+	}
+	return fields.length ? fields.join('; ') : undefined;
+}
+
 function apiText(body: unknown): { message: string; errors: string } {
 	if (!body || typeof body !== 'object' || Array.isArray(body)) return { message: '', errors: '' };
 	const b = body as IDataObject;
-	return {
-		message: typeof b.message === 'string' ? b.message : typeof b.detail === 'string' ? b.detail : '',
-		errors: formatApiErrors(b.errors),
-	};
+	const message = typeof b.message === 'string' ? b.message : typeof b.detail === 'string' ? b.detail : '';
+	return { message: readablePythonErrors(message) ?? message, errors: formatApiErrors(b.errors) };
 }
+
+/** A 2xx with nothing in it (a 204): a success with nothing to say. */
+export const isEmptyBody = (body: unknown) =>
+	body === undefined || body === null || (typeof body === 'string' && body.trim() === '');
+
+/** `{data: {detail: "..."}}`: how Unpod's bridge create says it found no organization, with HTTP 200. */
+function detailOnly(body: unknown): string | undefined {
+	const data = (body as IDataObject | undefined)?.data as IDataObject | undefined;
+	if (!data || typeof data !== 'object' || Array.isArray(data)) return undefined;
+	const keys = Object.keys(data);
+	return keys.length === 1 && keys[0] === 'detail' && typeof data.detail === 'string' ? data.detail : undefined;
+}
+
+/** Endpoints that, in Unpod's source, accept only session (JWT) authentication. */
+const JWT_ONLY_ENDPOINT = /^\/(spaces|organizations)\/([^/]+\/)?$/;
 
 const joined = (message: string, errors: string) => (errors && errors !== message ? `${message}: ${errors}` : message);
 
@@ -72,14 +104,28 @@ const joined = (message: string, errors: string) => (errors && errors !== messag
  * Returns undefined for a usable success. `subject` names what was asked for
  * (for example `agent "sales-bot"`), for answers that do not name it themselves.
  */
-export function describeUnpodError(response: UnpodResponse, subject?: string): UnpodErrorDetails | undefined {
+export function describeUnpodError(
+	response: UnpodResponse,
+	subject?: string,
+	/** The request's path under /api/v2/platform, when known: some answers depend on it. */
+	path?: string,
+): UnpodErrorDetails | undefined {
 	const { statusCode, body, headers } = response;
 	const httpCode = String(statusCode);
 	const isObject = !!body && typeof body === 'object';
 	const { message, errors } = apiText(body);
 
 	if (statusCode >= 200 && statusCode < 300 && statusCode !== 206) {
-		if (isObject) return undefined;
+		const detail = isObject ? detailOnly(body) : undefined;
+		if (detail) {
+			return {
+				httpCode,
+				message: `Unpod refused the request: ${detail}`,
+				description:
+					'Unpod answered HTTP 200 with only a "detail" message and no record. Check the Organization Handle in the credential.',
+			};
+		}
+		if (isObject || isEmptyBody(body)) return undefined;
 		return {
 			httpCode,
 			message: 'Unpod sent an answer that is not valid JSON',
@@ -88,10 +134,19 @@ export function describeUnpodError(response: UnpodResponse, subject?: string): U
 	}
 
 	if (statusCode === 206) {
+		const text = joined(message || 'Unpod could not carry out the request', errors);
 		return {
 			httpCode,
-			message: joined(message || 'Unpod could not carry out the request', errors),
+			// "Invalid Space Token" and the like do not say which one.
+			message: subject && !errors ? `${text}: ${subject}` : text,
 			description: 'Unpod answered with HTTP 206, its code for a request it understood but could not carry out.',
+		};
+	}
+	if (statusCode === 401 && path && JWT_ONLY_ENDPOINT.test(path)) {
+		return {
+			httpCode,
+			message: `Unpod refused the API token on ${path} (HTTP 401)`,
+			description: `Unpod said: ${message || 'unauthorized'}. If the Bridge, Task and Agent operations work with this credential, the token is right and this Unpod endpoint does not accept the "Token" authorization scheme (in some Unpod versions the spaces and organizations endpoints accept only a browser session). Pick the space by its token instead of from the list, or ask Unpod support to enable API tokens there.`,
 		};
 	}
 	if (statusCode === 401) {
@@ -183,8 +238,9 @@ export function assertUnpodSuccess(
 	response: UnpodResponse | IN8nHttpFullResponse,
 	subject?: string,
 	itemIndex?: number,
+	path?: string,
 ): void {
-	const details = describeUnpodError(response as UnpodResponse, subject);
+	const details = describeUnpodError(response as UnpodResponse, subject, path);
 	if (details) throw unpodError(node, response as UnpodResponse, details, itemIndex);
 }
 

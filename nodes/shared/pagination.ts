@@ -17,14 +17,24 @@ export interface Page {
 
 export type FetchPage = (page: number, pageSize: number) => Promise<Page>;
 
+/** Which rows of a list to keep, for filters the node applies itself. */
+export type RowMatch = (row: IDataObject) => boolean;
+
 /**
  * The one paginator of the package. Walks `page`/`page_size` pages until `count` items
  * were seen, a page comes back empty (or short, when the API gives no count), or
  * `limit` items were collected; it never asks for more than `limit` needs. Items seen
  * twice (a list that shifted while it was read) are kept once when `key` names their id.
+ * With `match`, only matching rows are kept and count towards `limit`, so it reads full
+ * pages until `limit` rows matched or the list ends.
  */
-export async function collectPages(fetchPage: FetchPage, limit?: number, key?: string): Promise<IDataObject[]> {
-	const pageSize = limit === undefined ? MAX_PAGE_SIZE : Math.max(1, Math.min(MAX_PAGE_SIZE, limit));
+export async function collectPages(
+	fetchPage: FetchPage,
+	limit?: number,
+	key?: string,
+	match?: RowMatch,
+): Promise<IDataObject[]> {
+	const pageSize = limit === undefined || match ? MAX_PAGE_SIZE : Math.max(1, Math.min(MAX_PAGE_SIZE, limit));
 	const items: IDataObject[] = [];
 	const seen = new Set<unknown>();
 	let received = 0;
@@ -36,6 +46,7 @@ export async function collectPages(fetchPage: FetchPage, limit?: number, key?: s
 				if (seen.has(item[key])) continue;
 				seen.add(item[key]);
 			}
+			if (match && !match(item)) continue;
 			items.push(item);
 		}
 		if (limit !== undefined && items.length >= limit) return items.slice(0, limit);
@@ -57,13 +68,20 @@ export function requestedLimit(returnAll: boolean, limit: unknown): number | und
 	return returnAll ? undefined : Math.max(1, Number(limit) || 1);
 }
 
+/** The query a declarative list sends, and the rows it keeps, from the node's parameters. */
+export type ListQuery = (this: IExecutePaginationFunctions) => { qs: IDataObject; match?: RowMatch };
+
 /**
  * The paginator for declarative operations: each page goes through the routing engine
  * (and so through the error check of every request), waiting out rate limits and retrying
- * transient failures; `transform` shapes the rows.
+ * transient failures; `query` adds query parameters and a row filter; `transform` shapes the rows.
  */
 export function routingPaginator(
-	options: { key?: string; transform?: (this: IExecutePaginationFunctions, rows: IDataObject[]) => IDataObject[] } = {},
+	options: {
+		key?: string;
+		transform?: (this: IExecutePaginationFunctions, rows: IDataObject[]) => IDataObject[];
+		query?: ListQuery;
+	} = {},
 ) {
 	return async function paginate(
 		this: IExecutePaginationFunctions,
@@ -74,6 +92,7 @@ export function routingPaginator(
 			this.getNodeParameter('limit', 50),
 		);
 		const budget = new WaitBudget(DEFAULT_MAX_WAIT_SECONDS * 1000);
+		const { qs, match } = options.query ? options.query.call(this) : { qs: {}, match: undefined };
 		const rows = await collectPages(
 			async (page, pageSize) => {
 				const [item] = await withRetries(
@@ -81,7 +100,10 @@ export function routingPaginator(
 					async () =>
 						await this.makeRoutingRequest({
 							...requestData,
-							options: { ...requestData.options, qs: { ...requestData.options.qs, page, page_size: pageSize } },
+							options: {
+								...requestData.options,
+								qs: { ...requestData.options.qs, ...qs, page, page_size: pageSize },
+							},
 						}),
 					budget,
 					true,
@@ -90,6 +112,7 @@ export function routingPaginator(
 			},
 			limit,
 			options.key,
+			match,
 		);
 		const shaped = options.transform ? options.transform.call(this, rows) : rows;
 		return shaped.map((json) => ({ json }));

@@ -10,7 +10,9 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { assertUnpodSuccess } from './errors';
 import { routingPaginator } from './pagination';
-import { simplifyIfAsked } from './tasks';
+import type { ListQuery } from './pagination';
+import { simplifyIfAsked, taskListQuery } from './tasks';
+import type { TaskScope } from './tasks';
 
 /** First postReceive step of every declarative operation: turns failures into NodeApiErrors. */
 export async function checkResponse(
@@ -20,6 +22,18 @@ export async function checkResponse(
 ): Promise<INodeExecutionData[]> {
 	assertUnpodSuccess(this.getNode(), response);
 	return items;
+}
+
+/** The error check for an endpoint whose 401 may mean a refused scheme (`path` as the mapper knows it). */
+export function checkResponseAt(path: string) {
+	return async function (
+		this: IExecuteSingleFunctions,
+		items: INodeExecutionData[],
+		response: IN8nHttpFullResponse,
+	): Promise<INodeExecutionData[]> {
+		assertUnpodSuccess(this.getNode(), response, undefined, undefined, path);
+		return items;
+	};
 }
 
 /** The error check for answers that may not name what was asked for (a bare "Agent not found"). */
@@ -35,12 +49,13 @@ export function checkResponseNaming(parameter: string, label: string) {
 	};
 }
 
-/** Unwraps the envelope's `data`; a bare object is kept as it is. */
+/** Unwraps the envelope's `data`; a bare object is kept as it is, an empty answer is `{}`. */
 export async function unwrapData(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],
 ): Promise<INodeExecutionData[]> {
 	return items.map((item) => {
+		if (!item.json || typeof item.json !== 'object') return { json: {} };
 		const data = (item.json as IDataObject).data;
 		return { json: data && typeof data === 'object' && !Array.isArray(data) ? (data as IDataObject) : item.json };
 	});
@@ -49,6 +64,11 @@ export async function unwrapData(
 /** The output steps of an operation: the error check first, then `steps`. */
 export function output(...steps: PostReceiveAction[]) {
 	return { postReceive: [checkResponse, ...steps] };
+}
+
+/** Like `output`, with the error check `check`. */
+export function outputCheckedBy(check: PostReceiveAction, ...steps: PostReceiveAction[]) {
+	return { postReceive: [check, ...steps] };
 }
 
 /** preSend: refuses an update that would change nothing. */
@@ -75,16 +95,29 @@ export function listRouting(options: {
 	key?: string;
 	transform?: (this: IExecutePaginationFunctions, rows: IDataObject[]) => IDataObject[];
 	check?: PostReceiveAction;
+	query?: ListQuery;
 }) {
 	return {
 		request: { method: 'GET' as const, ...(options.url ? { url: options.url } : {}) },
 		send: { paginate: true },
-		operations: { pagination: routingPaginator({ key: options.key, transform: options.transform }) },
+		operations: {
+			pagination: routingPaginator({ key: options.key, transform: options.transform, query: options.query }),
+		},
 		output: { postReceive: [options.check ?? checkResponse] },
 	};
 }
 
-/** A task list (of an agent or a space, named by `parameter`): simplified when asked. */
-export function taskListRouting(parameter: 'agent' | 'space') {
-	return listRouting({ key: 'task_id', transform: simplifyIfAsked, check: checkResponseNaming(parameter, parameter) });
+/**
+ * A task list (of an agent or a space, named by `parameter`): the filters sent as the list
+ * understands them and checked by the node, rows simplified when asked.
+ */
+export function taskListRouting(parameter: TaskScope) {
+	return listRouting({
+		key: 'task_id',
+		transform: simplifyIfAsked,
+		check: checkResponseNaming(parameter, parameter),
+		query(this: IExecutePaginationFunctions) {
+			return taskListQuery(parameter, this.getNodeParameter('filters', {}) as IDataObject);
+		},
+	});
 }

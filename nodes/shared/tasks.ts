@@ -1,25 +1,99 @@
 import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
+import type { RowMatch } from './pagination';
+import { isoTime, platformTime, userTime } from './time';
 
-type TaskScope = 'space' | 'agent';
+export type TaskScope = 'space' | 'agent';
+
+/** Unpod's task states; the last three are final. */
+export const TASK_STATUSES = [
+	{ name: 'Pending', value: 'pending' },
+	{ name: 'Scheduled', value: 'scheduled' },
+	{ name: 'In Progress', value: 'in_progress' },
+	{ name: 'Processing', value: 'processing' },
+	{ name: 'On Hold', value: 'hold' },
+	{ name: 'Completed', value: 'completed' },
+	{ name: 'Failed', value: 'failed' },
+	{ name: 'Partially Completed', value: 'partially_completed' },
+];
 
 export function taskListPath(scope: TaskScope, id: string): string {
 	return scope === 'space' ? `/spaces/${encodeURIComponent(id)}/tasks/` : `/agents/${encodeURIComponent(id)}/tasks/`;
 }
 
-/** The `filters` collection as the task lists' query parameters. */
-export function taskFilterQuery(filters: IDataObject): IDataObject {
-	const qs: IDataObject = {};
-	const seconds = (value: unknown) => Math.floor(new Date(String(value)).getTime() / 1000);
-	if (filters.status) qs.status = filters.status;
-	if (filters.callType) qs.call_type = filters.callType;
-	if (filters.search) qs.search = filters.search;
-	if (filters.createdAfter) qs.from_ts = seconds(filters.createdAfter);
-	if (filters.createdBefore) qs.to_ts = seconds(filters.createdBefore);
-	return qs;
-}
-
 const obj = (value: unknown): IDataObject =>
 	value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
+
+const commaList = (value: unknown): string[] =>
+	(Array.isArray(value) ? value : String(value ?? '').split(',')).map((v) => String(v).trim()).filter(Boolean);
+
+/** A search as the space list reads it: a case-insensitive pattern, or the plain text if it is not one. */
+function searchPattern(search: string): RegExp {
+	try {
+		return new RegExp(search, 'i');
+	} catch {
+		return new RegExp(search.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'), 'i');
+	}
+}
+
+/**
+ * The `filters` collection of a task list as what to send and what to check. Task status is
+ * always checked by the node: the space list reads its `status` as the call outcome, the agent
+ * list ignores it. The space list applies the other filters itself (Call Outcome is its
+ * `status`); the agent list ignores every filter, so the node applies them there, with the
+ * same meaning.
+ */
+export function taskListQuery(scope: TaskScope, filters: IDataObject): { qs: IDataObject; match?: RowMatch } {
+	const qs: IDataObject = {};
+	const checks: RowMatch[] = [];
+	const statuses = commaList(filters.status);
+	if (statuses.length) checks.push((task) => statuses.includes(String(task.status)));
+
+	const outcomes = commaList(filters.outcome);
+	const search = String(filters.search ?? '').trim();
+	const callType = String(filters.callType ?? '');
+	const after = userTime(filters.createdAfter);
+	const before = userTime(filters.createdBefore);
+	if (scope === 'space') {
+		if (outcomes.length) qs.status = outcomes.join(',');
+		if (search) qs.search = search;
+		if (callType) qs.call_type = callType;
+		if (after !== undefined) qs.from_ts = Math.floor(after / 1000);
+		if (before !== undefined) qs.to_ts = Math.floor(before / 1000);
+	} else {
+		if (outcomes.length) {
+			const wanted = outcomes.map((o) => o.toLowerCase());
+			checks.push((task) => {
+				const outcome = obj(obj(obj(task.output).post_call_data).summary).status;
+				return typeof outcome === 'string' && wanted.includes(outcome.trim().toLowerCase());
+			});
+		}
+		if (search) {
+			const pattern = searchPattern(search);
+			checks.push((task) => {
+				const input = obj(task.input);
+				const output = obj(task.output);
+				const fields = [input.name, input.contact_number, input.phone, output.customer, output.contact_number];
+				return fields.some((f) => typeof f === 'string' && pattern.test(f));
+			});
+		}
+		if (callType) {
+			checks.push((task) => {
+				const output = obj(task.output);
+				const type = String(output.call_type ?? output.type ?? '');
+				return type === callType || type === `${callType}PhoneCall`;
+			});
+		}
+		if (after !== undefined || before !== undefined) {
+			checks.push((task) => {
+				const created = platformTime(task.created);
+				// A row that does not say when it was created is not hidden on that ground.
+				if (created === undefined) return true;
+				return (after === undefined || created >= after) && (before === undefined || created <= before);
+			});
+		}
+	}
+	return { qs, match: checks.length ? (task) => checks.every((check) => check(task)) : undefined };
+}
 
 /** The transcript as readable lines: `Assistant: ...` / `Contact: ...`. */
 export function transcriptText(transcript: unknown): string {
@@ -52,8 +126,8 @@ export function simplifyTask(task: IDataObject): IDataObject {
 		call_status: output.call_status ?? null,
 		call_end_reason: output.call_end_reason ?? null,
 		duration: output.duration ?? null,
-		start_time: output.start_time ?? null,
-		end_time: output.end_time ?? null,
+		start_time: isoTime(output.start_time ?? null),
+		end_time: isoTime(output.end_time ?? null),
 		recording_url: output.recording_url || null,
 		call_summary: output.call_summary ?? summary.summary ?? null,
 		outcome: profile.outcome ?? summary.status ?? null,
@@ -63,8 +137,8 @@ export function simplifyTask(task: IDataObject): IDataObject {
 		callback_time: profile.callback_time ?? (summary.callback_datetime || null),
 		labels: Array.isArray(labels) ? labels : [labels],
 		transcript: transcriptText(output.transcript),
-		created: task.created ?? null,
-		modified: task.modified ?? task.last_status_change ?? null,
+		created: isoTime(task.created ?? null),
+		modified: isoTime(task.modified ?? task.last_status_change ?? null),
 	};
 }
 

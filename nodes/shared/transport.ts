@@ -7,7 +7,7 @@ import type {
 	IN8nHttpFullResponse,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { assertUnpodSuccess } from './errors';
+import { assertUnpodSuccess, isEmptyBody } from './errors';
 import { withRetries } from './retry';
 import type { WaitBudget } from './retry';
 
@@ -50,8 +50,9 @@ export async function unpodApiRequest(this: UnpodContext, request: UnpodRequest)
 			'unpodApi',
 			options,
 		)) as IN8nHttpFullResponse;
-		assertUnpodSuccess(this.getNode(), response, request.subject, request.itemIndex);
-		return response.body as IDataObject;
+		assertUnpodSuccess(this.getNode(), response, request.subject, request.itemIndex, request.path);
+		// A 204 (or any empty 2xx) has nothing to read.
+		return isEmptyBody(response.body) ? {} : (response.body as IDataObject);
 	};
 	if (!request.budget) return await send();
 	return await withRetries(this.getNode(), send, request.budget, request.method === 'GET');

@@ -1,7 +1,7 @@
 /** Bulk import through real n8n: the Task node's batches against one HTTP Request per row. */
 import { chain, N8nNode, rowsNode } from '../helpers/n8n';
 import { CREDENTIAL, startHarness } from '../helpers/setup';
-import { SEED } from '../server/store';
+import { SEED } from '../../dev/server/seed';
 import { table } from './report';
 
 export const httpRequestPerRow = (baseUrl: string, extra: Record<string, unknown> = {}): N8nNode => ({
@@ -16,7 +16,7 @@ export const httpRequestPerRow = (baseUrl: string, extra: Record<string, unknown
 		nodeCredentialType: 'unpodApi',
 		sendBody: true,
 		specifyBody: 'json',
-		jsonBody: `={{ JSON.stringify({ pilot: "${SEED.agentHandle}", documents: [{ name: $json.name, contact_number: $json.phone }] }) }}`,
+		jsonBody: `={{ JSON.stringify({ pilot: "${SEED.agentHandle}", context: "Spring offer", documents: [{ name: $json.name, contact_number: $json.phone }] }) }}`,
 		options: {},
 		...extra,
 	},
@@ -31,6 +31,7 @@ export const taskCreate = (extra: Record<string, unknown> = {}): N8nNode => ({
 		operation: 'create',
 		space: { __rl: true, mode: 'token', value: SEED.spaceToken },
 		pilot: { __rl: true, mode: 'handle', value: SEED.agentHandle },
+		context: 'Spring offer',
 		options: { batchSize: 100 },
 		...extra,
 	},

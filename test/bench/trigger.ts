@@ -1,7 +1,7 @@
 /** Requests and time per trigger poll against large spaces, against a naive full scan. */
 import { Poller } from '../helpers/poll';
-import { startServer } from '../server/server';
-import { SEED } from '../server/store';
+import { startServer } from '../../dev/server/server';
+import { SEED } from '../../dev/server/seed';
 import { table } from './report';
 
 export async function benchTrigger(sizes = [1_000, 10_000, 100_000], changing = 10): Promise<void> {

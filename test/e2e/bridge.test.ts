@@ -7,7 +7,7 @@ import {
 	startHarness,
 	Workflows,
 } from '../helpers/setup';
-import { SEED } from '../server/store';
+import { SEED } from '../../dev/server/seed';
 
 const BRIDGE = 'n8n-nodes-unpod.unpodBridge';
 const rl = (value: string) => ({ __rl: true, mode: 'slug', value });
@@ -54,16 +54,19 @@ const everyOperation = workflow('bridgeEveryOperation', [
 		bridge: rl(slugOfCreate),
 		updateFields: { name: 'E2E Line (renamed)', status: 'INACTIVE' },
 	}),
+	// A new bridge has no numbers yet (Unpod assigns them): connect a number of the seeded bridge.
 	bridgeNode('Connect', {
 		resource: 'providerConnection',
 		operation: 'connectProvider',
-		bridge: rl(slugOfCreate),
+		bridge: rl(SEED.bridgeSlug),
+		number: { __rl: true, mode: 'id', value: String(SEED.numberId) },
 		providerCredentialId: SEED.activeCredentialId,
 	}),
 	bridgeNode('Disconnect', {
 		resource: 'providerConnection',
 		operation: 'disconnectProvider',
-		bridge: rl(slugOfCreate),
+		bridge: rl(SEED.bridgeSlug),
+		number: { __rl: true, mode: 'id', value: '={{ $json.number_id }}' },
 		providerCredentialId: SEED.activeCredentialId,
 	}),
 	bridgeNode('Get Many', { resource: 'bridge', operation: 'getAll', returnAll: true }),
@@ -84,9 +87,11 @@ test('every bridge operation works in n8n and sends what the API expects', async
 		name: 'E2E Line',
 		description: 'made by the test',
 		region: 'US',
-		status: 'ACTIVE',
+		// Unpod starts new bridges as drafts.
+		status: 'DRAFT',
 		documents_status: 'pending',
 		numbers: [],
+		org_handle: SEED.orgHandle,
 		organization: { domain_handle: SEED.orgHandle },
 	});
 	const slug: string = created.slug;
@@ -96,13 +101,17 @@ test('every bridge operation works in n8n and sends what the API expects', async
 	expect(outputOf(result, 'Update')).toEqual([
 		expect.objectContaining({ slug, name: 'E2E Line (renamed)', status: 'INACTIVE', description: 'made by the test' }),
 	]);
+	// Unpod answers 201 with the bridge's number record.
 	expect(outputOf(result, 'Connect')).toEqual([
 		expect.objectContaining({
-			slug,
-			provider_credential: expect.objectContaining({ id: SEED.activeCredentialId, active: true }),
+			number_id: SEED.numberId,
+			number: '+14155550100',
+			provider_details: expect.objectContaining({ id: SEED.activeCredentialId, active: true }),
 		}),
 	]);
-	expect(outputOf(result, 'Disconnect')).toEqual([expect.objectContaining({ slug, provider_credential: null })]);
+	expect(outputOf(result, 'Disconnect')).toEqual([
+		expect.objectContaining({ number_id: SEED.numberId, provider_details: null }),
+	]);
 
 	const all = outputOf(result, 'Get Many');
 	const acmeBridges = [...h.server.store.bridges.values()].filter((b) => b.org === SEED.orgHandle).length + 1; // +1: deleted since
@@ -128,8 +137,8 @@ test('every bridge operation works in n8n and sends what the API expects', async
 		`POST ${base}`,
 		`GET ${base}${slug}/`,
 		`PATCH ${base}${slug}/`,
-		`POST ${base}${slug}/connect-provider/`,
-		`POST ${base}${slug}/disconnect-provider/`,
+		`POST ${base}${SEED.bridgeSlug}/connect-provider/`,
+		`POST ${base}${SEED.bridgeSlug}/disconnect-provider/`,
 		`GET ${base}?page=1&page_size=100`,
 		`GET ${base}?page=2&page_size=100`,
 		`GET ${base}?page=3&page_size=100`,
@@ -149,9 +158,10 @@ test('every bridge operation works in n8n and sends what the API expects', async
 	expect(bodies.map((r) => r.body)).toEqual([
 		{ name: 'E2E Line', description: 'made by the test', region: 'US' },
 		{ name: 'E2E Line (renamed)', status: 'INACTIVE' },
-		{ provider_credential_id: SEED.activeCredentialId },
-		{ provider_credential_id: SEED.activeCredentialId },
+		{ number_id: SEED.numberId, provider_credential_id: SEED.activeCredentialId },
+		{ number_id: SEED.numberId, provider_credential_id: SEED.activeCredentialId },
 	]);
+	expect(h.server.requests.map((r) => r.status)).toEqual([201, 200, 200, 201, 200, 200, 200, 200, 200, 204]);
 });
 
 const failures: Array<{ case: string; node: N8nNode; httpCode: string; message: RegExp }> = [
@@ -159,13 +169,48 @@ const failures: Array<{ case: string; node: N8nNode; httpCode: string; message: 
 		case: 'unknown slug (404)',
 		node: bridgeNode('Fail', { resource: 'bridge', operation: 'get', bridge: rl('no-such-bridge') }),
 		httpCode: '404',
-		message: /^Bridge not found: No bridge with slug 'no-such-bridge'$/,
+		message: /^No VoiceBridge matches the given query\.: bridge "no-such-bridge"$/,
 	},
 	{
+		// Unpod prints the serializer's errors as a Python dict into `message`.
 		case: 'missing name (400)',
 		node: bridgeNode('Fail', { resource: 'bridge', operation: 'create', name: '={{ $json.name }}' }),
 		httpCode: '400',
-		message: /^Invalid data: name: This field is required\.$/,
+		message: /^name: This field is required\.$/,
+	},
+	{
+		case: 'an unknown organization on create (200 with only a detail)',
+		node: bridgeNode(
+			'Fail',
+			{ resource: 'bridge', operation: 'create', name: 'Orphan Line' },
+			{ credentials: BAD_ORG_CREDENTIAL },
+		),
+		httpCode: '200',
+		message: /^Unpod refused the request: No organization found for handle 'no-such-org'\.$/,
+	},
+	{
+		case: 'connect without a number (400)',
+		node: bridgeNode('Fail', {
+			resource: 'providerConnection',
+			operation: 'connectProvider',
+			bridge: rl(SEED.bridgeSlug),
+			number: { __rl: true, mode: 'id', value: '={{ $json.number_id ?? "" }}' },
+			providerCredentialId: SEED.activeCredentialId,
+		}),
+		httpCode: '400',
+		message: /^Number is required$/,
+	},
+	{
+		case: 'connect a number that is not assigned (206)',
+		node: bridgeNode('Fail', {
+			resource: 'providerConnection',
+			operation: 'connectProvider',
+			bridge: rl(SEED.bridgeSlug),
+			number: { __rl: true, mode: 'id', value: String(SEED.releasedNumberId) },
+			providerCredentialId: SEED.activeCredentialId,
+		}),
+		httpCode: '206',
+		message: /^Number is not assigned to this bridge: Number 5002 is not ASSIGNED to bridge 'main-line-a1b2c3'$/,
 	},
 	{
 		case: 'invalid status (400)',
@@ -176,7 +221,7 @@ const failures: Array<{ case: string; node: N8nNode; httpCode: string; message: 
 			updateFields: { status: '={{ "PAUSED" }}' },
 		}),
 		httpCode: '400',
-		message: /^Invalid data: status: "PAUSED" is not a valid choice\.$/,
+		message: /^status: "PAUSED" is not a valid choice\.$/,
 	},
 	{
 		case: 'wrong token (401)',
@@ -194,6 +239,7 @@ const failures: Array<{ case: string; node: N8nNode; httpCode: string; message: 
 			resource: 'providerConnection',
 			operation: 'connectProvider',
 			bridge: rl(SEED.bridgeSlug),
+			number: { __rl: true, mode: 'list', value: String(SEED.numberId) },
 			providerCredentialId: SEED.inactiveCredentialId,
 		}),
 		httpCode: '400',

@@ -5,7 +5,7 @@ import { join } from 'path';
 import { EXAMPLES, exampleFiles, loadExample } from '../helpers/examples';
 import { itemsOf, outputOf, ROOT } from '../helpers/n8n';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
-import { SEED } from '../server/store';
+import { SEED } from '../../dev/server/seed';
 
 let h: Harness;
 let filesDir: string;
@@ -86,12 +86,23 @@ test('contacts CSV to call tasks: 46 rows created in one request, the 4 bad rows
 	});
 });
 
-test('bridge setup: creates a bridge, connects the provider, activates it', async () => {
+test('bridge setup: creates a DRAFT bridge; connects the provider to a number of a bridge and activates it', async () => {
 	const run = await h.run('bridgesetup');
 	expect(run.exitCode).toBe(0);
+	expect(outputOf(run, 'Create bridge')).toEqual([
+		expect.objectContaining({ name: 'Sales Line', status: 'DRAFT', region: 'US', numbers: [] }),
+	]);
+	expect(outputOf(run, 'Connect provider')).toEqual([
+		expect.objectContaining({
+			number_id: SEED.numberId,
+			provider_details: expect.objectContaining({ id: SEED.activeCredentialId }),
+		}),
+	]);
 	const [bridge] = outputOf(run, 'Activate');
-	expect(bridge).toMatchObject({ name: 'Sales Line', status: 'ACTIVE', region: 'US' });
-	expect(h.server.store.bridges.get(bridge.slug)?.provider_credential).toBe(SEED.activeCredentialId);
+	expect(bridge).toMatchObject({ slug: SEED.bridgeSlug, status: 'ACTIVE' });
+	const [connect] = h.server.requestsTo('POST', `/telephony/bridges/${SEED.bridgeSlug}/connect-provider/`);
+	expect(connect.body).toEqual({ number_id: SEED.numberId, provider_credential_id: SEED.activeCredentialId });
+	expect(connect.status).toBe(201);
 });
 
 test('npm run demo finishes with every outcome exactly once (a 12-row CSV)', async () => {

@@ -1,7 +1,7 @@
 /** Rate limits and transient failures, in real n8n against the local server. */
 import { itemsOf, N8nNode, outputOf, rowsNode } from '../helpers/n8n';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
-import { SEED } from '../server/store';
+import { SEED } from '../../dev/server/seed';
 
 const space = { __rl: true, mode: 'token', value: SEED.spaceToken };
 const create = (options: Record<string, unknown>, extra: Partial<N8nNode> = {}): N8nNode => ({
@@ -13,6 +13,7 @@ const create = (options: Record<string, unknown>, extra: Partial<N8nNode> = {}):
 		operation: 'create',
 		space,
 		pilot: { __rl: true, mode: 'handle', value: SEED.agentHandle },
+		context: 'Introduce the spring offer',
 		options,
 	},
 	...extra,
@@ -48,7 +49,7 @@ const dropped = workflows.chain('rlDropped', [
 			tasksOf: 'space',
 			space,
 			limit: 10,
-			filters: { search: '={{ $json.phone }}' },
+			filters: { search: '={{ "^" + $json.name + "$" }}' },
 		},
 	},
 ]);

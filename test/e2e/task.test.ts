@@ -1,6 +1,6 @@
 import { itemsOf, N8nNode, outputOf, rowsNode } from '../helpers/n8n';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
-import { SEED } from '../server/store';
+import { SEED } from '../../dev/server/seed';
 
 const TASK = 'n8n-nodes-unpod.unpodTask';
 const space = (value: string) => ({ __rl: true, mode: 'token', value });
@@ -60,7 +60,7 @@ const phones = workflows.chain('taskPhones', [
 	]),
 	create('Create', {
 		schedule: 'custom',
-		callAt: '2026-12-01T09:30:00',
+		callAt: '2030-12-01T09:30:00',
 		options: { defaultCountryCode: '+1' },
 		contactFields: {
 			email: '={{ $json.name.toLowerCase() }}@example.com',
@@ -80,9 +80,9 @@ const jsonMode = workflows.chain('taskJson', [
 	]),
 	create('Create', { contactsSource: 'json', schedule: 'auto' }),
 ]);
-const unknownPilot = workflows.chain('taskUnknownPilot', [
+const unknownSpace = workflows.chain('taskUnknownSpace', [
 	rowsNode('Sheet', sheet(2)),
-	create('Create', { pilot: agent('ghost-agent') }),
+	create('Create', { space: space('ghost-space') }),
 ]);
 const emptyJson = workflows.chain('taskEmptyJson', [
 	rowsNode('Batch', [{ documents: [] }]),
@@ -206,7 +206,7 @@ test('phone numbers lose their formatting and get the default country code; cust
 	expect(post.body).toEqual({
 		pilot: SEED.agentHandle,
 		context: 'Renewal offer',
-		schedule: { type: 'custom', calling_date: '2026-12-01', calling_time: '09:30' },
+		schedule: { type: 'custom', calling_date: '2030-12-01', calling_time: '09:30' },
 		documents: [
 			{
 				name: 'Ann',
@@ -262,14 +262,18 @@ test('a JSON array of contacts in one item becomes one task per contact', async 
 	expect(items.every((i) => /^T/.test(i.json.task_id))).toBe(true);
 });
 
-test('an unknown pilot fails with the API text of its 206 answer', async () => {
-	const result = await h.run(unknownPilot);
+test('an unknown space token fails with the API text of its 206 answer, naming the space', async () => {
+	const result = await h.run(unknownSpace);
 	expect(result.exitCode).toBe(1);
 	expect(result.resultData?.error).toMatchObject({
 		name: 'NodeApiError',
 		httpCode: '206',
-		message: "Task creation failed: Pilot 'ghost-agent' not found",
+		message: 'Invalid Space Token: space "ghost-space"',
 	});
+	// A 206 is an answer: the other create path is not tried.
+	expect(h.server.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+		'POST /api/v2/platform/spaces/ghost-space/tasks/ 206',
+	]);
 });
 
 test('an empty JSON array of contacts fails clearly and sends nothing', async () => {
@@ -306,12 +310,15 @@ test('Get Many walks every page of both task lists, and Limit 5 fetches one page
 			.requestsTo('GET', path)
 			.map((r) => [r.query.page, r.query.page_size, r.query.status].filter(Boolean).join('/'));
 	expect(pages(`/spaces/${SEED.secondSpaceToken}/tasks/`)).toEqual(['1/100', '2/100', '3/100', '4/100', '1/5']);
+	// The agent list ignores filters: the node reads it and keeps the completed tasks itself.
 	expect(pages(`/agents/${SEED.secondAgentHandle}/tasks/`)).toEqual([
 		'1/100',
 		'2/100',
 		'3/100',
 		'4/100',
-		'1/100/completed',
-		'2/100/completed',
+		'1/100',
+		'2/100',
+		'3/100',
+		'4/100',
 	]);
 });

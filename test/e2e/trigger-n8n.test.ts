@@ -4,7 +4,8 @@ import { join } from 'path';
 import { ROOT } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
 import { CREDENTIAL, Harness, startHarness } from '../helpers/setup';
-import { SEED, Task } from '../server/store';
+import { SEED } from '../../dev/server/seed';
+import type { Task } from '../../dev/server/store';
 
 let h: Harness;
 let n8n: N8nServer | undefined;

@@ -1,7 +1,8 @@
 /** Poll sequences of the Unpod Trigger, polled by n8n-core against the local server. */
 import { Poller } from '../helpers/poll';
-import { startServer, UnpodServer } from '../server/server';
-import { SEED, Space, Task } from '../server/store';
+import { startServer, UnpodServer } from '../../dev/server/server';
+import { SEED } from '../../dev/server/seed';
+import type { Space, Task } from '../../dev/server/store';
 
 let server: UnpodServer;
 let leads: Space;
@@ -237,4 +238,42 @@ test('soak: 500 polls with random faults emit every transition exactly once', as
 	console.log(
 		`Soak: ${ended.length} transitions over 500 polls, ${failedPolls} polls failed on injected faults, each transition emitted once`,
 	);
+});
+
+test('the real lifecycle: in_progress, a failed attempt back to pending and scheduled calls are open; each end is emitted once', async () => {
+	const [a, b, c] = createTasks(3);
+	const scheduled = server.store.createTasks(
+		leads,
+		SEED.agentHandle,
+		[{ name: 'Later', contact_number: '+14150000001' }],
+		'test',
+		server.store.users.get(SEED.token)!,
+		null,
+		'auto',
+	).tasks[0];
+	const p = poller({ events: ['completed', 'failed'] });
+	expect(await p.poll()).toBeNull();
+
+	server.store.startTask(a);
+	server.store.startTask(b);
+	expect(await p.poll()).toBeNull();
+	// An attempt that failed and will be retried is not an end.
+	server.store.failAttempt(a, 'busy');
+	expect(a.status).toBe('pending');
+	expect(await p.poll()).toBeNull();
+
+	server.store.startTask(a);
+	server.store.finishTask(a, 'completed');
+	server.store.finishTask(b, 'failed');
+	expect(ids(await p.poll())).toEqual([a.task_id, b.task_id]);
+	expect(await p.poll()).toBeNull();
+
+	// First seen in_progress or scheduled, then ended.
+	server.store.startTask(c);
+	server.store.startTask(scheduled);
+	expect(await p.poll()).toBeNull();
+	server.store.finishTask(c, 'completed');
+	server.store.finishTask(scheduled, 'failed');
+	expect(ids(await p.poll())).toEqual([c.task_id, scheduled.task_id]);
+	expect(await p.poll()).toBeNull();
 });

@@ -2,7 +2,7 @@
 import { readdirSync, readFileSync } from 'fs';
 import { basename, join } from 'path';
 import { ROOT, Workflow } from './n8n';
-import { SEED } from '../server/store';
+import { SEED } from '../../dev/server/seed';
 
 export const EXAMPLES = join(ROOT, 'examples');
 export const USER_FILES = '/home/node/.n8n-files/';
@@ -31,6 +31,7 @@ export function loadExample(file: string, local: Localize): Workflow {
 		const p = node.parameters ?? {};
 		if (p.space?.__rl && !p.space.value) p.space = { __rl: true, mode: 'token', value: SEED.spaceToken };
 		if (p.pilot?.__rl && !p.pilot.value) p.pilot = { __rl: true, mode: 'handle', value: SEED.agentHandle };
+		if (p.bridge?.__rl && !p.bridge.value) p.bridge = { __rl: true, mode: 'slug', value: SEED.bridgeSlug };
 		if (p.providerCredentialId !== undefined) p.providerCredentialId = SEED.activeCredentialId;
 		for (const key of ['fileSelector', 'fileName']) {
 			if (typeof p[key] === 'string') p[key] = p[key].replace(USER_FILES, `${local.filesDir}/`);

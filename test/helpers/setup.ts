@@ -1,6 +1,6 @@
 /** The usual pairing for end-to-end tests: a local Unpod server and an n8n whose credentials point at it. */
-import { startServer, UnpodServer } from '../server/server';
-import { SEED } from '../server/store';
+import { startServer, UnpodServer } from '../../dev/server/server';
+import { SEED } from '../../dev/server/seed';
 import { chain, N8n, N8nNode, RunResult, Workflow } from './n8n';
 
 export const CREDENTIAL = { unpodApi: { id: 'unpodLocal', name: 'Unpod (local)' } };

@@ -1,5 +1,14 @@
 import type { INodeProperties } from 'n8n-workflow';
 
+/** The regions Unpod accepts for a bridge. */
+export const BRIDGE_REGIONS = [
+	{ name: 'Australia', value: 'AUS' },
+	{ name: 'Europe', value: 'EU' },
+	{ name: 'India', value: 'IN' },
+	{ name: 'United Arab Emirates', value: 'UAE' },
+	{ name: 'United States', value: 'US' },
+];
+
 const show = { resource: ['bridge'], operation: ['create'] };
 
 export const createFields: INodeProperties[] = [
@@ -31,10 +40,10 @@ export const createFields: INodeProperties[] = [
 			{
 				displayName: 'Region',
 				name: 'region',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. US',
-				description: 'Region code, for example a two-letter country code',
+				type: 'options',
+				options: BRIDGE_REGIONS,
+				default: 'IN',
+				description: "Where the bridge's calls are handled. Unpod uses India when none is given.",
 				routing: { send: { type: 'body', property: 'region' } },
 			},
 		],

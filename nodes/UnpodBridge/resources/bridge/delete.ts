@@ -1,6 +1,6 @@
 import type { IExecuteSingleFunctions, INodeExecutionData } from 'n8n-workflow';
 
-/** The API answers an empty object; say what was deleted instead. */
+/** Unpod answers 204 with no body (the specification: an empty object); say what was deleted instead. */
 export async function deletedBridge(
 	this: IExecuteSingleFunctions,
 	items: INodeExecutionData[],

@@ -1,10 +1,20 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { listRouting, output, requireBodyField, unwrapData } from '../../../shared/routing';
+import {
+	checkResponseNaming,
+	listRouting,
+	output,
+	outputCheckedBy,
+	requireBodyField,
+	unwrapData,
+} from '../../../shared/routing';
 import { createFields } from './create';
 import { deletedBridge } from './delete';
 import { getAllFields } from './getAll';
 import { bridgeLocator } from './locator';
 import { updateFields } from './update';
+
+/** Bridge answers that may not name the bridge (a bare 404) are completed with its slug. */
+const checkBridge = checkResponseNaming('bridge', 'bridge');
 
 export const bridgeOperations: INodeProperties = {
 	displayName: 'Operation',
@@ -25,14 +35,14 @@ export const bridgeOperations: INodeProperties = {
 			name: 'Delete',
 			value: 'delete',
 			action: 'Delete a bridge',
-			routing: { request: { method: 'DELETE' }, output: output(deletedBridge) },
+			routing: { request: { method: 'DELETE' }, output: outputCheckedBy(checkBridge, deletedBridge) },
 		},
 		{
 			name: 'Get',
 			value: 'get',
 			action: 'Get a bridge',
 			description: 'Get a bridge with its numbers',
-			routing: { request: { method: 'GET' }, output: output(unwrapData) },
+			routing: { request: { method: 'GET' }, output: outputCheckedBy(checkBridge, unwrapData) },
 		},
 		{
 			name: 'Get Many',
@@ -45,7 +55,11 @@ export const bridgeOperations: INodeProperties = {
 			value: 'update',
 			action: 'Update a bridge',
 			description: 'Change the name, description or status of a bridge',
-			routing: { request: { method: 'PATCH' }, send: { preSend: [requireBodyField] }, output: output(unwrapData) },
+			routing: {
+				request: { method: 'PATCH' },
+				send: { preSend: [requireBodyField] },
+				output: outputCheckedBy(checkBridge, unwrapData),
+			},
 		},
 	],
 };

@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { output, unwrapData } from '../../../shared/routing';
+import { locator } from '../../../shared/descriptions';
+import { checkResponseNaming, outputCheckedBy, unwrapData } from '../../../shared/routing';
 import { bridgeLocator } from '../bridge/locator';
 
 const operations = ['connectProvider', 'disconnectProvider'];
@@ -17,13 +18,19 @@ export const providerConnectionOperations: INodeProperties = {
 			value: 'connectProvider',
 			action: 'Connect a provider credential to a bridge',
 			description: 'Connect a telephony provider credential to a bridge',
-			routing: { request: { method: 'POST' }, output: output(unwrapData) },
+			routing: {
+				request: { method: 'POST' },
+				output: outputCheckedBy(checkResponseNaming('bridge', 'bridge'), unwrapData),
+			},
 		},
 		{
 			name: 'Disconnect',
 			value: 'disconnectProvider',
 			action: 'Disconnect a provider credential from a bridge',
-			routing: { request: { method: 'POST' }, output: output(unwrapData) },
+			routing: {
+				request: { method: 'POST' },
+				output: outputCheckedBy(checkResponseNaming('bridge', 'bridge'), unwrapData),
+			},
 		},
 	],
 };
@@ -31,6 +38,27 @@ export const providerConnectionOperations: INodeProperties = {
 export const providerConnectionFields: INodeProperties[] = [
 	bridgeLocator('providerConnection', 'connectProvider', 'connect-provider/'),
 	bridgeLocator('providerConnection', 'disconnectProvider', 'disconnect-provider/'),
+	locator({
+		displayName: 'Number',
+		name: 'number',
+		description: "The bridge's phone number to connect or disconnect (Unpod's number_id)",
+		searchListMethod: 'searchBridgeNumbers',
+		idMode: {
+			name: 'id',
+			displayName: 'By ID',
+			placeholder: 'e.g. 5001',
+			hint: 'The number_id of one of the numbers of the bridge (Unpod Bridge > Get lists them)',
+		},
+		show: { resource: ['providerConnection'], operation: operations },
+		routing: {
+			send: {
+				type: 'body',
+				property: 'number_id',
+				// Unpod's number ids are integers; anything else is sent as it was given.
+				value: '={{ /^\\d+$/.test(String($value).trim()) ? Number(String($value).trim()) : $value }}',
+			},
+		},
+	}),
 	{
 		displayName: 'Provider Credential ID',
 		name: 'providerCredentialId',

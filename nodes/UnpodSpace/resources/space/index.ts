@@ -1,6 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { returnAllAndLimit, simplifyField, spaceLocator, taskFilters } from '../../../shared/descriptions';
-import { listRouting, output, taskListRouting, unwrapData } from '../../../shared/routing';
+import { checkResponseAt, listRouting, outputCheckedBy, taskListRouting, unwrapData } from '../../../shared/routing';
 
 const tasksShow = { resource: ['space'], operation: ['getTasks'] };
 
@@ -16,14 +16,14 @@ export const spaceOperations: INodeProperties = {
 			name: 'Get',
 			value: 'get',
 			action: 'Get a space',
-			routing: { request: { method: 'GET' }, output: output(unwrapData) },
+			routing: { request: { method: 'GET' }, output: outputCheckedBy(checkResponseAt('/spaces/{token}/'), unwrapData) },
 		},
 		{
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many spaces',
 			description: 'List the spaces of the organization, newest first',
-			routing: listRouting({ url: '/spaces/' }),
+			routing: listRouting({ url: '/spaces/', check: checkResponseAt('/spaces/') }),
 		},
 		{
 			name: 'Get Tasks',

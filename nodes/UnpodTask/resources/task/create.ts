@@ -53,8 +53,11 @@ export const createFields: INodeProperties[] = [
 		name: 'context',
 		type: 'string',
 		typeOptions: { rows: 3 },
+		required: true,
 		default: '',
-		description: 'What the agent should know for these calls (the objective of the run)',
+		placeholder: 'e.g. Follow up on the pricing enquiry and offer a demo next week',
+		description: 'What the agent should know for these calls (the objective of the run). Unpod requires it.',
+		hint: 'The goal of the calls and anything the agent should say or ask, in a sentence or two',
 		displayOptions: { show },
 	},
 	{
@@ -148,6 +151,23 @@ function journalFor(context: IExecuteFunctions): Map<string, IDataObject> {
 	return journal;
 }
 
+const CREATE_PATHS = ['tasks/', 'tasks/create/'];
+
+/**
+ * A task's status from a create answer: one string for all (the specification), or a map
+ * task_id -> status (Unpod's backend). Without its id a row gets the status all tasks share.
+ */
+export function statusOf(status: unknown, taskId: string | null): string | null {
+	if (typeof status === 'string') return status;
+	if (status && typeof status === 'object' && !Array.isArray(status)) {
+		const map = status as Record<string, unknown>;
+		if (taskId && typeof map[taskId] === 'string') return map[taskId] as string;
+		const values = [...new Set(Object.values(map).map(String))];
+		return values.length === 1 ? values[0] : null;
+	}
+	return status === undefined || status === null ? 'pending' : String(status);
+}
+
 const rowKey = (row: Row) => `${row.itemIndex}:${row.position ?? ''}:${JSON.stringify(row.document)}`;
 /**
  * A row that was not created. On n8n's error output the item must carry the error (n8n
@@ -210,12 +230,19 @@ function readRows(context: IExecuteFunctions, items: INodeExecutionData[]) {
 		try {
 			const space = context.getNodeParameter('space', itemIndex, '', { extractValue: true }) as string;
 			const pilot = context.getNodeParameter('pilot', itemIndex, '', { extractValue: true }) as string;
-			const contextText = context.getNodeParameter('context', itemIndex, '') as string;
+			const contextText = String(context.getNodeParameter('context', itemIndex, '') ?? '').trim();
+			// Unpod refuses a whole request over a blank context: stop this row before anything is sent.
+			if (!contextText) {
+				throw new NodeOperationError(context.getNode(), `Row ${itemIndex + 1}: Call Context is empty`, {
+					itemIndex,
+					description:
+						'Unpod requires a Call Context for every task: write the goal of the calls, or map a column that holds it.',
+				});
+			}
 			const schedule = scheduleOf(context, itemIndex);
 			const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 			const countryCode = String(options.defaultCountryCode ?? '');
-			const body: IDataObject = { pilot, schedule };
-			if (contextText) body.context = contextText;
+			const body: IDataObject = { pilot, schedule, context: contextText };
 			const group = JSON.stringify([space, body]);
 
 			const source = context.getNodeParameter('contactsSource', itemIndex, 'fields') as string;
@@ -321,28 +348,53 @@ export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecu
 		),
 	);
 
+	// The specification creates at `tasks/`, Unpod's current docs at `tasks/create/`. A 404 or
+	// 405 created nothing, so the other path is tried; the one that worked serves the rest of the run.
+	let createPath = CREATE_PATHS[0];
+	const sendBatch = async (space: string, body: IDataObject, itemIndex: number) => {
+		const request = (suffix: string) =>
+			unpodApiRequest.call(this, {
+				method: 'POST',
+				path: `/spaces/${encodeURIComponent(space)}/${suffix}`,
+				body,
+				subject: `space "${space}"`,
+				itemIndex,
+				budget,
+			});
+		try {
+			return await request(createPath);
+		} catch (error) {
+			const status = Number((error as NodeApiError).httpCode);
+			if (status !== 404 && status !== 405) throw asNodeError(this.getNode(), error, itemIndex);
+			const other = CREATE_PATHS.find((p) => p !== createPath)!;
+			const response = await request(other);
+			createPath = other;
+			return response;
+		}
+	};
+
 	for (let b = 0; b < batches.length; b++) {
 		const batch = batches[b];
 		const { space, body } = batch[0].request;
 		try {
-			const response = await unpodApiRequest.call(this, {
-				method: 'POST',
-				path: `/spaces/${encodeURIComponent(space)}/tasks/`,
-				body: { ...body, documents: batch.map((r) => r.document) },
-				subject: `space "${space}"`,
-				itemIndex: batch[0].itemIndex,
-				budget,
-			});
+			const response = await sendBatch(space, { ...body, documents: batch.map((r) => r.document) }, batch[0].itemIndex);
 			const data = (response.data ?? {}) as IDataObject;
 			const taskIds = Array.isArray(data.task_ids) ? (data.task_ids as string[]) : [];
 			// task_ids follow the order of documents; without one id per document no row can be paired.
 			const paired = taskIds.length === batch.length;
 			batch.forEach((row, i) => {
+				const taskId = paired ? taskIds[i] : null;
 				const created: IDataObject = {
-					task_id: paired ? taskIds[i] : null,
+					task_id: taskId,
 					run_id: data.run_id ?? null,
-					task_status: data.status ?? 'pending',
+					task_status: statusOf(data.status, taskId),
 				};
+				if (!paired) {
+					created.unpod_warning =
+						`Unpod created the tasks of this request (run ${String(data.run_id ?? 'unknown')}) but its answer ` +
+						(taskIds.length ? `listed ${taskIds.length} task IDs for ${batch.length} contacts` : 'listed no task IDs') +
+						", so this row's task ID is not known. Find it with Unpod Task > Get Many, Search: the contact's name.";
+				}
 				journal.set(rowKey(row), created);
 				results.set(row, { json: { ...row.echo, ...created }, pairedItem: { item: row.itemIndex } });
 			});
@@ -376,7 +428,10 @@ export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecu
 		throw new NodeOperationError(
 			this.getNode(),
 			`Unpod may or may not have created the tasks of ${rowList(unknown)}: the answer was lost. Created ${countCreated(results)} of ${rows.length} contacts`,
-			{ description: 'Look these contacts up (Unpod Task > Get Many, search by number) before sending them again.' },
+			{
+				description:
+					"Look these contacts up before sending them again: Unpod Task > Get Many with Search set to the contact's name (Unpod's search reads names, not the numbers of calls not made yet).",
+			},
 		);
 	}
 

@@ -8,7 +8,7 @@ import {
 } from '../../../shared/descriptions';
 import { collectPages, requestedLimit, toPage } from '../../../shared/pagination';
 import { DEFAULT_MAX_WAIT_SECONDS, WaitBudget } from '../../../shared/retry';
-import { simplifyTask, taskFilterQuery, taskListPath } from '../../../shared/tasks';
+import { simplifyTask, taskListPath, taskListQuery } from '../../../shared/tasks';
 import { unpodApiRequest } from '../../../shared/transport';
 
 const show = { resource: ['task'], operation: ['getAll'] };
@@ -36,7 +36,7 @@ export const getAllFields: INodeProperties[] = [
 export async function executeGetAll(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const scope = this.getNodeParameter('tasksOf', itemIndex) as 'space' | 'agent';
 	const id = this.getNodeParameter(scope, itemIndex, '', { extractValue: true }) as string;
-	const filters = taskFilterQuery(this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
+	const { qs, match } = taskListQuery(scope, this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
 	const limit = requestedLimit(
 		this.getNodeParameter('returnAll', itemIndex, false) as boolean,
 		this.getNodeParameter('limit', itemIndex, 50),
@@ -48,7 +48,7 @@ export async function executeGetAll(this: IExecuteFunctions, itemIndex: number):
 				await unpodApiRequest.call(this, {
 					method: 'GET',
 					path: taskListPath(scope, id),
-					qs: { ...filters, page, page_size: pageSize },
+					qs: { ...qs, page, page_size: pageSize },
 					subject: `${scope} "${id}"`,
 					itemIndex,
 					budget,
@@ -56,6 +56,7 @@ export async function executeGetAll(this: IExecuteFunctions, itemIndex: number):
 			),
 		limit,
 		'task_id',
+		match,
 	);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	return tasks.map((task) => ({ json: simplify ? simplifyTask(task) : task, pairedItem: { item: itemIndex } }));

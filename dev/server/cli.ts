@@ -1,6 +1,6 @@
-/** `npm run server -- --port 4010 [--rate-limit 60] [--auto-finish 3000-8000] [--fail-rate 0.2]` */
+/** `npm run server -- --port 4010 [--rate-limit 60] [--auto-finish 3000-8000] [--fail-rate 0.2] [--spec]` */
+import { SEED } from './seed';
 import { startServer } from './server';
-import { SEED } from './store';
 
 function arg(name: string): string | undefined {
 	const i = process.argv.indexOf(`--${name}`);
@@ -14,6 +14,10 @@ async function main() {
 		port: Number(arg('port') ?? 4010),
 		rateLimit: Number(arg('rate-limit') ?? 0),
 		autoFinish: autoFinish ? { minMs, maxMs: maxMs || minMs, failRate: Number(arg('fail-rate') ?? 0.2) } : undefined,
+		// --spec: answer in the specification's shapes where the real backend differs.
+		behaviour: process.argv.includes('--spec')
+			? { createPaths: ['tasks'], createStatus: 'string', deleteAnswer: 200 }
+			: undefined,
 	});
 	console.log(`Local Unpod server on ${server.url}`);
 	console.log(

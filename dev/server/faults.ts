@@ -1,14 +1,27 @@
 /** Fault injection and rate limiting for the local Unpod server. */
 
-export type FaultKind =
-	| 'status' // answer with `status` and `body`
-	| 'rateLimit' // 429 with Retry-After
-	| 'serverError' // 500 with a JSON body
-	| 'html' // 502 with an HTML page, as a proxy would
-	| 'malformed' // 200 with a truncated JSON body
-	| 'slow' // wait `delayMs`, then answer normally
-	| 'drop' // close the connection before the request is handled
-	| 'dropAfter'; // handle the request (state changes), then close the connection unanswered
+export const FAULT_KINDS = [
+	'status', // answer with `status` and `body`
+	'rateLimit', // 429 with Retry-After
+	'serverError', // 500 with a JSON body
+	'html', // 502 with an HTML page, as a proxy would
+	'malformed', // 200 with a truncated JSON body
+	'slow', // wait `delayMs`, then answer normally
+	'drop', // close the connection before the request is handled
+	'dropAfter', // handle the request (state changes), then close the connection unanswered
+] as const;
+
+export type FaultKind = (typeof FAULT_KINDS)[number];
+
+/** Why a fault rule cannot be used, or undefined when it can. */
+export function invalidFault(rule: { kind?: unknown; random?: { kinds?: unknown } }): string | undefined {
+	const kinds = rule.random ? rule.random.kinds : [rule.kind];
+	if (!Array.isArray(kinds) || kinds.length === 0) return 'random.kinds must list at least one fault kind';
+	const unknown = kinds.filter((k) => !(FAULT_KINDS as readonly unknown[]).includes(k));
+	return unknown.length
+		? `Unknown fault kind ${unknown.map((k) => JSON.stringify(k)).join(', ')}; known: ${FAULT_KINDS.join(', ')}`
+		: undefined;
+}
 
 export interface FaultRule {
 	kind: FaultKind;

@@ -1,0 +1,76 @@
+/**
+ * The control API under `/__sim/`: what tests and the demo use to drive the local server
+ * (calls starting, failing an attempt, ending; faults; rate limits; backend shape).
+ */
+import type { ServerResponse } from 'http';
+import { invalidFault } from './faults';
+import type { FaultRule, RandomFaults } from './faults';
+import { parseJson, send } from './http';
+import type { AutoFinish, UnpodServer } from './server';
+import { REAL_BACKEND } from './routes/context';
+
+export function control(server: UnpodServer, method: string, path: string, raw: string, res: ServerResponse): void {
+	const body = (parseJson(raw) ?? {}) as Record<string, any>;
+	const op = `${method} ${path.slice('/__sim/'.length).replace(/\/$/, '')}`;
+	const { store } = server;
+	switch (op) {
+		case 'GET requests':
+			return send(res, 200, server.requests);
+		case 'POST sink':
+			server.sink.push(parseJson(raw));
+			return send(res, 200, { received: server.sink.length });
+		case 'GET sink':
+			return send(res, 200, server.sink);
+		case 'GET tasks': {
+			const byStatus: Record<string, number> = {};
+			for (const t of store.tasks) byStatus[t.status] = (byStatus[t.status] ?? 0) + 1;
+			return send(res, 200, {
+				total: store.tasks.length,
+				...byStatus,
+				tasks: store.tasks.map((t) => ({ task_id: t.task_id, status: t.status, name: t.input.name })),
+			});
+		}
+		case 'POST start':
+			return send(
+				res,
+				200,
+				server.startCalls(body).map((t) => t.task_id),
+			);
+		case 'POST fail-attempt':
+			return send(
+				res,
+				200,
+				server.failAttempts(body).map((t) => t.task_id),
+			);
+		case 'POST finish':
+			return send(
+				res,
+				200,
+				server.finishCalls(body).map((t) => t.task_id),
+			);
+		case 'POST auto-finish':
+			server.autoFinish = body.minMs === undefined ? undefined : (body as AutoFinish);
+			return send(res, 200, { autoFinish: server.autoFinish ?? null });
+		case 'POST rate-limit':
+			server.rateLimiter.configure(
+				Number(body.perMinute ?? 0),
+				body.burst === undefined ? undefined : Number(body.burst),
+			);
+			return send(res, 200, { perMinute: server.rateLimiter.perMinute });
+		case 'POST faults': {
+			const problem = invalidFault(body);
+			if (problem) return send(res, 400, { message: problem });
+			const rule = body as FaultRule & { random?: RandomFaults };
+			if (rule.random) server.faults.setRandom(rule.random);
+			else server.faults.add(rule);
+			return send(res, 200, { ok: true });
+		}
+		case 'POST behaviour':
+			server.behaviour = { ...REAL_BACKEND, ...body };
+			return send(res, 200, server.behaviour);
+		case 'POST reset':
+			server.resetTraffic();
+			return send(res, 200, { ok: true });
+	}
+	send(res, 404, { message: `Unknown control endpoint ${method} ${path}` });
+}

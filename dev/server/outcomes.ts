@@ -1,0 +1,123 @@
+/** The call-outcome generator: realistic `output` objects for calls that ended or an attempt that failed. */
+import { callTime, hex } from './ids';
+import type { Task } from './store';
+
+const OUTCOMES = [
+	{ interest: 'high', outcome: 'interested', next: 'Send pricing and book a demo', labels: ['hot-lead'] },
+	{ interest: 'medium', outcome: 'callback', next: 'Call back next week', labels: ['callback'] },
+	{ interest: 'low', outcome: 'not_interested', next: 'Close the lead', labels: ['not-interested'] },
+];
+
+/**
+ * When a call that ended at `endMs` began: its nominal length back from the end, but never
+ * before the task existed nor before the call was put through (`in_progress`).
+ */
+function callWindow(task: Task, endMs: number, nominalSeconds: number): { startMs: number; duration: number } {
+	const earliest = Math.max(Math.ceil(task.createdUs / 1000), task.startedMs ?? 0);
+	const startMs = Math.max(earliest, endMs - nominalSeconds * 1000);
+	return { startMs, duration: Math.max(1, Math.round((endMs - startMs) / 1000)) };
+}
+
+export function completedOutput(task: Task, endMs: number): Record<string, unknown> {
+	const name = String(task.input.name ?? 'there');
+	const pick = OUTCOMES[parseInt(task.task_id.slice(1, 3), 16) % OUTCOMES.length];
+	const { startMs, duration } = callWindow(task, endMs, 45 + (parseInt(task.task_id.slice(3, 5), 16) % 200));
+	const at = (s: number) => callTime(startMs + s * 1000);
+	const callback = pick.outcome === 'callback';
+	return {
+		call_id: `call_${hex(24)}`,
+		call_end_reason: 'customer-ended-call',
+		start_time: at(0),
+		end_time: at(duration),
+		assistant_number: '+14155550100',
+		call_summary: `${name} spoke with the assistant; outcome: ${pick.outcome.replace('_', ' ')}.`,
+		duration,
+		recording_url: `https://recordings.unpod.local/${task.task_id}.mp3`,
+		transcript: [
+			{
+				role: 'assistant',
+				content: `Hello ${name}, this is Acme calling about your enquiry.`,
+				timestamp: at(1),
+				message_id: `msg_${hex(8)}`,
+			},
+			{
+				role: 'user',
+				content: 'Hi, yes, tell me more.',
+				timestamp: at(6),
+				participant: String(task.input.contact_number ?? ''),
+			},
+			{
+				role: 'assistant',
+				content: 'I can send details and set up a follow-up.',
+				timestamp: at(12),
+				message_id: `msg_${hex(8)}`,
+			},
+			{
+				role: 'user',
+				content: callback ? 'Call me back next week.' : 'Thanks, bye.',
+				timestamp: at(20),
+				participant: String(task.input.contact_number ?? ''),
+			},
+		],
+		post_call_data: {
+			classification: { labels: pick.labels },
+			summary: {
+				status: pick.outcome,
+				summary: `Call with ${name}: ${pick.outcome.replace('_', ' ')}.`,
+				callback_datetime: callback ? callTime(endMs + 7 * 86400000) : '',
+				hours_from_now: callback ? '168' : '',
+			},
+			call_back: null,
+			follow_up: { required: callback ? 'yes' : 'no' },
+			profile_summary: {
+				tone: 'friendly',
+				engagement: pick.interest,
+				interest_level: pick.interest,
+				outcome: pick.outcome,
+				next_action: pick.next,
+				summary_text: `${name} is ${pick.interest} interest.`,
+				objections: pick.outcome === 'not_interested' ? ['price'] : [],
+				questions_asked: ['What does it cost?'],
+				pain_points: [],
+				callback_requested: callback,
+				callback_time: callback ? callTime(endMs + 7 * 86400000) : null,
+			},
+			structured_data: null,
+		},
+		metadata: {
+			cost: Math.round(duration * 0.2) / 100,
+			usage: { llm_tokens: duration * 12, tts_characters: duration * 15 },
+		},
+		call_type: 'outbound',
+		call_status: 'completed',
+	};
+}
+
+const FAILURES = ['no-answer', 'busy', 'failed'];
+
+export function failureReason(task: Task): string {
+	return FAILURES[(parseInt(task.task_id.slice(1, 3), 16) + task.retry_attempt) % FAILURES.length];
+}
+
+/** The output of a call attempt that did not reach the contact. */
+export function failedOutput(task: Task, endMs: number): Record<string, unknown> {
+	const reason = failureReason(task);
+	const { startMs } = callWindow(task, endMs, 30);
+	return {
+		call_id: `call_${hex(24)}`,
+		call_end_reason: reason,
+		start_time: callTime(startMs),
+		end_time: callTime(endMs),
+		assistant_number: '+14155550100',
+		call_summary: null,
+		duration: 0,
+		recording_url: '',
+		transcript: [],
+		post_call_data: {},
+		metadata: { cost: 0, usage: {} },
+		call_type: 'outbound',
+		call_status: reason,
+		retry_attempt: task.retry_attempt,
+		last_failure_reason: task.last_failure_reason,
+	};
+}

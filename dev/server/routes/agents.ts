@@ -1,0 +1,35 @@
+/** `agents/` and `agents/{handle}/tasks/`. */
+import { fail, listReply } from '../http';
+import { authenticate, platformOrg, Route } from './context';
+
+export const agentRoutes: Route = (ctx) => {
+	const [a0, handle, a2] = ctx.parts;
+	if (a0 !== 'agents' || ctx.method !== 'GET') return undefined;
+	const user = authenticate(ctx);
+	if (ctx.parts.length === 1) {
+		const org = platformOrg(ctx, user);
+		const data = [...ctx.store.agents.values()]
+			.filter((a) => a.org === org.domain_handle && a.state === 'published')
+			.map(({ handle: h, name, type, state, purpose, description }) => ({
+				handle: h,
+				name,
+				type,
+				state,
+				purpose,
+				description,
+			}));
+		return {
+			status: 200,
+			body: { status_code: 200, message: 'Agents fetched successfully', count: data.length, data },
+		};
+	}
+	if (ctx.parts.length === 3 && a2 === 'tasks') {
+		// No Org-Handle needed here; the agent's organization must be one of the caller's.
+		const agent = ctx.store.agents.get(decodeURIComponent(handle));
+		if (!agent || !user.orgs[agent.org]) fail(404, { message: 'Agent not found' });
+		// The agent list reads only page and page_size: every filter is ignored.
+		const tasks = ctx.store.tasks.filter((t) => t.assignee === agent!.handle && t.org === agent!.org).reverse();
+		return listReply(tasks, ctx.query, 20, 'Tasks fetched successfully', (t) => ctx.store.agentForm(t));
+	}
+	return undefined;
+};

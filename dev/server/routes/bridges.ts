@@ -1,0 +1,187 @@
+/** `telephony/bridges/...`: every answer through the renderer's envelope, as the real backend sends it. */
+import { envelope, fail, listReply, pythonErrors, Reply } from '../http';
+import { BRIDGE_REGIONS, BRIDGE_STATUSES } from '../store';
+import type { Bridge, Org, PhoneNumber, Store } from '../store';
+import { authenticate, bridgeOrg, Ctx, Route } from './context';
+
+/** A serializer failure: 400 with the errors printed into `message`, no `errors` key. */
+const invalid = (errors: Record<string, string[]>): never =>
+	fail(400, { status_code: 400, message: pythonErrors(errors), data: {} });
+
+export const bridgeRoutes: Route = (ctx) => {
+	const [a0, a1, slug, sub] = ctx.parts;
+	if (a0 !== 'telephony' || a1 !== 'bridges') return undefined;
+	const user = authenticate(ctx);
+	const { method, parts } = ctx;
+	if (parts.length === 2 && method === 'POST') return createBridge(ctx, user.orgs);
+	const org = bridgeOrg(ctx, user);
+	if (parts.length === 2 && method === 'GET') {
+		const all = [...ctx.store.bridges.values()].filter((b) => b.org === org.domain_handle).reverse();
+		return listReply(all, ctx.query, 10, 'Bridges fetched successfully', (b) => ({
+			id: b.id,
+			name: b.name,
+			slug: b.slug,
+			status: b.status,
+			description: b.description,
+		}));
+	}
+	if (parts.length === 3) {
+		const bridge = findBridge(ctx.store, org, slug);
+		if (method === 'GET')
+			return { status: 200, body: envelope(200, 'Bridge fetched successfully', fullBridge(ctx.store, bridge)) };
+		if (method === 'PATCH') return updateBridge(ctx.store, bridge, ctx.body);
+		if (method === 'DELETE') {
+			ctx.store.bridges.delete(bridge.slug);
+			return ctx.behaviour.deleteAnswer === 204
+				? { status: 204, body: undefined }
+				: { status: 200, body: envelope(200, 'Bridge deleted successfully', {}) };
+		}
+	}
+	if (parts.length === 4 && method === 'POST') {
+		const bridge = findBridge(ctx.store, org, slug);
+		if (sub === 'connect-provider' || sub === 'numbers') return connection(ctx.store, bridge, true, ctx.body);
+		if (sub === 'disconnect-provider') return connection(ctx.store, bridge, false, ctx.body);
+	}
+	return undefined;
+};
+
+function createBridge(ctx: Ctx, memberOf: Record<string, string>): Reply {
+	// Header problems are 206 as on every bridge endpoint; an unknown organization is not.
+	if (!ctx.headers['product-id'] || !ctx.headers['org-handle']) bridgeOrg(ctx, { orgs: memberOf } as never);
+	const handle = String(ctx.headers['org-handle']);
+	const org = ctx.store.orgs.get(handle);
+	if (!org || !memberOf[handle]) {
+		return {
+			status: 200,
+			body: envelope(200, 'Bridge created successfully', { detail: `No organization found for handle '${handle}'.` }),
+		};
+	}
+	const body = ctx.body;
+	const errors: Record<string, string[]> = {};
+	if (typeof body.name !== 'string' || !body.name.trim()) errors.name = ['This field is required.'];
+	if (body.description !== undefined && typeof body.description !== 'string')
+		errors.description = ['Not a valid string.'];
+	if (body.region !== undefined && !BRIDGE_REGIONS.includes(String(body.region))) {
+		errors.region = [`"${String(body.region)}" is not a valid choice.`];
+	}
+	if (Object.keys(errors).length) invalid(errors);
+	const bridge = ctx.store.addBridge(org.domain_handle, {
+		name: String(body.name).trim(),
+		description: (body.description as string) ?? '',
+		region: (body.region as string) ?? 'IN',
+	});
+	return {
+		status: 201,
+		body: envelope(201, 'Bridge created successfully', { ...fullBridge(ctx.store, bridge), organization: { ...org } }),
+	};
+}
+
+function findBridge(store: Store, org: Org, slug: string): Bridge {
+	const bridge = store.bridges.get(decodeURIComponent(slug));
+	if (!bridge || bridge.org !== org.domain_handle) {
+		fail(404, { message: 'No VoiceBridge matches the given query.', status_code: 404 });
+	}
+	return bridge!;
+}
+
+function updateBridge(store: Store, bridge: Bridge, body: Record<string, unknown>): Reply {
+	const errors: Record<string, string[]> = {};
+	if (body.name !== undefined && (typeof body.name !== 'string' || !body.name.trim()))
+		errors.name = ['This field may not be blank.'];
+	if (body.status !== undefined && !BRIDGE_STATUSES.includes(String(body.status))) {
+		errors.status = [`"${String(body.status)}" is not a valid choice.`];
+	}
+	if (Object.keys(errors).length) invalid(errors);
+	if (body.name !== undefined) bridge.name = String(body.name).trim();
+	if (body.description !== undefined) bridge.description = String(body.description);
+	if (body.status !== undefined) bridge.status = String(body.status);
+	return { status: 200, body: envelope(200, 'Bridge updated successfully', fullBridge(store, bridge)) };
+}
+
+/** Connect and disconnect act on one number of the bridge (`number_id`) and a provider credential. */
+function connection(store: Store, bridge: Bridge, connect: boolean, body: Record<string, unknown>): Reply {
+	if (body.number_id === undefined || body.number_id === null || body.number_id === '') {
+		fail(400, { status_code: 400, message: 'Number is required', data: {} });
+	}
+	const id = body.provider_credential_id;
+	if (typeof id !== 'number' || !Number.isInteger(id)) {
+		invalid({ provider_credential_id: ['A valid integer is required.'] });
+	}
+	const number = bridge.numbers.find((n) => String(n.number_id) === String(body.number_id));
+	if (!number || number.state !== 'ASSIGNED') {
+		fail(206, {
+			status_code: 206,
+			message: 'Number is not assigned to this bridge',
+			data: null,
+			errors: `Number ${String(body.number_id)} is not ASSIGNED to bridge '${bridge.slug}'`,
+		});
+	}
+	const credential = store.credentials.get(id as number);
+	if (connect) {
+		if (!credential || credential.org !== bridge.org) {
+			fail(400, {
+				status_code: 400,
+				message: 'Provider credential not found',
+				data: {},
+				errors: `No provider credential with id ${id}`,
+			});
+		}
+		if (!credential!.active) {
+			fail(400, {
+				status_code: 400,
+				message: 'Provider credential is inactive',
+				data: {},
+				errors: `Provider credential ${id} is not active`,
+			});
+		}
+		number!.provider_credential = id as number;
+		bridge.provider_credential = id as number;
+		return { status: 201, body: envelope(201, 'Provider connected successfully', numberRecord(store, number!)) };
+	}
+	if (number!.provider_credential !== id) {
+		fail(400, {
+			status_code: 400,
+			message: 'Provider is not connected to this bridge',
+			data: {},
+			errors: `Provider credential ${id} is not connected to number ${number!.number_id} of bridge '${bridge.slug}'`,
+		});
+	}
+	number!.provider_credential = null;
+	if (!bridge.numbers.some((n) => n.provider_credential === id)) bridge.provider_credential = null;
+	return { status: 200, body: envelope(200, 'Provider disconnected successfully', numberRecord(store, number!)) };
+}
+
+/** A bridge's number as the real backend shows it, with the specification's fields beside. */
+function numberRecord(store: Store, n: PhoneNumber): Record<string, unknown> {
+	const credential = n.provider_credential === null ? undefined : store.credentials.get(n.provider_credential);
+	return {
+		id: n.id,
+		number_id: n.number_id,
+		number: n.number,
+		channels_count: n.channels_count,
+		provider_details: credential
+			? { id: credential.id, name: credential.name, provider: credential.provider_details, active: credential.active }
+			: null,
+		provider_configuration: credential ? { credential_id: credential.id } : null,
+		agent_id: n.agent_id,
+		config_json: {},
+		state: n.state,
+		active: n.active,
+		status: n.status,
+	};
+}
+
+function fullBridge(store: Store, bridge: Bridge): Record<string, unknown> {
+	return {
+		id: bridge.id,
+		name: bridge.name,
+		description: bridge.description,
+		status: bridge.status,
+		documents_status: bridge.documents_status,
+		slug: bridge.slug,
+		numbers: bridge.numbers.map((n) => numberRecord(store, n)),
+		hub: bridge.hub,
+		region: bridge.region,
+		org_handle: bridge.org,
+	};
+}

@@ -1,0 +1,91 @@
+/** What every route receives, and the checks of who is asking that routes share. */
+import type { IncomingMessage } from 'http';
+import { businessFailure, fail, Reply } from '../http';
+import type { Org, Space, Store, User } from '../store';
+
+/**
+ * Where the real backend and the specification differ, which way the server answers.
+ * The defaults are the real backend's; tests switch to the specification's to keep both covered.
+ */
+export interface Behaviour {
+	/** Paths that create tasks: `tasks` (`POST /spaces/{t}/tasks/`), `create` (`.../tasks/create/`). */
+	createPaths: Array<'tasks' | 'create'>;
+	/** `status` of a create answer: a map task_id -> status (real backend), or one string (specification). */
+	createStatus: 'map' | 'string';
+	/** Whether a create answer lists `task_ids` (older services did not). */
+	createTaskIds: boolean;
+	/** Bridge delete: 204 with no body (real backend), or 200 with `data: {}` (specification). */
+	deleteAnswer: 204 | 200;
+	/** Spaces and organizations: `token` accepts the API token, `jwt` refuses it as the February source does. */
+	spacesAuth: 'token' | 'jwt';
+}
+
+export const REAL_BACKEND: Behaviour = {
+	createPaths: ['tasks', 'create'],
+	createStatus: 'map',
+	createTaskIds: true,
+	deleteAnswer: 204,
+	spacesAuth: 'token',
+};
+
+export interface Ctx {
+	store: Store;
+	behaviour: Behaviour;
+	method: string;
+	/** Path segments after `/api/v2/platform/`, without the trailing empty one. */
+	parts: string[];
+	query: URLSearchParams;
+	body: Record<string, unknown>;
+	headers: IncomingMessage['headers'];
+	/** Largest `documents` array a create accepts. */
+	maxDocuments: number;
+	/** Plans an auto-finishing lifecycle for new tasks, when the server has one. */
+	onTasksCreated(tasks: import('../store').Task[]): void;
+}
+
+export type Route = (ctx: Ctx) => Reply | undefined;
+
+const NOT_PROVIDED = { status_code: 401, message: 'Authentication credentials were not provided.' };
+
+/** The caller, from `Authorization: Token <key>`; `jwtOnly` refuses that scheme as the JWT-only views do. */
+export function authenticate(ctx: Ctx, jwtOnly = false): User {
+	const auth = ctx.headers.authorization;
+	if (!auth) return fail(401, NOT_PROVIDED);
+	const match = /^Token\s+(\S+)$/.exec(String(auth));
+	// A JWT-only view does not read the Token scheme at all: to it, no credentials came.
+	if (jwtOnly && match) return fail(401, NOT_PROVIDED);
+	const user = match ? ctx.store.users.get(match[1]) : undefined;
+	if (!user) return fail(401, { status_code: 401, message: 'Invalid token.' });
+	return user;
+}
+
+/** Bridge endpoints report header problems as 206 in the renderer's envelope. */
+export function bridgeOrg(ctx: Ctx, user: User): Org {
+	const refuse = (message: string, errors: string) => fail(206, { status_code: 206, message, data: null, errors });
+	if (!ctx.headers['product-id']) refuse('Please provide Product-Id in headers', 'Product-Id header is missing');
+	const handle = ctx.headers['org-handle'];
+	if (!handle) refuse('Please provide Org-Handle in headers', 'Org-Handle header is missing');
+	const org = ctx.store.orgs.get(String(handle));
+	// The source never answers 403: an organization the caller is not in is not found.
+	if (!org || !user.orgs[org.domain_handle])
+		refuse('Organization not found', `No organization with handle '${handle}'`);
+	return org!;
+}
+
+/** Agents and spaces: Org-Handle required (400), unknown organization 404. */
+export function platformOrg(ctx: Ctx, user: User): Org {
+	const handle = ctx.headers['org-handle'];
+	if (!handle) fail(400, { message: 'Org-Handle header is required' });
+	const org = ctx.store.orgs.get(String(handle));
+	if (!org || !user.orgs[org.domain_handle]) fail(404, { message: 'Organization not found' });
+	return org!;
+}
+
+/** The space of a task or run endpoint: 206 when the token is unknown or the caller may not use it. */
+export function taskSpace(ctx: Ctx, user: User, token: string): Space {
+	const space = ctx.store.spaces.get(decodeURIComponent(token));
+	if (!space) return businessFailure('Invalid Space Token');
+	const role = user.orgs[space.org];
+	if (role !== 'owner' && role !== 'editor') return businessFailure("You Don't have Access to this Space");
+	return space;
+}

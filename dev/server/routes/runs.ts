@@ -1,0 +1,21 @@
+/** `spaces/{token}/runs/` and `spaces/{token}/runs/{run_id}/tasks/`. */
+import { businessFailure, listReply } from '../http';
+import { authenticate, Route, taskSpace } from './context';
+
+export const runRoutes: Route = (ctx) => {
+	const [a0, token, a2, runId, a4] = ctx.parts;
+	if (a0 !== 'spaces' || a2 !== 'runs' || ctx.method !== 'GET') return undefined;
+	const space = taskSpace(ctx, authenticate(ctx), token);
+	if (ctx.parts.length === 3) {
+		const runs = [...ctx.store.runs.values()].filter((r) => r.space === space.token).reverse();
+		return listReply(runs, ctx.query, 20, 'Runs fetched successfully', (r) => ctx.store.runForm(r));
+	}
+	if (ctx.parts.length === 5 && a4 === 'tasks') {
+		const run = ctx.store.runs.get(decodeURIComponent(runId));
+		if (!run || run.space !== space.token) return businessFailure('Run not found', `No run '${runId}' in this space`);
+		return listReply([...run.tasks].reverse(), ctx.query, 50, 'Tasks fetched successfully', (t) =>
+			ctx.store.spaceForm(t),
+		);
+	}
+	return undefined;
+};

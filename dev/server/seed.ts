@@ -1,0 +1,118 @@
+/** The seeded data of the local Unpod server: two organizations, bridges, agents and spaces. */
+import type { Store } from './store';
+
+/** Tokens and handles of the seeded data, for tests and the demo. */
+export const SEED = {
+	token: 'local-dev-token',
+	orgHandle: 'acme',
+	productId: 'unpod.dev',
+	otherToken: 'globex-dev-token',
+	otherOrgHandle: 'globex',
+	bridgeSlug: 'main-line-a1b2c3',
+	activeCredentialId: 101,
+	inactiveCredentialId: 102,
+	otherOrgCredentialId: 201,
+	agentHandle: 'sales-assistant',
+	secondAgentHandle: 'support-bot',
+	draftAgentHandle: 'draft-agent',
+	spaceToken: 'outbound-leads-7f3a9c',
+	secondSpaceToken: 'renewals-2b8e41',
+	otherSpaceToken: 'globex-space-9d0e11',
+	/** A member of acme without owner or editor role. */
+	viewerToken: 'viewer-dev-token',
+	numberId: 5001,
+	/** A number of the main bridge that is not ASSIGNED: connecting it fails. */
+	releasedNumberId: 5002,
+};
+
+export function seed(store: Store): void {
+	store.users.set(SEED.token, {
+		token: SEED.token,
+		email: 'ops@acme.example',
+		full_name: 'Acme Operations',
+		orgs: { [SEED.orgHandle]: 'owner' },
+	});
+	store.users.set(SEED.otherToken, {
+		token: SEED.otherToken,
+		email: 'it@globex.example',
+		full_name: 'Globex IT',
+		orgs: { [SEED.otherOrgHandle]: 'owner' },
+	});
+	store.users.set(SEED.viewerToken, {
+		token: SEED.viewerToken,
+		email: 'viewer@acme.example',
+		full_name: 'Acme Viewer',
+		orgs: { [SEED.orgHandle]: 'viewer' },
+	});
+	store.addOrg(SEED.orgHandle, 'Acme Calls');
+	store.addOrg(SEED.otherOrgHandle, 'Globex');
+
+	store.credentials.set(SEED.activeCredentialId, {
+		id: SEED.activeCredentialId,
+		org: SEED.orgHandle,
+		name: 'Twilio Main',
+		provider: 1,
+		provider_details: { id: 1, name: 'Twilio', type: 'TELEPHONY' },
+		active: true,
+	});
+	store.credentials.set(SEED.inactiveCredentialId, {
+		id: SEED.inactiveCredentialId,
+		org: SEED.orgHandle,
+		name: 'Plivo Legacy',
+		provider: 2,
+		provider_details: { id: 2, name: 'Plivo', type: 'TELEPHONY' },
+		active: false,
+	});
+	store.credentials.set(SEED.otherOrgCredentialId, {
+		id: SEED.otherOrgCredentialId,
+		org: SEED.otherOrgHandle,
+		name: 'Globex Twilio',
+		provider: 1,
+		provider_details: { id: 1, name: 'Twilio', type: 'TELEPHONY' },
+		active: true,
+	});
+
+	store.addBridge(SEED.orgHandle, {
+		name: 'Main Line',
+		slug: SEED.bridgeSlug,
+		description: 'Outbound sales line',
+		region: 'US',
+		documents_status: 'verified',
+		status: 'ACTIVE',
+		numbers: [
+			{
+				id: 1,
+				number_id: SEED.numberId,
+				number: '+14155550100',
+				state: 'ASSIGNED',
+				active: true,
+				channels_count: 2,
+				status: 'active',
+				provider_credential: null,
+				agent_id: null,
+			},
+			{
+				id: 2,
+				number_id: SEED.releasedNumberId,
+				number: '+14155550199',
+				state: 'RELEASED',
+				active: false,
+				channels_count: 1,
+				status: 'inactive',
+				provider_credential: null,
+				agent_id: null,
+			},
+		],
+	});
+	store.addBridge(SEED.orgHandle, { name: 'Support Line', status: 'DRAFT', region: 'EU' });
+	store.addBridge(SEED.otherOrgHandle, { name: 'Globex Line', region: 'EU' });
+
+	store.addAgent(SEED.orgHandle, SEED.agentHandle, 'Sales Assistant', 'published', 'Qualify inbound leads');
+	store.addAgent(SEED.orgHandle, SEED.secondAgentHandle, 'Support Bot', 'published', 'Renewal reminders');
+	store.addAgent(SEED.orgHandle, SEED.draftAgentHandle, 'Draft Agent', 'draft');
+	store.addAgent(SEED.otherOrgHandle, 'globex-agent', 'Globex Agent');
+
+	store.addSpace(SEED.orgHandle, SEED.spaceToken, 'Outbound Leads', [SEED.agentHandle]);
+	store.addSpace(SEED.orgHandle, SEED.secondSpaceToken, 'Renewals', [SEED.secondAgentHandle]);
+	store.addSpace(SEED.otherOrgHandle, SEED.otherSpaceToken, 'Globex Space', ['globex-agent']);
+}

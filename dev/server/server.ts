@@ -1,0 +1,285 @@
+/**
+ * A local, stateful twin of Unpod's platform API on 127.0.0.1: it answers as Unpod's real
+ * backend does (see the README's "Spec and real service"), and the specification's shapes
+ * can be switched on (`behaviour`). Tests, the demo and the benchmark use it. Control
+ * endpoints live under `/__sim/` (control.ts).
+ */
+import { createServer, IncomingMessage, Server, ServerResponse } from 'http';
+import type { AddressInfo } from 'net';
+import { control } from './control';
+import { Faults, FaultRule, RateLimiter } from './faults';
+import { HttpError, parseJson, readBody, RecordedRequest, Reply, send } from './http';
+import { agentRoutes } from './routes/agents';
+import { bridgeRoutes } from './routes/bridges';
+import { Behaviour, Ctx, REAL_BACKEND, Route } from './routes/context';
+import { organizationRoutes } from './routes/organizations';
+import { runRoutes } from './routes/runs';
+import { spaceRoutes } from './routes/spaces';
+import { taskRoutes } from './routes/tasks';
+import { isOpen, Store, Task } from './store';
+
+export type { RecordedRequest } from './http';
+export type { Behaviour } from './routes/context';
+
+export interface AutoFinish {
+	/** A call's whole lifecycle takes this many ms after creation (a random point between the two). */
+	minMs: number;
+	maxMs: number;
+	/** Share of calls that fail for good (0..1). */
+	failRate: number;
+	/** Share of completed calls whose first attempt failed and went back to pending (0..1; default 0.2). */
+	retryRate?: number;
+}
+
+export interface ServerOptions {
+	port?: number;
+	seed?: boolean;
+	/** Requests a minute per token; 0 = unlimited. */
+	rateLimit?: number;
+	rateLimitBurst?: number;
+	/** Largest `documents` array accepted by task creation. */
+	maxDocuments?: number;
+	autoFinish?: AutoFinish;
+	behaviour?: Partial<Behaviour>;
+}
+
+/** Which open tasks a control call acts on: the oldest first. */
+export interface CallSelection {
+	count?: number;
+	space?: string;
+}
+
+const PREFIX = '/api/v2/platform';
+const ROUTES: Route[] = [organizationRoutes, bridgeRoutes, agentRoutes, taskRoutes, runRoutes, spaceRoutes];
+
+export class UnpodServer {
+	store: Store;
+	faults = new Faults();
+	rateLimiter: RateLimiter;
+	requests: RecordedRequest[] = [];
+	/** Bodies posted to `/__sim/sink`: where test workflows report what they received. */
+	sink: unknown[] = [];
+	maxDocuments: number;
+	autoFinish?: AutoFinish;
+	behaviour: Behaviour;
+	private server?: Server;
+	private ticker?: NodeJS.Timeout;
+	port = 0;
+
+	constructor(private options: ServerOptions = {}) {
+		this.store = new Store(options.seed !== false);
+		this.rateLimiter = new RateLimiter(options.rateLimit ?? 0, options.rateLimitBurst ?? options.rateLimit ?? 0);
+		this.maxDocuments = options.maxDocuments ?? 1000;
+		this.autoFinish = options.autoFinish;
+		this.behaviour = { ...REAL_BACKEND, ...options.behaviour };
+	}
+
+	get url(): string {
+		return `http://127.0.0.1:${this.port}`;
+	}
+
+	async start(): Promise<this> {
+		this.server = createServer((req, res) => void this.handle(req, res));
+		this.server.keepAliveTimeout = 1000;
+		await new Promise<void>((resolve, reject) => {
+			this.server!.once('error', reject);
+			this.server!.listen(this.options.port ?? 0, '127.0.0.1', () => resolve());
+		});
+		this.port = (this.server.address() as AddressInfo).port;
+		this.ticker = setInterval(() => this.store.advancePlans(), 100);
+		this.ticker.unref();
+		return this;
+	}
+
+	async stop(): Promise<void> {
+		if (this.ticker) clearInterval(this.ticker);
+		if (!this.server) return;
+		this.server.closeAllConnections();
+		await new Promise<void>((resolve) => this.server!.close(() => resolve()));
+		this.server = undefined;
+	}
+
+	/** Forgets recorded requests, faults, rate-limit state and backend-shape switches; keeps the data. */
+	resetTraffic(): void {
+		this.requests = [];
+		this.faults.clear();
+		this.rateLimiter.configure(0);
+		this.rateLimiter.limited = 0;
+		this.behaviour = { ...REAL_BACKEND, ...this.options.behaviour };
+	}
+
+	/** Recorded platform requests (control requests are not recorded). */
+	requestsTo(method: string, pathPart: string | RegExp): RecordedRequest[] {
+		return this.requests.filter(
+			(r) => r.method === method && (typeof pathPart === 'string' ? r.path.includes(pathPart) : pathPart.test(r.path)),
+		);
+	}
+
+	private openCalls(selection: CallSelection, statuses?: string[]): Task[] {
+		const open = this.store.tasks.filter(
+			(t) =>
+				isOpen(t) && (!statuses || statuses.includes(t.status)) && (!selection.space || t.space === selection.space),
+		);
+		return open.slice(0, selection.count ?? open.length);
+	}
+
+	/** Puts calls through (`pending`/`scheduled` -> `in_progress`), the oldest first. */
+	startCalls(selection: CallSelection = {}): Task[] {
+		const chosen = this.openCalls(selection, ['pending', 'scheduled', 'hold', 'processing']);
+		chosen.forEach((t) => this.store.startTask(t));
+		return chosen;
+	}
+
+	/** Fails the current attempt of open calls: back to `pending`, the failure in `output`. */
+	failAttempts(selection: CallSelection & { reason?: string } = {}): Task[] {
+		const chosen = this.openCalls(selection);
+		chosen.forEach((t) => this.store.failAttempt(t, selection.reason));
+		return chosen;
+	}
+
+	/** Ends open calls now, the oldest first. */
+	finishCalls(
+		options: CallSelection & { failRate?: number; outcome?: 'completed' | 'failed' | 'partially_completed' } = {},
+	): Task[] {
+		const chosen = this.openCalls(options);
+		for (const task of chosen) {
+			const outcome = options.outcome ?? (Math.random() < (options.failRate ?? 0) ? 'failed' : 'completed');
+			this.store.finishTask(task, outcome);
+		}
+		return chosen;
+	}
+
+	private onTasksCreated(tasks: Task[]): void {
+		const auto = this.autoFinish;
+		if (!auto) return;
+		for (const t of tasks) {
+			const total = auto.minMs + Math.random() * (auto.maxMs - auto.minMs);
+			this.store.planLifecycle(t, total, auto.failRate, auto.retryRate ?? 0.2);
+		}
+	}
+
+	private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+		const url = new URL(req.url ?? '/', 'http://127.0.0.1');
+		const raw = await readBody(req);
+		const method = (req.method ?? 'GET').toUpperCase();
+		const path = url.pathname;
+
+		if (path.startsWith('/__sim/')) return control(this, method, path, raw, res);
+
+		const record: RecordedRequest = {
+			method,
+			path,
+			query: Object.fromEntries(url.searchParams),
+			headers: Object.fromEntries(
+				Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
+			),
+			body: parseJson(raw),
+			at: Date.now(),
+		};
+		this.requests.push(record);
+
+		const limit = this.rateLimiter.check(String(req.headers.authorization ?? 'anonymous'));
+		if (!limit.allowed) {
+			record.status = 429;
+			return send(res, 429, throttled(limit.headers['Retry-After']), limit.headers);
+		}
+
+		const fault = this.faults.take(method, path);
+		if (fault && (await this.applyFault(fault, res, record, limit.headers))) return;
+
+		let reply: Reply;
+		try {
+			reply = this.route(method, url, record.body, req.headers);
+		} catch (error) {
+			if (error instanceof HttpError) reply = error.reply;
+			else reply = { status: 500, body: { status_code: 500, message: 'Internal server error' } };
+		}
+		record.status = reply.status;
+		if (fault?.kind === 'dropAfter') {
+			record.status = 0;
+			res.socket?.destroy();
+			return;
+		}
+		send(res, reply.status, reply.body, { ...limit.headers, ...reply.headers });
+	}
+
+	private route(method: string, url: URL, body: unknown, headers: IncomingMessage['headers']): Reply {
+		const notFound = { status: 404, body: { status_code: 404, message: 'Not found.' } };
+		if (!url.pathname.startsWith(`${PREFIX}/`)) return notFound;
+		const parts = url.pathname.slice(PREFIX.length + 1).split('/');
+		// Every platform path ends with a slash.
+		if (parts.pop() !== '') return notFound;
+		const ctx: Ctx = {
+			store: this.store,
+			behaviour: this.behaviour,
+			method,
+			parts,
+			query: url.searchParams,
+			body: (body && typeof body === 'object' ? body : {}) as Record<string, unknown>,
+			headers,
+			maxDocuments: this.maxDocuments,
+			onTasksCreated: (tasks) => this.onTasksCreated(tasks),
+		};
+		for (const route of ROUTES) {
+			const reply = route(ctx);
+			if (reply) return reply;
+		}
+		return notFound;
+	}
+
+	/** Returns true when the fault answered the request itself. */
+	private async applyFault(
+		fault: FaultRule,
+		res: ServerResponse,
+		record: RecordedRequest,
+		headers: Record<string, string>,
+	): Promise<boolean> {
+		switch (fault.kind) {
+			case 'slow':
+				await new Promise((r) => setTimeout(r, fault.delayMs ?? 2000));
+				return false;
+			case 'dropAfter':
+				return false;
+			case 'drop':
+				record.status = 0;
+				res.socket?.destroy();
+				return true;
+			case 'rateLimit': {
+				record.status = 429;
+				const retryAfter = String(fault.retryAfter ?? 1);
+				send(res, 429, throttled(retryAfter), { ...headers, 'Retry-After': retryAfter });
+				return true;
+			}
+			case 'serverError':
+				record.status = 500;
+				send(res, 500, { status_code: 500, message: 'Internal server error' });
+				return true;
+			case 'html':
+				record.status = 502;
+				res.writeHead(502, { 'Content-Type': 'text/html' });
+				res.end(
+					'<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>',
+				);
+				return true;
+			case 'malformed':
+				record.status = 200;
+				res.writeHead(200, { 'Content-Type': 'application/json' });
+				res.end('{"status_code": 200, "message": "OK", "data": [{"task_id": "T');
+				return true;
+			case 'status':
+				record.status = fault.status ?? 500;
+				send(res, fault.status ?? 500, fault.body ?? {});
+				return true;
+		}
+	}
+}
+
+const throttled = (retryAfter: string) => ({
+	status_code: 429,
+	message: 'Request was throttled.',
+	errors: `Expected available in ${retryAfter} seconds.`,
+});
+
+export async function startServer(options: ServerOptions = {}): Promise<UnpodServer> {
+	return new UnpodServer(options).start();
+}

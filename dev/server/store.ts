@@ -1,0 +1,442 @@
+import { hex, isoNoZone, objectId, runId, slugify, taskId } from './ids';
+import { completedOutput, failedOutput, failureReason } from './outcomes';
+import { seed } from './seed';
+
+export interface Org {
+	name: string;
+	token: string;
+	domain: string;
+	domain_handle: string;
+	is_private_domain: boolean;
+	logo: string;
+	account_type: string;
+	seeking: string[];
+	tags: string[];
+	org_id: number;
+	created: string;
+	modified: string;
+	privacy_type: string;
+	color: string;
+	org_type: string;
+	status: string;
+}
+
+export interface User {
+	token: string;
+	email: string;
+	full_name: string;
+	/** org handle -> role */
+	orgs: Record<string, string>;
+}
+
+export interface PhoneNumber {
+	id: number;
+	number_id: number;
+	number: string;
+	state: string;
+	active: boolean;
+	channels_count: number;
+	status: string;
+	/** The provider credential connected to this number, if any. */
+	provider_credential: number | null;
+	agent_id: string | null;
+}
+
+export interface ProviderCredential {
+	id: number;
+	org: string;
+	name: string;
+	provider: number;
+	provider_details: { id: number; name: string; type: string };
+	active: boolean;
+}
+
+export interface Bridge {
+	id: number;
+	org: string;
+	name: string;
+	description: string;
+	status: string;
+	documents_status: string;
+	slug: string;
+	numbers: PhoneNumber[];
+	hub: number;
+	region: string;
+	provider_credential: number | null;
+}
+
+export interface Agent {
+	org: string;
+	handle: string;
+	name: string;
+	type: string;
+	state: string;
+	purpose: string;
+	description: string;
+}
+
+export interface Space {
+	org: string;
+	name: string;
+	slug: string;
+	token: string;
+	description: string;
+	logo: string | null;
+	privacy_type: string;
+	space_type: string;
+	content_type: string;
+	agents: string[];
+	createdUs: number;
+}
+
+/** Unpod's task states (`TaskStatusEnum`). */
+export type TaskStatus =
+	'pending' | 'scheduled' | 'in_progress' | 'processing' | 'hold' | 'completed' | 'failed' | 'partially_completed';
+
+export const FINAL_STATUSES: TaskStatus[] = ['completed', 'failed', 'partially_completed'];
+export const isOpen = (task: Task) => !FINAL_STATUSES.includes(task.status);
+
+/** Where an auto-finishing call goes next, and when (epoch ms). */
+export interface PlannedStep {
+	at: number;
+	step: 'start' | 'failAttempt' | 'complete' | 'fail';
+}
+
+export interface Run {
+	run_id: string;
+	space: string;
+	org: string;
+	collection_ref: string;
+	run_mode: string;
+	createdUs: number;
+	tasks: Task[];
+}
+
+export interface Task {
+	_id: string;
+	thread_id: string;
+	user_info: { email: string; full_name: string };
+	task_id: string;
+	run_id: string;
+	task: { objective: string };
+	input: Record<string, unknown>;
+	output: Record<string, unknown>;
+	attachments: unknown[];
+	assignee: string;
+	status: TaskStatus;
+	execution_type: string;
+	ref_id: string;
+	run_mode: string;
+	failure_count: number;
+	last_failure_reason: string | null;
+	retry_attempt: number;
+	scheduled_timestamp: string | null;
+	space: string;
+	org: string;
+	createdUs: number;
+	modifiedUs: number;
+	lastStatusChangeUs: number;
+	/** When the call was put through (`in_progress`), epoch ms. */
+	startedMs?: number;
+	/** The rest of an auto-finishing call's lifecycle, soonest first. */
+	plan?: PlannedStep[];
+}
+
+export const BRIDGE_STATUSES = ['ACTIVE', 'DRAFT', 'INACTIVE'];
+export const BRIDGE_REGIONS = ['IN', 'US', 'EU', 'AUS', 'UAE'];
+
+export class Store {
+	users = new Map<string, User>();
+	orgs = new Map<string, Org>();
+	bridges = new Map<string, Bridge>();
+	credentials = new Map<number, ProviderCredential>();
+	agents = new Map<string, Agent>();
+	spaces = new Map<string, Space>();
+	/** All tasks, in creation order (oldest first). */
+	tasks: Task[] = [];
+	tasksById = new Map<string, Task>();
+	runs = new Map<string, Run>();
+	/** Tasks with a planned lifecycle (auto-finish), for the ticker. */
+	planned = new Set<Task>();
+
+	private nextBridgeId = 1;
+	private lastUs = 0;
+
+	constructor(withSeed = true) {
+		if (withSeed) seed(this);
+	}
+
+	/** A strictly increasing microsecond clock, so list order is never ambiguous. */
+	nowUs(): number {
+		this.lastUs = Math.max(Date.now() * 1000, this.lastUs + 1);
+		return this.lastUs;
+	}
+
+	addOrg(handle: string, name: string): Org {
+		const now = isoNoZone(this.nowUs()) + 'Z';
+		const org: Org = {
+			name,
+			token: hex(20),
+			domain: `${handle}.unpod.local`,
+			domain_handle: handle,
+			is_private_domain: false,
+			logo: `https://media.unpod.local/${handle}.png`,
+			account_type: 'business',
+			seeking: [],
+			tags: [],
+			org_id: this.orgs.size + 1,
+			created: now,
+			modified: now,
+			privacy_type: 'private',
+			color: '#4f46e5',
+			org_type: 'company',
+			status: 'active',
+		};
+		this.orgs.set(handle, org);
+		return org;
+	}
+
+	addBridge(org: string, fields: Partial<Bridge> & { name: string }): Bridge {
+		const bridge: Bridge = {
+			id: this.nextBridgeId++,
+			org,
+			description: '',
+			status: 'DRAFT',
+			documents_status: 'pending',
+			slug: slugify(fields.name),
+			numbers: [],
+			hub: 1,
+			region: 'IN',
+			provider_credential: null,
+			...fields,
+		};
+		this.bridges.set(bridge.slug, bridge);
+		return bridge;
+	}
+
+	addSpace(org: string, token: string, name: string, agents: string[]): Space {
+		const space: Space = {
+			org,
+			name,
+			slug: name.toLowerCase().replace(/[^a-z0-9]+/g, '-'),
+			token,
+			description: `${name} call list`,
+			logo: null,
+			privacy_type: 'shared',
+			space_type: 'general',
+			content_type: 'contact',
+			agents,
+			createdUs: this.nowUs(),
+		};
+		this.spaces.set(token, space);
+		return space;
+	}
+
+	addAgent(org: string, handle: string, name: string, state = 'published', purpose = ''): Agent {
+		const agent: Agent = {
+			org,
+			handle,
+			name,
+			type: 'Voice',
+			state,
+			purpose,
+			description: purpose ? `${name}: ${purpose}` : name,
+		};
+		this.agents.set(handle, agent);
+		return agent;
+	}
+
+	createTasks(
+		space: Space,
+		pilot: string,
+		documents: Array<Record<string, unknown>>,
+		context: string,
+		user: User,
+		scheduled: string | null,
+		scheduleType = 'now',
+	): { runId: string; tasks: Task[] } {
+		const run: Run = {
+			run_id: runId(),
+			space: space.token,
+			org: space.org,
+			collection_ref: `collection_data_${space.token}`,
+			run_mode: 'prod',
+			createdUs: this.nowUs(),
+			tasks: [],
+		};
+		this.runs.set(run.run_id, run);
+		const tasks = documents.map((document) => {
+			const us = this.nowUs();
+			const task: Task = {
+				_id: objectId(),
+				thread_id: hex(16),
+				user_info: { email: user.email, full_name: user.full_name },
+				task_id: taskId(),
+				run_id: run.run_id,
+				task: { objective: context },
+				input: { ...document },
+				output: {},
+				attachments: [],
+				assignee: pilot,
+				// `auto` and `custom` schedules wait for their time; `now` goes to the dialer queue.
+				status: scheduleType === 'now' ? 'pending' : 'scheduled',
+				execution_type: space.content_type === 'email' ? 'email' : 'call',
+				ref_id: typeof document.document_id === 'string' ? document.document_id : objectId(),
+				run_mode: 'prod',
+				failure_count: 0,
+				last_failure_reason: null,
+				retry_attempt: 0,
+				scheduled_timestamp: scheduled,
+				space: space.token,
+				org: space.org,
+				createdUs: us,
+				modifiedUs: us,
+				lastStatusChangeUs: us,
+			};
+			this.tasks.push(task);
+			this.tasksById.set(task.task_id, task);
+			run.tasks.push(task);
+			return task;
+		});
+		return { runId: run.run_id, tasks };
+	}
+
+	private touch(task: Task, status: TaskStatus): void {
+		const us = this.nowUs();
+		if (status !== task.status) task.lastStatusChangeUs = us;
+		task.status = status;
+		task.modifiedUs = us;
+	}
+
+	/** The dialer picks the call up: `pending`/`scheduled` -> `in_progress`. */
+	startTask(task: Task): boolean {
+		if (!['pending', 'scheduled', 'hold', 'processing'].includes(task.status)) return false;
+		task.startedMs = Date.now();
+		this.touch(task, 'in_progress');
+		return true;
+	}
+
+	/**
+	 * An attempt that did not reach the contact and will be retried: back to `pending`,
+	 * with the failure written to `output`. Not an ending.
+	 */
+	failAttempt(task: Task, reason?: string): boolean {
+		if (!isOpen(task)) return false;
+		const endMs = Date.now();
+		task.retry_attempt += 1;
+		task.failure_count += 1;
+		task.last_failure_reason = reason ?? failureReason(task);
+		task.output = { ...failedOutput(task, endMs), call_end_reason: task.last_failure_reason };
+		task.startedMs = undefined;
+		this.touch(task, 'pending');
+		return true;
+	}
+
+	/** Ends an open task's call with a realistic output. */
+	finishTask(task: Task, outcome: 'completed' | 'failed' | 'partially_completed'): boolean {
+		if (!isOpen(task)) return false;
+		const endMs = Date.now();
+		task.startedMs ??= endMs;
+		task.output = outcome === 'failed' ? failedOutput(task, endMs) : completedOutput(task, endMs);
+		if (outcome === 'failed') {
+			task.failure_count += 1;
+			task.last_failure_reason = String(task.output.call_end_reason);
+		}
+		task.plan = undefined;
+		this.planned.delete(task);
+		this.touch(task, outcome);
+		return true;
+	}
+
+	/**
+	 * A whole lifecycle for an auto-finishing call, spread over `totalMs`: picked up, maybe
+	 * an attempt that fails and goes back to pending, then completed or failed.
+	 */
+	planLifecycle(task: Task, totalMs: number, failRate: number, retryRate: number): void {
+		const now = Date.now();
+		const fails = Math.random() < failRate;
+		const steps: PlannedStep[] = [{ at: now + totalMs * 0.25, step: 'start' }];
+		// A call that fails for good has used its retries; some completed calls needed one.
+		if (fails || Math.random() < retryRate) {
+			steps.push({ at: now + totalMs * 0.5, step: 'failAttempt' }, { at: now + totalMs * 0.7, step: 'start' });
+		}
+		steps.push({ at: now + totalMs, step: fails ? 'fail' : 'complete' });
+		task.plan = steps;
+		this.planned.add(task);
+	}
+
+	/** Carries out the planned steps that are due. */
+	advancePlans(now = Date.now()): void {
+		for (const task of this.planned) {
+			while (task.plan?.length && task.plan[0].at <= now) {
+				const { step } = task.plan.shift()!;
+				if (step === 'start') this.startTask(task);
+				else if (step === 'failAttempt') this.failAttempt(task);
+				else this.finishTask(task, step === 'complete' ? 'completed' : 'failed');
+			}
+			if (!task.plan?.length) this.planned.delete(task);
+		}
+	}
+
+	/** A run's status, derived from its tasks as the platform does. */
+	runStatus(run: Run): string {
+		const statuses = run.tasks.map((t) => t.status);
+		if (statuses.every((s) => s === 'pending' || s === 'scheduled')) return 'pending';
+		if (statuses.some((s) => !FINAL_STATUSES.includes(s))) return 'running';
+		if (statuses.every((s) => s === 'completed')) return 'completed';
+		if (statuses.every((s) => s === 'failed')) return 'failed';
+		return 'partially_completed';
+	}
+
+	runForm(run: Run): Record<string, unknown> {
+		const modifiedUs = Math.max(run.createdUs, ...run.tasks.map((t) => t.modifiedUs));
+		return {
+			run_id: run.run_id,
+			collection_ref: run.collection_ref,
+			run_mode: run.run_mode,
+			status: this.runStatus(run),
+			created: isoNoZone(run.createdUs),
+			modified: isoNoZone(modifiedUs),
+		};
+	}
+
+	spaceForm(task: Task): Record<string, unknown> {
+		return {
+			...this.commonForm(task),
+			run_mode: task.run_mode,
+			created: isoNoZone(task.createdUs),
+			modified: isoNoZone(task.modifiedUs),
+		};
+	}
+
+	agentForm(task: Task): Record<string, unknown> {
+		return {
+			...this.commonForm(task),
+			failure_count: task.failure_count,
+			last_failure_reason: task.last_failure_reason,
+			retry_attempt: task.retry_attempt,
+			last_status_change: isoNoZone(task.lastStatusChangeUs),
+			scheduled_timestamp: task.scheduled_timestamp,
+			created: isoNoZone(task.createdUs),
+			modified: isoNoZone(task.modifiedUs),
+		};
+	}
+
+	private commonForm(task: Task): Record<string, unknown> {
+		return {
+			_id: task._id,
+			thread_id: task.thread_id,
+			user_info: task.user_info,
+			task_id: task.task_id,
+			run_id: task.run_id,
+			task: task.task,
+			input: task.input,
+			output: task.output,
+			attachments: task.attachments,
+			assignee: task.assignee,
+			status: task.status,
+			execution_type: task.execution_type,
+			ref_id: task.ref_id,
+		};
+	}
+}

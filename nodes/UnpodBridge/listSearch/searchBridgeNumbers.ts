@@ -1,0 +1,30 @@
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import { pickerBudget } from '../../shared/retry';
+import { unpodApiRequest } from '../../shared/transport';
+
+/** The numbers of the bridge picked in the node, read from the bridge itself. */
+export async function searchBridgeNumbers(
+	this: ILoadOptionsFunctions,
+	filter?: string,
+): Promise<INodeListSearchResult> {
+	const slug = String(this.getCurrentNodeParameter('bridge', { extractValue: true }) ?? '').trim();
+	if (!slug) throw new NodeOperationError(this.getNode(), 'Pick a bridge first: the numbers listed are its own');
+	const body = await unpodApiRequest.call(this, {
+		method: 'GET',
+		path: `/telephony/bridges/${encodeURIComponent(slug)}/`,
+		subject: `bridge "${slug}"`,
+		budget: pickerBudget(),
+	});
+	const bridge = (body.data ?? body) as IDataObject;
+	const numbers = Array.isArray(bridge.numbers) ? (bridge.numbers as IDataObject[]) : [];
+	const needle = filter?.trim().toLowerCase();
+	return {
+		results: numbers
+			.filter((n) => !needle || `${n.number} ${n.number_id}`.toLowerCase().includes(needle))
+			.map((n) => ({
+				name: `${String(n.number)}${n.state ? ` (${String(n.state)})` : ''}`,
+				value: String(n.number_id),
+			})),
+	};
+}

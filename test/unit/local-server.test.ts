@@ -1,0 +1,199 @@
+/** The local Unpod server answers as the real backend does: spoken to over HTTP, no n8n. */
+import axios from 'axios';
+import { SEED } from '../../dev/server/seed';
+import { startServer, UnpodServer } from '../../dev/server/server';
+import { platformTime } from '../../nodes/shared/time';
+
+let server: UnpodServer;
+const api = () =>
+	axios.create({
+		baseURL: `${server.url}/api/v2/platform`,
+		headers: { Authorization: `Token ${SEED.token}`, 'Org-Handle': SEED.orgHandle, 'Product-ID': SEED.productId },
+		validateStatus: () => true,
+	});
+const create = (body: Record<string, unknown>, path = 'tasks/') =>
+	api().post(`/spaces/${SEED.spaceToken}/${path}`, {
+		pilot: SEED.agentHandle,
+		context: 'Say hello',
+		documents: [{ name: 'Ann', contact_number: '+14155550100' }],
+		...body,
+	});
+
+beforeEach(async () => {
+	server = await startServer();
+});
+afterEach(async () => {
+	await server.stop();
+});
+
+test('create needs a non-blank context (206 with the serializer errors) and answers a status map', async () => {
+	const blank = await create({ context: '  ' });
+	expect(blank.status).toBe(206);
+	expect(blank.data).toEqual({
+		message: 'There is some Validation error',
+		errors: { context: ['This field is required.'] },
+	});
+
+	const ok = await create({
+		documents: [
+			{ name: 'A', contact_number: '1' },
+			{ name: 'B', contact_number: '2' },
+		],
+	});
+	expect(ok.status).toBe(200);
+	const { run_id, task_ids, status } = ok.data.data;
+	expect(run_id).toMatch(/^R[0-9a-f]{32}$/);
+	expect(status).toEqual({ [task_ids[0]]: 'pending', [task_ids[1]]: 'pending' });
+	// Both paths create; the pilot is not looked up.
+	expect((await create({ pilot: 'anyone' }, 'tasks/create/')).status).toBe(200);
+	expect((await create({ schedule: { type: 'auto' } })).data.data.status).toEqual({
+		[server.store.tasks[server.store.tasks.length - 1].task_id]: 'scheduled',
+	});
+	const past = await create({ schedule: { type: 'custom', calling_date: '2020-01-01', calling_time: '10:00' } });
+	expect(past.status).toBe(400);
+	expect(past.data.message).toBe('Scheduled time must be in the future.');
+});
+
+test('an unknown space token is a 206 on task and run endpoints', async () => {
+	for (const [method, path] of [
+		['get', '/spaces/nope/tasks/'],
+		['post', '/spaces/nope/tasks/'],
+		['get', '/spaces/nope/runs/'],
+	] as const) {
+		const res = await api().request({ method, url: path, data: {} });
+		expect([path, res.status, res.data]).toEqual([path, 206, { message: 'Invalid Space Token' }]);
+	}
+	const viewer = await api().get(`/spaces/${SEED.spaceToken}/tasks/`, {
+		headers: { Authorization: `Token ${SEED.viewerToken}` },
+	});
+	expect([viewer.status, viewer.data.message]).toEqual([206, "You Don't have Access to this Space"]);
+});
+
+test('the call lifecycle: pending -> in_progress -> a failed attempt back to pending -> completed; runs follow', async () => {
+	const res = await create({
+		documents: [
+			{ name: 'A', contact_number: '1' },
+			{ name: 'B', contact_number: '2' },
+		],
+	});
+	const [a, b] = res.data.data.task_ids.map((id: string) => server.store.tasksById.get(id)!);
+	const runs = async () => (await api().get(`/spaces/${SEED.spaceToken}/runs/`)).data.data[0];
+	expect(await runs()).toMatchObject({ run_id: res.data.data.run_id, status: 'pending', run_mode: 'prod' });
+
+	server.startCalls({ space: SEED.spaceToken });
+	expect([a.status, b.status]).toEqual(['in_progress', 'in_progress']);
+	expect((await runs()).status).toBe('running');
+	server.failAttempts({ count: 1, reason: 'no-answer' });
+	expect(a).toMatchObject({ status: 'pending', retry_attempt: 1, last_failure_reason: 'no-answer' });
+	expect(a.output).toMatchObject({ retry_attempt: 1, last_failure_reason: 'no-answer', call_end_reason: 'no-answer' });
+	server.finishCalls({ outcome: 'completed' });
+	expect([a.status, b.status]).toEqual(['completed', 'completed']);
+	expect((await runs()).status).toBe('completed');
+
+	const runTasks = await api().get(`/spaces/${SEED.spaceToken}/runs/${res.data.data.run_id}/tasks/`);
+	expect(runTasks.data.count).toBe(2);
+	expect(runTasks.data.data.map((t: any) => t.task_id).sort()).toEqual([a.task_id, b.task_id].sort());
+	expect((await api().get(`/spaces/${SEED.spaceToken}/runs/Rnope/tasks/`)).status).toBe(206);
+
+	// A call never starts before its task was created.
+	for (const t of [a, b]) {
+		expect(platformTime(t.output.start_time)!).toBeGreaterThanOrEqual(Math.floor(t.createdUs / 1000));
+		expect(platformTime(t.output.end_time)!).toBeGreaterThanOrEqual(platformTime(t.output.start_time)!);
+	}
+});
+
+test('auto-finish runs the whole lifecycle, through in_progress and retried attempts', async () => {
+	server.autoFinish = { minMs: 300, maxMs: 600, failRate: 0.3, retryRate: 0.5 };
+	const seen = new Map<string, Set<string>>();
+	const res = await create({
+		documents: Array.from({ length: 40 }, (_, i) => ({ name: `P${i}`, contact_number: String(i) })),
+	});
+	const tasks = res.data.data.task_ids.map((id: string) => server.store.tasksById.get(id)!);
+	const deadline = Date.now() + 10_000;
+	while (tasks.some((t: any) => !['completed', 'failed'].includes(t.status)) && Date.now() < deadline) {
+		for (const t of tasks) (seen.get(t.task_id) ?? seen.set(t.task_id, new Set()).get(t.task_id)!).add(t.status);
+		await new Promise((r) => setTimeout(r, 20));
+	}
+	expect(tasks.filter((t: any) => !['completed', 'failed'].includes(t.status))).toEqual([]);
+	expect([...seen.values()].filter((s) => s.has('in_progress')).length).toBeGreaterThan(30);
+	expect(tasks.filter((t: any) => t.retry_attempt > 0).length).toBeGreaterThan(5);
+	for (const t of tasks.filter((x: any) => x.status === 'failed')) expect(t.retry_attempt).toBeGreaterThan(0);
+});
+
+test('the space list reads status as the call outcome and pages by 50; the agent list ignores filters and pages by 20', async () => {
+	await create({ documents: Array.from({ length: 60 }, (_, i) => ({ name: `P${i}`, contact_number: String(i) })) });
+	server.finishCalls({ outcome: 'completed' });
+	const outcomes = new Set(server.store.tasks.map((t) => (t.output as any).post_call_data.summary.status));
+	const one = [...outcomes][0];
+	const bySpace = await api().get(`/spaces/${SEED.spaceToken}/tasks/`, { params: { status: one } });
+	expect(bySpace.data.count).toBe(
+		server.store.tasks.filter((t) => (t.output as any).post_call_data.summary.status === one).length,
+	);
+	expect((await api().get(`/spaces/${SEED.spaceToken}/tasks/`, { params: { status: 'completed' } })).data.count).toBe(
+		0,
+	);
+	expect((await api().get(`/spaces/${SEED.spaceToken}/tasks/`)).data.data).toHaveLength(50);
+	const byAgent = await api().get(`/agents/${SEED.agentHandle}/tasks/`, {
+		params: { status: 'nothing-matches', search: 'zzz' },
+	});
+	expect([byAgent.data.count, byAgent.data.data.length]).toEqual([60, 20]);
+	expect(byAgent.data.data[0]).toHaveProperty('created');
+	expect((await api().get('/telephony/bridges/')).data.data.length).toBeLessThanOrEqual(10);
+});
+
+test('bridges: DRAFT on create, region list, Python-style 400s, 204 delete, number_id on connect', async () => {
+	const created = await api().post('/telephony/bridges/', { name: 'New' });
+	expect(created.status).toBe(201);
+	expect(created.data.data).toMatchObject({ status: 'DRAFT', region: 'IN', org_handle: SEED.orgHandle });
+	const bad = await api().post('/telephony/bridges/', { region: 'MARS' });
+	expect(bad.status).toBe(400);
+	expect(bad.data).toEqual({
+		status_code: 400,
+		message:
+			"{'name': [ErrorDetail(string='This field is required.', code='required')], 'region': [ErrorDetail(string='\"MARS\" is not a valid choice.', code='invalid')]}",
+		data: {},
+	});
+	const orphan = await api().post('/telephony/bridges/', { name: 'X' }, { headers: { 'Org-Handle': 'nobody' } });
+	expect([orphan.status, orphan.data.data]).toEqual([200, { detail: "No organization found for handle 'nobody'." }]);
+	const del = await api().delete(`/telephony/bridges/${created.data.data.slug}/`);
+	expect([del.status, del.data]).toEqual([204, '']);
+	const missing = await api().get('/telephony/bridges/nope/');
+	expect([missing.status, missing.data]).toEqual([
+		404,
+		{ message: 'No VoiceBridge matches the given query.', status_code: 404 },
+	]);
+	const url = `/telephony/bridges/${SEED.bridgeSlug}/connect-provider/`;
+	expect((await api().post(url, { provider_credential_id: SEED.activeCredentialId })).data.message).toBe(
+		'Number is required',
+	);
+	const connected = await api().post(url, {
+		number_id: SEED.numberId,
+		provider_credential_id: SEED.activeCredentialId,
+	});
+	expect(connected.status).toBe(201);
+	expect(connected.data.data).toMatchObject({
+		number_id: SEED.numberId,
+		provider_details: { id: SEED.activeCredentialId },
+	});
+});
+
+test('the control API refuses an unknown fault kind', async () => {
+	const res = await axios.post(`${server.url}/__sim/faults`, { kind: 'explode' }, { validateStatus: () => true });
+	expect(res.status).toBe(400);
+	expect(res.data.message).toMatch(/^Unknown fault kind "explode"; known: status, rateLimit/);
+	const random = await axios.post(
+		`${server.url}/__sim/faults`,
+		{ random: { rate: 0.5, kinds: ['html', 'nope'] } },
+		{ validateStatus: () => true },
+	);
+	expect(random.status).toBe(400);
+	expect((await axios.post(`${server.url}/__sim/faults`, { kind: 'html', times: 1 })).status).toBe(200);
+});
+
+test('spaces may refuse the Token scheme (the February source), bridges never do', async () => {
+	server.behaviour.spacesAuth = 'jwt';
+	expect((await api().get('/spaces/')).status).toBe(401);
+	expect((await api().get('/organizations/')).status).toBe(401);
+	expect((await api().get(`/spaces/${SEED.spaceToken}/tasks/`)).status).toBe(200);
+	expect((await api().get('/telephony/bridges/')).status).toBe(200);
+});
