@@ -47,15 +47,25 @@ export interface RunResult {
 	stderr: string;
 }
 
-export function freePort(): Promise<number> {
-	return new Promise((resolvePort, reject) => {
-		const server = createServer();
-		server.once('error', reject);
-		server.listen(0, '127.0.0.1', () => {
-			const { port } = server.address() as { port: number };
-			server.close(() => resolvePort(port));
+/** Ports handed out by this process: the OS may offer a port again once its probe closed. */
+const handedOut = new Set<number>();
+
+/** A port nothing listens on, never the same twice in this process (n8n needs two at once). */
+export async function freePort(): Promise<number> {
+	for (;;) {
+		const port = await new Promise<number>((resolvePort, reject) => {
+			const server = createServer();
+			server.once('error', reject);
+			server.listen(0, '127.0.0.1', () => {
+				const { port: p } = server.address() as { port: number };
+				server.close(() => resolvePort(p));
+			});
 		});
-	});
+		if (!handedOut.has(port)) {
+			handedOut.add(port);
+			return port;
+		}
+	}
 }
 
 export const MANUAL_TRIGGER: N8nNode = { name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1 };
