@@ -1,12 +1,28 @@
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, INodeExecutionData, INodeType, INodeTypeDescription, IPollFunctions } from 'n8n-workflow';
+import { NodeApiError, NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IPollFunctions,
+	JsonObject,
+} from 'n8n-workflow';
 import { agentLocator, simplifyField, spaceLocator } from '../shared/descriptions';
 import { searchAgents } from '../shared/listSearch/searchAgents';
 import { searchSpaces } from '../shared/listSearch/searchSpaces';
 import { MAX_PAGE_SIZE, toPage } from '../shared/pagination';
 import { simplifyTask, taskListPath } from '../shared/tasks';
+import { asNodeError } from '../shared/errors';
+import { classifyFailure } from '../shared/retry';
 import { unpodApiRequest } from '../shared/transport';
-import { FinalStatus, scanForTransitions, TriggerState } from './transitions';
+import { FinalStatus, scanForTransitions } from './transitions';
+
+/**
+ * Requests one poll may send by default: with a poll a minute, a sixth of a 60 requests a
+ * minute plan, leaving the rest to imports. Enough for 1,000 open calls (10 pages) a poll.
+ */
+export const DEFAULT_MAX_REQUESTS = 10;
 
 /** How far a manual run ("Fetch Test Event") looks for a finished call. */
 const SAMPLE_PAGES = 3;
@@ -46,6 +62,7 @@ export class UnpodTrigger implements INodeType {
 				options: [
 					{ name: 'Call Completed', value: 'completed' },
 					{ name: 'Call Failed', value: 'failed' },
+					{ name: 'Call Partially Completed', value: 'partially_completed' },
 				],
 				default: ['completed', 'failed'],
 				required: true,
@@ -67,6 +84,15 @@ export class UnpodTrigger implements INodeType {
 						default: 0,
 						description:
 							'The first poll after activation only learns what exists and emits nothing; set this to also emit the calls that ended in the last hours',
+					},
+					{
+						displayName: 'Max Requests Per Poll',
+						name: 'maxRequests',
+						type: 'number',
+						typeOptions: { minValue: 1, maxValue: 100 },
+						default: DEFAULT_MAX_REQUESTS,
+						description:
+							'At most this many requests (100 tasks each) per poll; the next poll goes on where this one stopped. With N open calls, an end is seen within about N / 100 / this value polls.',
 					},
 				],
 			},
@@ -110,14 +136,48 @@ export class UnpodTrigger implements INodeType {
 		}
 
 		const staticData = this.getWorkflowStaticData('node');
-		const result = await scanForTransitions(staticData.state as TriggerState | undefined, fetchPage, {
+		const result = await scanForTransitions(staticData.state, fetchPage, {
 			scope: `${watch}:${id}`,
 			events,
 			now: Date.now(),
+			budget: Math.max(1, Math.floor(Number(options.maxRequests ?? DEFAULT_MAX_REQUESTS)) || DEFAULT_MAX_REQUESTS),
 			backfillMs: Number(options.backfillHours ?? 0) * 3600 * 1000,
+			classify: (error) => {
+				const { kind, waitMs } = classifyFailure(error, true);
+				return { kind: kind === 'ambiguous' ? 'transient' : kind, retryAfterMs: waitMs };
+			},
 		});
-		// Stored only now that every page was read: a failed poll leaves the state as it was.
+		// Progress is kept even when the poll stopped early: the next poll goes on from it.
 		staticData.state = result.state as unknown as IDataObject;
-		return result.emitted.length ? [shape(result.emitted)] : null;
+		// Ends found are never dropped: they go out even if a later read of this poll failed.
+		if (result.emitted.length) return [shape(result.emitted)];
+		// A failure that waiting will not heal (401, an unknown space, a 206) fails the poll
+		// with the API's message; passing ones make a quiet poll.
+		if (result.stopped?.kind === 'final') throw asNodeError(this.getNode(), result.stopped.error);
+		if (result.stopped?.kind === 'rateLimited') {
+			const declared = rateLimitedError(this.getNode(), result.stopped.error, result.stopped.retryAfterMs);
+			if (declared) throw declared;
+		}
+		return null;
 	}
+}
+
+/**
+ * n8n 2.3x and later read a node's declared failure cause (`failure` on NodeApiError) and
+ * can back a rate-limited poller off. On older n8n the option does not exist, and a 429 is
+ * simply a quiet poll: the trigger itself skips polls until Retry-After has passed.
+ */
+function rateLimitedError(node: INode, error: unknown, retryAfterMs?: number): NodeApiError | undefined {
+	const cause = error as { context?: { data?: unknown }; message?: string; description?: string };
+	const declared = new NodeApiError(
+		node,
+		(cause.context?.data ?? {}) as JsonObject,
+		{
+			message: cause.message ?? 'Unpod rate limit reached',
+			description: 'The Unpod Trigger kept what it read and goes on after the wait. ' + (cause.description ?? ''),
+			httpCode: '429',
+			failure: { cause: 'rate-limited', ...(retryAfterMs !== undefined ? { retryAfterMs } : {}) },
+		} as ConstructorParameters<typeof NodeApiError>[2],
+	);
+	return (declared as { failure?: unknown }).failure ? declared : undefined;
 }

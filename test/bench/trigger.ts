@@ -1,85 +1,112 @@
-/** Requests and time per trigger poll against large spaces, against a naive full scan. */
+/**
+ * The Unpod Trigger at scale, polled by n8n-core against the local server: requests per poll,
+ * polls to learn a space at activation, polls until the end of the oldest open call is seen,
+ * state size. One poll stands for one minute: at the default 10 requests a poll that is a
+ * sixth of a 60 requests a minute plan.
+ */
 import { Poller } from '../helpers/poll';
-import { startServer } from '../../dev/server/server';
+import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
+import type { Task } from '../../dev/server/store';
 import { table } from './report';
 
-export async function benchTrigger(sizes = [1_000, 10_000, 100_000], changing = 10): Promise<void> {
-	console.log(`\n## Trigger: one poll with ${changing} calls ending since the last poll\n`);
+const poller = (server: UnpodServer) =>
+	new Poller({
+		credentials: { baseUrl: server.url, apiToken: SEED.token, orgHandle: SEED.orgHandle, productId: SEED.productId },
+		parameters: {
+			watch: 'space',
+			space: { __rl: true, mode: 'token', value: SEED.spaceToken },
+			events: ['completed', 'failed'],
+			simplify: true,
+			options: {},
+		},
+	});
+
+function fill(server: UnpodServer, size: number): Task[] {
+	const store = server.store;
+	const contacts = Array.from({ length: size }, (_, i) => ({
+		name: `P${i}`,
+		contact_number: `+1415${String(i).padStart(7, '0')}`,
+	}));
+	return store.createTasks(
+		store.spaces.get(SEED.spaceToken)!,
+		SEED.agentHandle,
+		contacts,
+		'bench',
+		store.users.get(SEED.token)!,
+		null,
+	).tasks;
+}
+
+/** Polls until `done(emitted ids)`; returns the polls and the most requests one poll sent. */
+async function pollUntil(server: UnpodServer, p: Poller, done: (emitted: Set<string>) => boolean, max = 5000) {
+	let polls = 0;
+	let most = 0;
+	const emitted = new Set<string>();
+	while (!done(emitted) && polls < max) {
+		const before = server.requests.length;
+		for (const item of (await p.poll()) ?? []) emitted.add(String(item.json.task_id));
+		most = Math.max(most, server.requests.length - before);
+		polls++;
+	}
+	return { polls, most, emitted };
+}
+
+export async function benchTrigger(sizes = [1_000, 10_000, 100_000]): Promise<void> {
+	console.log('\n## Trigger: open calls, 10 requests a poll (one poll a minute: a sixth of a 60/min plan)\n');
 	const rows: Array<Record<string, string | number>> = [];
 	for (const size of sizes) {
 		const server = await startServer();
 		try {
-			const store = server.store;
-			const space = store.spaces.get(SEED.spaceToken)!;
-			const user = store.users.get(SEED.token)!;
-			const contacts = Array.from({ length: size }, (_, i) => ({
-				name: `P${i}`,
-				contact_number: `+1415${String(i).padStart(7, '0')}`,
-			}));
-			const { tasks } = store.createTasks(space, SEED.agentHandle, contacts, 'bench', user, null);
-			// A steady state: old calls ended, the newest `changing` are pending.
-			tasks.slice(0, size - changing).forEach((t) => store.finishTask(t, 'completed'));
-			const poller = new Poller({
-				credentials: {
-					baseUrl: server.url,
-					apiToken: SEED.token,
-					orgHandle: SEED.orgHandle,
-					productId: SEED.productId,
-				},
-				parameters: {
-					watch: 'space',
-					space: { __rl: true, mode: 'token', value: SEED.spaceToken },
-					events: ['completed', 'failed'],
-					simplify: true,
-					options: {},
-				},
-			});
-			server.resetTraffic();
-			let started = Date.now();
-			await poller.poll();
-			const firstRequests = server.requests.length;
-			const firstMs = Date.now() - started;
-
-			tasks.slice(size - changing).forEach((t) => store.finishTask(t, 'completed'));
-			server.resetTraffic();
-			started = Date.now();
-			const emitted = (await poller.poll())?.length ?? 0;
-			const pollMs = Date.now() - started;
-			const pollRequests = server.requests.length;
-
-			// The naive way: read every page each poll.
-			server.resetTraffic();
-			started = Date.now();
-			for (let page = 1; ; page++) {
-				const res = await fetch(
-					`${server.url}/api/v2/platform/spaces/${SEED.spaceToken}/tasks/?page=${page}&page_size=100`,
-					{
-						headers: {
-							Authorization: `Token ${SEED.token}`,
-							'Org-Handle': SEED.orgHandle,
-							'Product-ID': SEED.productId,
-						},
-					},
-				);
-				const body = (await res.json()) as { data: unknown[] };
-				if (body.data.length < 100) break;
-			}
-			const naiveMs = Date.now() - started;
+			const tasks = fill(server, size);
+			const p = poller(server);
+			const started = Date.now();
+			const activation = await pollUntil(server, p, () => p.live?.top >= 0 && !p.live.todo.length);
+			const stateBytes = JSON.stringify(p.live).length;
+			// The oldest call ends: the last page the sweep reaches.
+			server.store.finishTask(tasks[0], 'completed');
+			const end = await pollUntil(server, p, (emitted) => emitted.has(tasks[0].task_id));
 			rows.push({
-				'space size': size.toLocaleString('en'),
-				'first poll: requests': firstRequests,
-				'first poll (ms)': firstMs,
-				'poll: requests': pollRequests,
-				'poll (ms)': pollMs,
-				emitted,
-				'full scan: requests': server.requests.length,
-				'full scan (ms)': naiveMs,
-				'state (bytes)': JSON.stringify(poller.state).length,
+				'open calls': size.toLocaleString('en'),
+				'activation polls': activation.polls,
+				'polls until the oldest end is seen': end.polls,
+				'expected ceil(N/100/10)': Math.ceil(size / 100 / 10),
+				'most requests in a poll': Math.max(activation.most, end.most),
+				'state (bytes)': stateBytes,
+				'bytes per open call': Math.round(stateBytes / size),
+				'wall time (s)': ((Date.now() - started) / 1000).toFixed(1),
 			});
 		} finally {
 			await server.stop();
 		}
 	}
 	table(rows);
+
+	console.log('\n## Trigger: a space of 100,000 ended tasks with 10 open\n');
+	const server = await startServer();
+	try {
+		const tasks = fill(server, 100_000);
+		tasks.slice(0, 100_000 - 10).forEach((t) => server.store.finishTask(t, 'completed'));
+		const p = poller(server);
+		const activation = await pollUntil(server, p, () => p.live?.top >= 0 && !p.live.todo.length);
+		server.resetTraffic();
+		await p.poll();
+		const idle = server.requests.length;
+		tasks.slice(-10).forEach((t) => server.store.finishTask(t, 'completed'));
+		server.resetTraffic();
+		const emitted = (await p.poll())?.length ?? 0;
+		if (emitted !== 10) throw new Error(`expected the 10 ends, got ${emitted}`);
+		table([
+			{
+				'activation polls': activation.polls,
+				'activation requests': activation.polls ? `${activation.most} at most a poll` : '0',
+				'idle poll: requests': idle,
+				'poll with 10 ends: requests': server.requests.length,
+				emitted,
+				'state (bytes)': JSON.stringify(p.live).length,
+			},
+		]);
+	} finally {
+		await server.stop();
+	}
 }

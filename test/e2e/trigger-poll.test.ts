@@ -50,7 +50,7 @@ test('the first poll only remembers what exists; calls ending later are emitted 
 	old.slice(0, 10).forEach((t) => server.store.finishTask(t, 'completed'));
 	const p = poller();
 	expect(await p.poll()).toBeNull();
-	expect(Object.keys(p.state.state.pending)).toHaveLength(20);
+	expect(Object.keys(p.state.state.open)).toHaveLength(20);
 
 	server.store.finishTask(old[15], 'completed');
 	server.store.finishTask(old[16], 'failed');
@@ -64,7 +64,7 @@ test('the first poll only remembers what exists; calls ending later are emitted 
 	});
 	expect(emitted![1].json).toMatchObject({ status: 'failed', call_status: expect.any(String) });
 	expect(await p.poll()).toBeNull();
-	expect(Object.keys(p.state.state.pending)).toHaveLength(18);
+	expect(Object.keys(p.state.state.open)).toHaveLength(18);
 });
 
 test('tasks created and finished between two polls are emitted; those still pending are tracked', async () => {
@@ -106,25 +106,34 @@ test('a manual run returns the newest ended call and leaves the stored state alo
 	expect(ids(await p.poll())).toEqual([tasks[1].task_id, tasks[3].task_id]);
 });
 
-test('a request failing mid-pagination leaves the state as it was; the next poll emits everything once', async () => {
+test('a request failing mid-scan makes a quiet poll that keeps what it read; the next poll emits the rest, nothing twice', async () => {
 	const tasks = createTasks(350);
 	const p = poller();
 	await p.poll();
-	const before = p.state;
 	tasks.forEach((t) => server.store.finishTask(t, 'completed'));
-	// Page 1 goes through, page 2 fails.
+	// Page 1 goes through, the next page read fails.
 	server.faults.add({ kind: 'serverError', method: 'GET', path: '/tasks/', after: 1, times: 1 });
 	const requestsBefore = server.requests.length;
-	await expect(p.poll()).rejects.toMatchObject({ name: 'NodeApiError', httpCode: '500' });
-	expect(server.requests.slice(requestsBefore).map((r) => [r.query.page, r.status])).toEqual([
-		['1', 200],
-		['2', 500],
-	]);
-	expect(p.state).toEqual(before);
-	const emitted = ids(await p.poll());
-	expect(emitted).toHaveLength(350);
-	expect(new Set(emitted).size).toBe(350);
+	const first = ids(await p.poll());
+	expect(server.requests.slice(requestsBefore).map((r) => r.status)).toEqual([200, 500]);
+	// The 100 ends on page 1 are out already.
+	expect(first).toHaveLength(100);
+	const rest = ids(await p.poll());
+	expect(rest).toHaveLength(250);
+	expect(new Set([...first, ...rest]).size).toBe(350);
 	expect(await p.poll()).toBeNull();
+});
+
+test('a failure that waiting will not heal fails the poll with the API message', async () => {
+	createTasks(3);
+	const p = poller();
+	await p.poll();
+	server.faults.add({ kind: 'status', status: 206, body: { message: 'Invalid Space Token' }, times: 1 });
+	await expect(p.poll()).rejects.toMatchObject({
+		name: 'NodeApiError',
+		httpCode: '206',
+		message: `Invalid Space Token: space "${leads.token}"`,
+	});
 });
 
 test('a quiet poll of a large space reads one page', async () => {
@@ -144,18 +153,32 @@ test('a quiet poll of a large space reads one page', async () => {
 test('the state stays bounded after 10,000 transitions', async () => {
 	const tasks = createTasks(10_000);
 	const p = poller();
-	await p.poll();
+	// Activation learns 100 pages, 10 requests a poll.
+	let activationPolls = 0;
+	do {
+		const before = server.requests.length;
+		expect(await p.poll()).toBeNull();
+		expect(server.requests.length - before).toBeLessThanOrEqual(10);
+		activationPolls++;
+	} while (p.state.state.todo.length);
+	// Page 1 is read by every poll: 10 pages the first poll, 9 new ones each poll after.
+	expect(activationPolls).toBe(Math.ceil((100 - 10) / 9) + 1);
 	const whilePending = JSON.stringify(p.state).length;
 	let emitted = 0;
+	let polls = 0;
 	for (let start = 0; start < tasks.length; start += 2500) {
 		tasks.slice(start, start + 2500).forEach((t) => server.store.finishTask(t, 'completed'));
-		emitted += (await p.poll())?.length ?? 0;
+		for (let i = 0; i < 12; i++, polls++) {
+			const before = server.requests.length;
+			emitted += (await p.poll())?.length ?? 0;
+			expect(server.requests.length - before).toBeLessThanOrEqual(10);
+		}
 	}
 	expect(emitted).toBe(10_000);
 	const after = JSON.stringify(p.state).length;
-	expect(Object.keys(p.state.state.pending)).toHaveLength(0);
+	expect(Object.keys(p.state.state.open)).toHaveLength(0);
 	expect(after).toBeLessThan(600);
-	expect(whilePending).toBeLessThan(10_000 * 60);
+	expect(whilePending).toBeLessThan(10_000 * 100);
 	console.log(`Trigger state: ${whilePending} bytes with 10,000 calls pending, ${after} bytes after all 10,000 ended`);
 });
 
@@ -165,13 +188,13 @@ test('calls pending for over a week are no longer watched', async () => {
 	const p = poller();
 	await p.poll();
 	const state = p.workflow.staticData['node:Unpod Trigger'] as any;
-	state.state.pending[task.task_id] = Date.now() - 8 * 24 * 3600 * 1000;
+	state.state.open[task.task_id][1] = Math.floor((Date.now() - 8 * 24 * 3600 * 1000) / 1000);
 	await p.poll();
-	expect(Object.keys(p.state.state.pending)).not.toContain(task.task_id);
-	expect(Object.keys(p.state.state.pending)).toHaveLength(3);
+	expect(Object.keys(p.state.state.open)).not.toContain(task.task_id);
+	expect(Object.keys(p.state.state.open)).toHaveLength(3);
 	// It stays out on later polls, and its end is not emitted.
 	await p.poll();
-	expect(Object.keys(p.state.state.pending)).not.toContain(task.task_id);
+	expect(Object.keys(p.state.state.open)).not.toContain(task.task_id);
 	server.store.finishTask(task, 'completed');
 	expect(await p.poll()).toBeNull();
 });
@@ -206,37 +229,36 @@ test('soak: 500 polls with random faults emit every transition exactly once', as
 	const seededFinal = new Set(server.store.tasks.filter((t) => t.status !== 'pending').map((t) => t.task_id));
 	server.faults.setRandom({
 		rate: 0.05,
-		kinds: ['serverError', 'rateLimit', 'malformed', 'html', 'drop', 'slow'],
+		// 429s make the trigger skip polls until Retry-After: covered by the scan's unit tests.
+		kinds: ['serverError', 'malformed', 'html', 'drop', 'slow'],
 		delayMs: 20,
 		seed: 7,
 	});
 	const counts = new Map<string, number>();
-	let failedPolls = 0;
 	for (let i = 0; i < 500; i++) {
 		if (random() < 0.3) createTasks(1 + Math.floor(random() * 60));
 		for (const t of server.store.tasks) {
-			if (t.status === 'pending' && random() < 0.15)
+			if (t.status === 'pending' && random() < 0.15) server.store.startTask(t);
+			else if (t.status === 'in_progress' && random() < 0.3)
 				server.store.finishTask(t, random() < 0.3 ? 'failed' : 'completed');
 		}
-		try {
-			for (const id of ids(await p.poll())) counts.set(id, (counts.get(id) ?? 0) + 1);
-		} catch (error) {
-			failedPolls++;
-			expect((error as Error).name).toBe('NodeApiError');
-		}
+		// Passing failures never fail a poll: it stops, keeps what it read, and the next goes on.
+		for (const id of ids(await p.poll())) counts.set(id, (counts.get(id) ?? 0) + 1);
 	}
+	const failedPolls = server.faults.injected.filter((f) => f.kind !== 'slow').length;
 	server.faults.clear();
-	for (const id of ids(await p.poll())) counts.set(id, (counts.get(id) ?? 0) + 1);
+	// Let a Retry-After pass, then poll until quiet.
+	await new Promise((r) => setTimeout(r, 1100));
+	for (let i = 0; i < 20; i++) for (const id of ids(await p.poll())) counts.set(id, (counts.get(id) ?? 0) + 1);
 	const ended = server.store.tasks
-		.filter((t) => t.status !== 'pending' && !seededFinal.has(t.task_id))
+		.filter((t) => ['completed', 'failed'].includes(t.status) && !seededFinal.has(t.task_id))
 		.map((t) => t.task_id);
-	expect(failedPolls).toBeGreaterThan(25);
-	expect(failedPolls).toBeLessThan(400);
+	expect(failedPolls).toBeGreaterThan(10);
 	expect(ended.length).toBeGreaterThan(2000);
 	expect([...counts.values()].every((c) => c === 1)).toBe(true);
 	expect(new Set(counts.keys())).toEqual(new Set(ended));
 	console.log(
-		`Soak: ${ended.length} transitions over 500 polls, ${failedPolls} polls failed on injected faults, each transition emitted once`,
+		`Soak: ${ended.length} transitions over 500 polls, ${failedPolls} requests failed on injected faults, each transition emitted once`,
 	);
 });
 
@@ -276,4 +298,36 @@ test('the real lifecycle: in_progress, a failed attempt back to pending and sche
 	server.store.finishTask(scheduled, 'failed');
 	expect(ids(await p.poll())).toEqual([c.task_id, scheduled.task_id]);
 	expect(await p.poll()).toBeNull();
+});
+
+test('1,500 open calls under a rate limit: every end arrives once, no poll over budget (the 30/min, 5 s poll case, 10x faster)', async () => {
+	const open = createTasks(1500);
+	createTasks(300).forEach((t) => server.store.finishTask(t, 'completed'));
+	// History ended before activation: the store's microsecond clock may run a few ms ahead.
+	await new Promise((r) => setTimeout(r, 50));
+	// 30 requests a minute with polls every 5 s, with time running 10 times faster.
+	server.rateLimiter.configure(300, 30);
+	const p = poller();
+	const started = Date.now();
+	const perPoll: number[] = [];
+	const counts = new Map<string, number>();
+	const pollOnce = async () => {
+		const before = server.requests.length;
+		for (const id of ids(await p.poll())) counts.set(id, (counts.get(id) ?? 0) + 1);
+		perPoll.push(server.requests.length - before);
+		await new Promise((r) => setTimeout(r, 500));
+	};
+	while (p.state?.state?.top === undefined || p.state.state.top < 0 || p.state.state.todo.length) await pollOnce();
+	const activated = Date.now();
+	const oldest = open.slice(0, 20);
+	oldest.forEach((t) => server.store.finishTask(t, 'completed'));
+	while (oldest.some((t) => !counts.has(t.task_id)) && Date.now() - activated < 60_000) await pollOnce();
+	const delivered = Date.now() - activated;
+	expect(oldest.filter((t) => counts.get(t.task_id) !== 1)).toEqual([]);
+	expect([...counts.values()].every((c) => c === 1)).toBe(true);
+	expect(counts.size).toBe(20);
+	expect(Math.max(...perPoll)).toBeLessThanOrEqual(10);
+	console.log(
+		`1,500 open calls at 300/min (30/min x10): activation ${((activated - started) / 1000).toFixed(1)} s, 20 ends delivered in ${(delivered / 1000).toFixed(1)} s (${perPoll.length} polls, ${server.rateLimiter.limited} answered 429)`,
+	);
 });

@@ -100,6 +100,11 @@ export class Poller {
 		return result ? result[0] : null;
 	}
 
+	/** The trigger's state as it lives between polls, not copied (for large states). */
+	get live(): any {
+		return (this.workflow.staticData[`node:${this.node.name}`] as any)?.state;
+	}
+
 	/** What n8n would store for the node. */
 	get state(): any {
 		return JSON.parse(JSON.stringify(this.workflow.staticData[`node:${this.node.name}`] ?? {}));
