@@ -331,3 +331,17 @@ test('1,500 open calls under a rate limit: every end arrives once, no poll over 
 		`1,500 open calls at 300/min (30/min x10): activation ${((activated - started) / 1000).toFixed(1)} s, 20 ends delivered in ${(delivered / 1000).toFixed(1)} s (${perPoll.length} polls, ${server.rateLimiter.limited} answered 429)`,
 	);
 });
+
+test('a 429 makes a quiet poll (this n8n has no failure cause to declare) and no request is sent until Retry-After', async () => {
+	const tasks = createTasks(3);
+	const p = poller();
+	await p.poll();
+	server.store.finishTask(tasks[0], 'completed');
+	server.faults.add({ kind: 'rateLimit', retryAfter: 1, times: 1 });
+	expect(await p.poll()).toBeNull();
+	const after429 = server.requests.length;
+	expect(await p.poll()).toBeNull();
+	expect(server.requests.length).toBe(after429);
+	await new Promise((r) => setTimeout(r, 1100));
+	expect(ids(await p.poll())).toEqual([tasks[0].task_id]);
+});
