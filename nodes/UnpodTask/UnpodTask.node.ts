@@ -4,7 +4,7 @@ import { asNodeError } from '../shared/errors';
 import { searchAgents } from '../shared/listSearch/searchAgents';
 import { searchSpaces } from '../shared/listSearch/searchSpaces';
 import { taskFields, taskOperations } from './resources/task';
-import { executeCreate } from './resources/task/create';
+import { executeCreate } from './resources/task/create.operation';
 import { executeGetAll } from './resources/task/getAll';
 
 // Programmatic, not declarative: the routing engine sends one request per item, and

@@ -70,10 +70,10 @@ test('contacts CSV to call tasks: 46 rows created in one request, the 4 bad rows
 		['Paul Müller', undefined, false],
 	]);
 	expect(notCreated.map((r) => r.error)).toEqual([
-		'Row 7: name is missing',
-		'Row 18: contact_number "call me" is not a phone number (expected an optional + followed by 7 to 15 digits)',
-		'Row 30: contact_number "12345" is not a phone number (expected an optional + followed by 7 to 15 digits)',
-		'Row 42: contact_number is missing',
+		'Item 7: name is missing',
+		'Item 18: contact_number "call me" is not a phone number (expected an optional + followed by 7 to 15 digits)',
+		'Item 30: contact_number "12345" is not a phone number (expected an optional + followed by 7 to 15 digits)',
+		'Item 42: contact_number is missing',
 	]);
 	const [post] = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
 	expect((post.body as any).documents).toHaveLength(46);

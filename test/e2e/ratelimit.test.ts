@@ -180,7 +180,7 @@ test('past the wait bound the node fails, saying which rows were created and whi
 	const result = await h.run(exhausted);
 	expect(result.exitCode).toBe(1);
 	expect(result.resultData?.error.message).toMatch(
-		/^Unpod rate limit reached: retry after \d+ seconds\. Created 100 of 300 contacts; not created: rows 101-300$/,
+		/^Unpod rate limit reached: retry after \d+ seconds\. Created 100 of 300 contacts; not created: items 101-300$/,
 	);
 	expect(h.server.store.tasks.filter((t) => String(t.input.name).startsWith('Exhausted'))).toHaveLength(100);
 });

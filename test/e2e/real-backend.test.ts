@@ -172,13 +172,13 @@ describe('Call Context', () => {
 	test('a blank context never leaves the node: the row fails naming the field, nothing is sent', async () => {
 		const result = await h.run(blankContext);
 		expect(result.exitCode).toBe(1);
-		expect(result.resultData?.error.message).toBe('Row 3: Call Context is empty. Nothing was sent.');
+		expect(result.resultData?.error.message).toBe('Item 3: Call Context is empty. Nothing was sent.');
 		expect(h.server.requestsTo('POST', TASKS)).toHaveLength(0);
 
 		const cont = await h.run(blankContextContinue);
 		expect(cont.exitCode).toBe(0);
 		expect(outputOf(cont, 'Create')).toEqual([
-			expect.objectContaining({ name: 'Only', error: 'Row 1: Call Context is empty', unpod_created: false }),
+			expect.objectContaining({ name: 'Only', error: 'Item 1: Call Context is empty', unpod_created: false }),
 		]);
 		expect(h.server.requestsTo('POST', TASKS)).toHaveLength(0);
 	});

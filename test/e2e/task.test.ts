@@ -34,11 +34,13 @@ const sheet = (n: number) =>
 		email: `c${i + 1}@example.com`,
 	}));
 
+// As a sheet node gives them: `row_number` is the line in the sheet (line 1 is the header).
 const withBadRows = sheet(50).map((r) => {
-	if (r.row === 5) return { ...r, name: '' };
-	if (r.row === 20) return { ...r, phone: 'abc' };
-	if (r.row === 40) return { ...r, phone: '12345' };
-	return r;
+	const row = { ...r, row_number: r.row + 1 };
+	if (r.row === 5) return { ...row, name: '' };
+	if (r.row === 20) return { ...row, phone: 'abc' };
+	if (r.row === 40) return { ...row, phone: '12345' };
+	return row;
 });
 
 const workflows = new Workflows();
@@ -118,6 +120,46 @@ const lists = workflows.chain('taskLists', [
 	),
 ]);
 
+// Loop Over Items, one item a round, sending the same contact twice on purpose: two runs of
+// the Task node in one execution, each its own call.
+const loopTwice = workflows.add({
+	id: 'taskLoopTwice',
+	name: 'taskLoopTwice',
+	active: false,
+	settings: { executionOrder: 'v1' },
+	nodes: [
+		{ id: 'l0', name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1, position: [0, 0], parameters: {} },
+		{
+			...rowsNode('Sheet', [
+				{ name: 'Twice', phone: '+14155559999' },
+				{ name: 'Twice', phone: '+14155559999' },
+			]),
+			id: 'l1',
+			typeVersion: 2,
+			position: [200, 0],
+			parameters: rowsNode('Sheet', [
+				{ name: 'Twice', phone: '+14155559999' },
+				{ name: 'Twice', phone: '+14155559999' },
+			]).parameters!,
+		},
+		{
+			id: 'l2',
+			name: 'Loop',
+			type: 'n8n-nodes-base.splitInBatches',
+			typeVersion: 3,
+			position: [400, 0],
+			parameters: { batchSize: 1, options: {} },
+		},
+		{ ...create('Create'), id: 'l3', typeVersion: 1, position: [600, 0], parameters: create('Create').parameters! },
+	],
+	connections: {
+		Start: { main: [[{ node: 'Sheet', type: 'main', index: 0 }]] },
+		Sheet: { main: [[{ node: 'Loop', type: 'main', index: 0 }]] },
+		Loop: { main: [[], [{ node: 'Create', type: 'main', index: 0 }]] },
+		Create: { main: [[{ node: 'Loop', type: 'main', index: 0 }]] },
+	},
+});
+
 let h: Harness;
 
 beforeAll(async () => {
@@ -183,9 +225,9 @@ test('under Continue On Fail, 3 bad rows among 50 come out as errors by row and 
 	expect(items).toHaveLength(50);
 	const errors = items.filter((i) => i.json.error).map((i) => [i.pairedItem.item + 1, i.json.error]);
 	expect(errors).toEqual([
-		[5, 'Row 5: name is missing'],
-		[20, 'Row 20: contact_number "abc" is not a phone number (expected an optional + followed by 7 to 15 digits)'],
-		[40, 'Row 40: contact_number "12345" is not a phone number (expected an optional + followed by 7 to 15 digits)'],
+		[5, 'Row 6: name is missing'],
+		[20, 'Row 21: contact_number "abc" is not a phone number (expected an optional + followed by 7 to 15 digits)'],
+		[40, 'Row 41: contact_number "12345" is not a phone number (expected an optional + followed by 7 to 15 digits)'],
 	]);
 	expect(items.filter((i) => i.json.task_id)).toHaveLength(47);
 });
@@ -194,7 +236,7 @@ test('without Continue On Fail, a bad row fails the node before anything is sent
 	const result = await h.run(badRowsFail);
 	expect(result.exitCode).toBe(1);
 	expect(result.resultData?.error.message).toBe(
-		'Row 5: name is missing (also invalid: rows 20, 40). Nothing was sent.',
+		'Row 6: name is missing (also invalid: rows 21, 41). Nothing was sent.',
 	);
 	expect(h.server.requestsTo('POST', CREATE_PATH)).toHaveLength(0);
 });
@@ -279,7 +321,7 @@ test('an unknown space token fails with the API text of its 206 answer, naming t
 test('an empty JSON array of contacts fails clearly and sends nothing', async () => {
 	const result = await h.run(emptyJson);
 	expect(result.exitCode).toBe(1);
-	expect(result.resultData?.error.message).toMatch(/^Row 1: Contacts \(JSON\) is empty/);
+	expect(result.resultData?.error.message).toMatch(/^Item 1: Contacts \(JSON\) is empty/);
 	expect(h.server.requestsTo('POST', CREATE_PATH)).toHaveLength(0);
 });
 
@@ -321,4 +363,16 @@ test('Get Many walks every page of both task lists, and Limit 5 fetches one page
 		'3/100',
 		'4/100',
 	]);
+});
+
+test('Loop Over Items sending the same contact twice places two calls (each run of the node sends its rows)', async () => {
+	const result = await h.run(loopTwice);
+	expect(result.exitCode).toBe(0);
+	const runs = result.resultData!.runData['Create'];
+	expect(runs).toHaveLength(2);
+	const ids = runs.map((r) => r.data!.main[0]![0].json.task_id);
+	expect(ids[0]).toMatch(/^T/);
+	expect(ids[1]).toMatch(/^T/);
+	expect(ids[0]).not.toBe(ids[1]);
+	expect(h.server.requestsTo('POST', CREATE_PATH)).toHaveLength(2);
 });

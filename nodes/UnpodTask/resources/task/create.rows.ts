@@ -1,0 +1,151 @@
+/** Reading and checking the rows of Task > Create: nothing here sends anything. */
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { toContactDocument } from '../../../shared/contacts';
+
+export interface Row {
+	itemIndex: number;
+	/** The sheet's own row number (`row_number`, as Google Sheets and similar nodes give it). */
+	rowNumber?: number;
+	/** Position of the contact in its item's JSON array (JSON mode). */
+	position?: number;
+	/** What the output item repeats: the input row, or the document. */
+	echo: IDataObject;
+	document: IDataObject;
+	/** Everything that must be equal for rows to share a request. */
+	group: string;
+	request: { space: string; body: IDataObject };
+}
+
+export interface InvalidRow {
+	itemIndex: number;
+	rowNumber?: number;
+	error: NodeOperationError;
+	echo: IDataObject;
+}
+
+/** The row number a sheet node put on the item, if any. */
+export function sheetRow(json: IDataObject): number | undefined {
+	const value = json.row_number;
+	const n =
+		typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
+	return Number.isInteger(n) && n > 0 ? n : undefined;
+}
+
+/**
+ * How a row is named in messages: "Row N" when the item carries the sheet's row number
+ * (line N of the sheet), else "Item N" (counting input items from 1).
+ */
+export function rowLabel(json: IDataObject, itemIndex: number): string {
+	const row = sheetRow(json);
+	return row === undefined ? `Item ${itemIndex + 1}` : `Row ${row}`;
+}
+
+export function parseDocuments(value: unknown): IDataObject[] {
+	const parsed = typeof value === 'string' ? JSON.parse(value) : value;
+	if (Array.isArray(parsed)) return parsed as IDataObject[];
+	if (parsed && typeof parsed === 'object') return [parsed as IDataObject];
+	throw new Error('expected an array of contact documents');
+}
+
+function scheduleOf(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	const type = context.getNodeParameter('schedule', itemIndex, 'now') as string;
+	if (type !== 'custom') return { type };
+	const callAt = String(context.getNodeParameter('callAt', itemIndex, ''));
+	const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(callAt);
+	if (!match) {
+		throw new NodeOperationError(context.getNode(), `Call At "${callAt}" is not a date and time`, { itemIndex });
+	}
+	return { type: 'custom', calling_date: match[1], calling_time: match[2] };
+}
+
+/** Reads and checks every input item; nothing is sent until all are read. */
+export function readRows(context: IExecuteFunctions, items: INodeExecutionData[]) {
+	const rows: Row[] = [];
+	const invalid: InvalidRow[] = [];
+	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
+		const echoItem = items[itemIndex].json;
+		const label = rowLabel(echoItem, itemIndex);
+		const rowNumber = sheetRow(echoItem);
+		try {
+			const space = context.getNodeParameter('space', itemIndex, '', { extractValue: true }) as string;
+			const pilot = context.getNodeParameter('pilot', itemIndex, '', { extractValue: true }) as string;
+			const contextText = String(context.getNodeParameter('context', itemIndex, '') ?? '').trim();
+			// Unpod refuses a whole request over a blank context: stop this row before anything is sent.
+			if (!contextText) {
+				throw new NodeOperationError(context.getNode(), `${label}: Call Context is empty`, {
+					itemIndex,
+					description:
+						'Unpod requires a Call Context for every task: write the goal of the calls, or map a column that holds it.',
+				});
+			}
+			const schedule = scheduleOf(context, itemIndex);
+			const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+			const countryCode = String(options.defaultCountryCode ?? '');
+			const body: IDataObject = { pilot, schedule, context: contextText };
+			const group = JSON.stringify([space, body]);
+
+			const source = context.getNodeParameter('contactsSource', itemIndex, 'fields') as string;
+			const contacts: Array<{ contact: IDataObject; echo: IDataObject; position?: number }> = [];
+			if (source === 'json') {
+				let documents: IDataObject[];
+				try {
+					documents = parseDocuments(context.getNodeParameter('documents', itemIndex));
+				} catch (error) {
+					throw new NodeOperationError(
+						context.getNode(),
+						`${label}: Contacts (JSON) is not valid: ${(error as Error).message}`,
+						{
+							itemIndex,
+						},
+					);
+				}
+				if (documents.length === 0) {
+					throw new NodeOperationError(
+						context.getNode(),
+						`${label}: Contacts (JSON) is empty; give at least one contact`,
+						{
+							itemIndex,
+						},
+					);
+				}
+				documents.forEach((doc, position) => contacts.push({ contact: doc, echo: doc, position }));
+			} else {
+				contacts.push({
+					echo: echoItem,
+					contact: {
+						...(context.getNodeParameter('contactFields', itemIndex, {}) as IDataObject),
+						name: context.getNodeParameter('contactName', itemIndex, '') as string,
+						contact_number: context.getNodeParameter('contactNumber', itemIndex, '') as string,
+					},
+				});
+			}
+			for (const { contact, echo, position } of contacts) {
+				const result = toContactDocument(contact, countryCode);
+				const where = `${label}${position === undefined ? '' : `, contact ${position + 1}`}`;
+				if ('field' in result) {
+					invalid.push({
+						itemIndex,
+						rowNumber,
+						echo,
+						error: new NodeOperationError(context.getNode(), `${where}: ${result.message}`, {
+							itemIndex,
+							description: `Field "${result.field}" of ${where.toLowerCase()} must be fixed; this contact was not sent.`,
+						}),
+					});
+					continue;
+				}
+				rows.push({ itemIndex, rowNumber, position, echo, document: result.document, group, request: { space, body } });
+			}
+		} catch (error) {
+			const failure =
+				error instanceof NodeOperationError
+					? error
+					: new NodeOperationError(context.getNode(), `${label}: ${(error as Error).message}`, {
+							itemIndex,
+						});
+			invalid.push({ itemIndex, rowNumber, echo: echoItem, error: failure });
+		}
+	}
+	return { rows, invalid };
+}
