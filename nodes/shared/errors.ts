@@ -227,8 +227,10 @@ export function unpodError(
 		httpCode: details.httpCode,
 		itemIndex,
 	});
-	// For the retry policy: how long Unpod asked to wait.
+	// For the retry policy: how long Unpod asked to wait, and the plan's limit when it says.
 	if (details.retryAfter !== undefined) error.context.retryAfter = details.retryAfter;
+	const limit = Number(header(response.headers, 'x-ratelimit-limit'));
+	if (details.httpCode === '429' && limit > 0) error.context.rateLimitPerMinute = limit;
 	return error;
 }
 

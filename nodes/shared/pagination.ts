@@ -4,7 +4,7 @@ import type {
 	IExecutePaginationFunctions,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { DEFAULT_MAX_WAIT_SECONDS, WaitBudget, withRetries } from './retry';
+import { cancelSignalOf, DEFAULT_MAX_WAIT_SECONDS, WaitBudget, withRetries } from './retry';
 
 /** The largest page size the platform is known to serve. */
 export const MAX_PAGE_SIZE = 100;
@@ -91,7 +91,7 @@ export function routingPaginator(
 			this.getNodeParameter('returnAll', false) as boolean,
 			this.getNodeParameter('limit', 50),
 		);
-		const budget = new WaitBudget(DEFAULT_MAX_WAIT_SECONDS * 1000);
+		const budget = new WaitBudget(DEFAULT_MAX_WAIT_SECONDS * 1000, cancelSignalOf(this));
 		const { qs, match } = options.query ? options.query.call(this) : { qs: {}, match: undefined };
 		const rows = await collectPages(
 			async (page, pageSize) => {

@@ -1,4 +1,4 @@
-import { sleep } from 'n8n-workflow';
+import { NodeOperationError, sleep, sleepWithAbort } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 import { asNodeError } from './errors';
 
@@ -49,13 +49,27 @@ export function classifyFailure(error: unknown, idempotent: boolean): { kind: Fa
 	return { kind: 'final' };
 }
 
-/** The time one node run may spend waiting on rate limits and retries, shared by its requests. */
+/** The least wait: `Retry-After: 0`, or a reset time already past, is not a reason to hammer. */
+export const MIN_WAIT_MS = 1000;
+
+/**
+ * The time one node run may spend waiting on rate limits and retries, shared by its
+ * requests, and what it learned of the plan's limit: after a 429 that names the limit
+ * (`X-RateLimit-Limit`, per minute), requests are spaced so that a long import meets few 429s.
+ */
 export class WaitBudget {
 	waitedMs = 0;
 	rateLimited = 0;
 	retried = 0;
+	/** The least time between two requests, once a 429 said what the limit is. */
+	intervalMs = 0;
+	lastSentAt = 0;
 
-	constructor(readonly maxMs: number) {}
+	constructor(
+		readonly maxMs: number,
+		/** The execution's cancel signal: waits end when it fires. */
+		readonly signal?: AbortSignal,
+	) {}
 
 	get remainingMs(): number {
 		return Math.max(0, this.maxMs - this.waitedMs);
@@ -66,6 +80,32 @@ export const DEFAULT_MAX_WAIT_SECONDS = 300;
 
 /** Pickers answer the editor, which is waiting: a short budget. */
 export const pickerBudget = () => new WaitBudget(20_000);
+
+/** The execution's cancel signal, where the running n8n provides one. */
+export function cancelSignalOf(context: { getExecutionCancelSignal?: () => AbortSignal | undefined }) {
+	return typeof context.getExecutionCancelSignal === 'function' ? context.getExecutionCancelSignal() : undefined;
+}
+
+export function cancelledError(node: INode): NodeOperationError {
+	return new NodeOperationError(node, 'The execution was cancelled while waiting on Unpod', {
+		description: 'Nothing more was sent after the cancel.',
+	});
+}
+
+/** Waits `ms` out of the budget; ends at once, with an error, when the execution is cancelled. */
+async function waitOut(node: INode, budget: WaitBudget, ms: number): Promise<void> {
+	budget.waitedMs += ms;
+	if (budget.signal?.aborted) throw cancelledError(node);
+	try {
+		// sleepWithAbort is missing from older n8n; there a wait cannot be cut short.
+		if (budget.signal && typeof sleepWithAbort === 'function') await sleepWithAbort(ms, budget.signal);
+		else await sleep(ms);
+	} catch (error) {
+		if (budget.signal?.aborted) throw cancelledError(node);
+		throw asNodeError(node, error);
+	}
+	if (budget.signal?.aborted) throw cancelledError(node);
+}
 const MAX_TRANSIENT_RETRIES = 4;
 const BACKOFF_MS = [1000, 2000, 4000, 8000];
 
@@ -82,6 +122,11 @@ export async function withRetries<T>(
 ): Promise<T> {
 	let transientTries = 0;
 	for (;;) {
+		if (budget.signal?.aborted) throw cancelledError(node);
+		// Spaced to the plan's limit once it is known; the spacing is a wait like any other.
+		const due = budget.lastSentAt + budget.intervalMs - Date.now();
+		if (budget.intervalMs && due > 0 && due <= budget.remainingMs) await waitOut(node, budget, due);
+		budget.lastSentAt = Date.now();
 		try {
 			return await send();
 		} catch (error) {
@@ -89,7 +134,9 @@ export async function withRetries<T>(
 			if (kind === 'final' || kind === 'ambiguous') throw asNodeError(node, error);
 			let wait: number;
 			if (kind === 'rateLimited') {
-				wait = waitMs ?? BACKOFF_MS[Math.min(transientTries, BACKOFF_MS.length - 1)];
+				wait = Math.max(MIN_WAIT_MS, waitMs ?? BACKOFF_MS[Math.min(transientTries, BACKOFF_MS.length - 1)]);
+				const perMinute = Number((error as { context?: { rateLimitPerMinute?: unknown } }).context?.rateLimitPerMinute);
+				if (perMinute > 0) budget.intervalMs = Math.ceil(60_000 / perMinute);
 			} else {
 				if (transientTries >= MAX_TRANSIENT_RETRIES) throw asNodeError(node, error);
 				wait = BACKOFF_MS[transientTries];
@@ -98,8 +145,7 @@ export async function withRetries<T>(
 			if (wait > budget.remainingMs) throw asNodeError(node, error);
 			if (kind === 'rateLimited') budget.rateLimited++;
 			else budget.retried++;
-			budget.waitedMs += wait;
-			await sleep(wait);
+			await waitOut(node, budget, wait);
 		}
 	}
 }

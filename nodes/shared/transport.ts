@@ -13,6 +13,12 @@ import type { WaitBudget } from './retry';
 
 export const API_PREFIX = '/api/v2/platform';
 
+/**
+ * A request that hangs this long is given up: for a create it may have been carried out
+ * (never resent), for a read it is retried.
+ */
+export const REQUEST_TIMEOUT_MS = 60_000;
+
 /** The base address of every request, from the credential; a trailing slash is forgiven. */
 export const BASE_URL_EXPRESSION = `={{$credentials.baseUrl.replace(/\\/+$/, "")}}${API_PREFIX}`;
 
@@ -43,6 +49,7 @@ export async function unpodApiRequest(this: UnpodContext, request: UnpodRequest)
 		json: true,
 		returnFullResponse: true,
 		ignoreHttpStatusErrors: true,
+		timeout: REQUEST_TIMEOUT_MS,
 	};
 	const send = async () => {
 		const response = (await this.helpers.httpRequestWithAuthentication.call(
@@ -65,4 +72,5 @@ export const REQUEST_DEFAULTS = {
 	json: true,
 	// Every answer goes through the package's error mapper (206 is a failure too).
 	ignoreHttpStatusErrors: true,
+	timeout: REQUEST_TIMEOUT_MS,
 };

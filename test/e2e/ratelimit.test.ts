@@ -53,6 +53,11 @@ const dropped = workflows.chain('rlDropped', [
 		},
 	},
 ]);
+const paced = workflows.chain('rlPaced', [rowsNode('Sheet', sheet(60, 'Paced')), create({ batchSize: 1 })]);
+const retryAfterZero = workflows.chain('rlRetryAfterZero', [
+	rowsNode('Sheet', sheet(3, 'Zero')),
+	create({ batchSize: 100, maxWaitSeconds: 0 }),
+]);
 const exhausted = workflows.chain('rlExhausted', [
 	rowsNode('Sheet', sheet(300, 'Exhausted')),
 	create({ batchSize: 100, maxWaitSeconds: 2 }),
@@ -214,4 +219,27 @@ test('Return All over 30 pages with 429s and 5xx sprinkled in returns every task
 	console.log(
 		`Return All, 30 pages: ${h.server.requests.length} requests, ${h.server.faults.injected.length} faults injected`,
 	);
+});
+
+test('pacing: 60 creates at 30 a minute (time 10x faster) meet at most 3 answers 429', async () => {
+	h.server.rateLimiter.configure(300, 30);
+	const started = Date.now();
+	const result = await h.run(paced);
+	expect(result.exitCode).toBe(0);
+	const statuses = h.server.requestsTo('POST', CREATE_PATH).map((r) => r.status);
+	const limited = statuses.filter((s) => s === 429).length;
+	expect(statuses.filter((s) => s === 200)).toHaveLength(60);
+	expect(limited).toBeLessThanOrEqual(3);
+	expect(outputOf(result, 'Create').every((r) => /^T/.test(r.task_id))).toBe(true);
+	console.log(
+		`Pacing: 60 creates at 300/min (30/min x10): ${statuses.length} requests, ${limited} answered 429, ${((Date.now() - started) / 1000).toFixed(1)} s`,
+	);
+});
+
+test('Retry-After: 0 is not a reason to retry at once: with no wait budget the node stops after one request', async () => {
+	h.server.faults.add({ kind: 'rateLimit', retryAfter: 0, times: 5 });
+	const result = await h.run(retryAfterZero);
+	expect(result.exitCode).toBe(1);
+	expect(result.resultData?.error).toMatchObject({ httpCode: '429' });
+	expect(h.server.requestsTo('POST', CREATE_PATH)).toHaveLength(1);
 });

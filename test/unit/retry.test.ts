@@ -55,7 +55,8 @@ describe('withRetries', () => {
 		);
 		expect(result).toBe('ok');
 		expect(calls).toBe(3);
-		expect(budget).toMatchObject({ rateLimited: 1, retried: 1, waitedMs: 1000 });
+		// Retry-After: 0 waits the 1 s floor, then the 503 backs off 1 s.
+		expect(budget).toMatchObject({ rateLimited: 1, retried: 1, waitedMs: 2000 });
 	});
 	test('never retries an ambiguous create, and stops when the budget would be exceeded', async () => {
 		let calls = 0;
@@ -83,5 +84,91 @@ describe('withRetries', () => {
 			),
 		).rejects.toMatchObject({ httpCode: '429' });
 		expect(budget.waitedMs).toBe(0);
+	});
+});
+
+describe('waits: a floor, pacing from the plan limit, cancellation', () => {
+	test('Retry-After: 0 still waits 1 s, and the wait counts against the budget', async () => {
+		let calls = 0;
+		const budget = new WaitBudget(5_000);
+		const started = Date.now();
+		const result = await withRetries(
+			node,
+			async () => {
+				calls++;
+				if (calls === 1) throw apiError('429', 0);
+				return 'ok';
+			},
+			budget,
+			false,
+		);
+		expect(result).toBe('ok');
+		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+		expect(budget.waitedMs).toBe(1000);
+		// With no budget left, Retry-After: 0 does not make an immediate retry.
+		let sent = 0;
+		await expect(
+			withRetries(
+				node,
+				async () => {
+					sent++;
+					throw apiError('429', 0);
+				},
+				new WaitBudget(500),
+				false,
+			),
+		).rejects.toMatchObject({ httpCode: '429' });
+		expect(sent).toBe(1);
+	});
+
+	test('a 429 naming the limit spaces the next requests to it', async () => {
+		const budget = new WaitBudget(10_000);
+		const limited = apiError('429', 1);
+		limited.context.rateLimitPerMinute = 600; // one request every 100 ms
+		let calls = 0;
+		await withRetries(
+			node,
+			async () => {
+				if (++calls === 1) throw limited;
+			},
+			budget,
+			false,
+		);
+		expect(budget.intervalMs).toBe(100);
+		const sentAt: number[] = [];
+		for (let i = 0; i < 5; i++) await withRetries(node, async () => void sentAt.push(Date.now()), budget, false);
+		for (let i = 1; i < sentAt.length; i++) expect(sentAt[i] - sentAt[i - 1]).toBeGreaterThanOrEqual(95);
+	});
+
+	test('a cancelled execution ends a wait at once and sends nothing more', async () => {
+		const controller = new AbortController();
+		const budget = new WaitBudget(300_000, controller.signal);
+		let sent = 0;
+		const started = Date.now();
+		setTimeout(() => controller.abort(), 100);
+		await expect(
+			withRetries(
+				node,
+				async () => {
+					sent++;
+					throw apiError('429', 60);
+				},
+				budget,
+				false,
+			),
+		).rejects.toThrow('The execution was cancelled while waiting on Unpod');
+		expect(Date.now() - started).toBeLessThan(2_000);
+		expect(sent).toBe(1);
+		await expect(
+			withRetries(
+				node,
+				async () => {
+					sent++;
+				},
+				budget,
+				false,
+			),
+		).rejects.toThrow(/cancelled/);
+		expect(sent).toBe(1);
 	});
 });

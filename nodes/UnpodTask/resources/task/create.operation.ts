@@ -2,7 +2,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { asNodeError } from '../../../shared/errors';
-import { classifyFailure, DEFAULT_MAX_WAIT_SECONDS, WaitBudget } from '../../../shared/retry';
+import { cancelSignalOf, classifyFailure, DEFAULT_MAX_WAIT_SECONDS, WaitBudget } from '../../../shared/retry';
 import { unpodApiRequest } from '../../../shared/transport';
 import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE } from './create';
 import { groupIntoBatches, rowList } from './create.batches';
@@ -62,7 +62,7 @@ export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecu
 
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
 	const batchSize = Math.min(MAX_BATCH_SIZE, Math.max(1, Number(options.batchSize) || DEFAULT_BATCH_SIZE));
-	const budget = new WaitBudget(Number(options.maxWaitSeconds ?? DEFAULT_MAX_WAIT_SECONDS) * 1000);
+	const budget = new WaitBudget(Number(options.maxWaitSeconds ?? DEFAULT_MAX_WAIT_SECONDS) * 1000, cancelSignalOf(this));
 	const journal = new RunJournal(this.getContext('node'), this.getWorkflowDataProxy(0).$runIndex);
 	const results = new Map<Row, INodeExecutionData>();
 	const unknown: Row[] = [];

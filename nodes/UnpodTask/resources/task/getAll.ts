@@ -7,7 +7,7 @@ import {
 	taskFilters,
 } from '../../../shared/descriptions';
 import { collectPages, requestedLimit, toPage } from '../../../shared/pagination';
-import { DEFAULT_MAX_WAIT_SECONDS, WaitBudget } from '../../../shared/retry';
+import { cancelSignalOf, DEFAULT_MAX_WAIT_SECONDS, WaitBudget } from '../../../shared/retry';
 import { simplifyTask, taskListPath, taskListQuery } from '../../../shared/tasks';
 import { unpodApiRequest } from '../../../shared/transport';
 
@@ -41,7 +41,7 @@ export async function executeGetAll(this: IExecuteFunctions, itemIndex: number):
 		this.getNodeParameter('returnAll', itemIndex, false) as boolean,
 		this.getNodeParameter('limit', itemIndex, 50),
 	);
-	const budget = new WaitBudget(DEFAULT_MAX_WAIT_SECONDS * 1000);
+	const budget = new WaitBudget(DEFAULT_MAX_WAIT_SECONDS * 1000, cancelSignalOf(this));
 	const tasks = await collectPages(
 		async (page, pageSize) =>
 			toPage(
