@@ -1,12 +1,15 @@
 /** `npm run bench [-- import]`: prints figures; it asserts nothing. */
 import { benchImport } from './import';
-import { benchRateLimit } from './ratelimit';
+import { benchGuard, benchRateLimit } from './ratelimit';
 import { benchTrigger } from './trigger';
 
 const sections: Record<string, () => Promise<void>> = {
 	import: () => benchImport(Number(process.env.BENCH_ROWS ?? 10_000)),
 	trigger: () => benchTrigger(),
-	ratelimit: () => benchRateLimit(Number(process.env.BENCH_ROWS ?? 10_000)),
+	ratelimit: async () => {
+		await benchRateLimit(Number(process.env.BENCH_ROWS ?? 10_000));
+		await benchGuard();
+	},
 };
 
 async function main() {

@@ -1,5 +1,6 @@
 /** A bulk import under a plan's rate limit: the Unpod Task node against one HTTP Request per row. */
-import { chain, rowsNode } from '../helpers/n8n';
+import { chain, outputOf, rowsNode } from '../helpers/n8n';
+import { SEED } from '../../dev/server/seed';
 import { startHarness } from '../helpers/setup';
 import { contactRows, httpRequestPerRow, taskCreate } from './import';
 import { table } from './report';
@@ -38,4 +39,43 @@ export async function benchRateLimit(rows = 10_000, perMinute = 60): Promise<voi
 	} finally {
 		await h.close();
 	}
+}
+
+/** The duplicate guard's lookup: requests and time to read the space's recent tasks before an import of 100 rows. */
+export async function benchGuard(recent = [1_000, 10_000]): Promise<void> {
+	console.log('\n## Duplicate guard: the lookup before an import of 100 rows\n');
+	const rows: Array<Record<string, string | number>> = [];
+	for (const size of recent) {
+		const h = await startHarness();
+		try {
+			const store = h.server.store;
+			const contacts = contactRows(size).map((r) => ({ name: r.name, contact_number: r.phone }));
+			store.createTasks(
+				store.spaces.get(SEED.spaceToken)!,
+				SEED.agentHandle,
+				contacts,
+				'earlier',
+				store.users.get(SEED.token)!,
+				null,
+			);
+			// 100 rows, half of them contacts that already have a task.
+			const sheet = contactRows(size + 50).slice(size - 50);
+			const id = `benchGuard${size}`;
+			await h.n8n.importWorkflows([chain(id, [rowsNode('Rows', sheet), { ...taskCreate(), typeVersion: 1.1 }])]);
+			h.server.resetTraffic();
+			const started = Date.now();
+			const run = await h.n8n.execute(id);
+			rows.push({
+				'recent tasks in the space': size.toLocaleString('en'),
+				run: run.exitCode === 0 ? 'succeeded' : 'failed',
+				'lookup requests': h.server.requestsTo('GET', '/tasks/').length,
+				'create requests': h.server.requestsTo('POST', '/tasks/').length,
+				'rows skipped': run.exitCode === 0 ? outputOf(run, 'Unpod Task').filter((r) => r.unpod_skipped).length : 'n/a',
+				'run (s, with n8n start-up)': ((Date.now() - started) / 1000).toFixed(1),
+			});
+		} finally {
+			await h.close();
+		}
+	}
+	table(rows);
 }

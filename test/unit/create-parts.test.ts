@@ -1,5 +1,6 @@
 /** The parts of Task > Create that can be read alone: row names, batches, the run journal. */
 import { groupIntoBatches, rowList } from '../../nodes/UnpodTask/resources/task/create.batches';
+import { ExistingTasks, skipReason } from '../../nodes/UnpodTask/resources/task/create.guard';
 import { RunJournal } from '../../nodes/UnpodTask/resources/task/create.journal';
 import { rowLabel, sheetRow } from '../../nodes/UnpodTask/resources/task/create.rows';
 
@@ -85,5 +86,36 @@ describe('RunJournal', () => {
 				task_status: 'pending',
 			});
 		expect(JSON.stringify(context).length).toBeLessThan(1_000_000);
+	});
+});
+
+describe('ExistingTasks (the duplicate guard)', () => {
+	const tasks = [
+		{ task_id: 'T3', run_id: 'R2', status: 'pending', input: { name: 'Ann', contact_number: '(415) 555-0100' } },
+		{
+			task_id: 'T2',
+			run_id: 'R1',
+			status: 'completed',
+			input: { name: 'Bob', contact_number: '+14155550101', document_id: 'crm-bob' },
+		},
+		{ task_id: 'T1', run_id: 'R1', status: 'failed', input: { name: 'Ann', contact_number: '+14155550100' } },
+	];
+	const existing = new ExistingTasks(tasks, '+1');
+	test('matches by Document ID when the row has one, else by the normalised number; the newest task wins', () => {
+		expect(existing.match({ contact_number: '+14155550100' })).toEqual({
+			task: { task_id: 'T3', run_id: 'R2', status: 'pending' },
+			by: 'phone',
+			value: '+14155550100',
+		});
+		expect(existing.match({ contact_number: '+19999999999', document_id: 'crm-bob' })?.task.task_id).toBe('T2');
+		// A row with a Document ID is matched by it only: the same number under another ID is another contact.
+		expect(existing.match({ contact_number: '+14155550101', document_id: 'crm-other' })).toBeUndefined();
+		expect(existing.match({ contact_number: '+14155550199' })).toBeUndefined();
+	});
+	test('the skip reason names the task and what matched', () => {
+		const match = existing.match({ contact_number: '+14155550100' })!;
+		expect(skipReason(match, 24)).toBe(
+			'Not sent: task T3 for number +14155550100 was created in this space in the last 24 hours',
+		);
 	});
 });

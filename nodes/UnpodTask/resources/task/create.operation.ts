@@ -3,8 +3,11 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { asNodeError } from '../../../shared/errors';
 import { cancelSignalOf, classifyFailure, DEFAULT_MAX_WAIT_SECONDS, WaitBudget } from '../../../shared/retry';
+import { collectPages, toPage } from '../../../shared/pagination';
+import { taskListPath } from '../../../shared/tasks';
 import { unpodApiRequest } from '../../../shared/transport';
-import { DEFAULT_BATCH_SIZE, MAX_BATCH_SIZE } from './create';
+import { DEFAULT_BATCH_SIZE, DEFAULT_LOOKBACK_HOURS, MAX_BATCH_SIZE } from './create';
+import { ExistingTasks, skipReason } from './create.guard';
 import { groupIntoBatches, rowList } from './create.batches';
 import { RunJournal } from './create.journal';
 import { readRows } from './create.rows';
@@ -45,8 +48,44 @@ function errorItem(
 	return { json: { ...echo, error: error.message, unpod_created: created }, pairedItem: { item: itemIndex } };
 }
 
+/**
+ * The tasks created in each space of these rows within the lookback, newest first. Its
+ * requests wait and retry within the run's budget; if it cannot be read, nothing is sent.
+ */
+async function recentTasks(
+	context: IExecuteFunctions,
+	rows: Row[],
+	lookbackHours: number,
+	countryCode: string,
+	budget: WaitBudget,
+): Promise<Map<string, ExistingTasks>> {
+	const since = Math.floor((Date.now() - lookbackHours * 3600 * 1000) / 1000);
+	const bySpace = new Map<string, ExistingTasks>();
+	for (const space of new Set(rows.map((r) => r.request.space))) {
+		try {
+			const tasks = await collectPages(async (page, pageSize) =>
+				toPage(
+					await unpodApiRequest.call(context, {
+						method: 'GET',
+						path: taskListPath('space', space),
+						qs: { from_ts: since, page, page_size: pageSize },
+						subject: `space "${space}"`,
+						budget,
+					}),
+				),
+			);
+			bySpace.set(space, new ExistingTasks(tasks, countryCode));
+		} catch (error) {
+			const failure = asNodeError(context.getNode(), error);
+			failure.message = `Could not look up the space's recent tasks to skip contacts already called: ${failure.message}. Nothing was sent`;
+			throw failure;
+		}
+	}
+	return bySpace;
+}
+
 const countCreated = (results: Map<Row, INodeExecutionData>) =>
-	[...results.values()].filter((r) => r.json.error === undefined).length;
+	[...results.values()].filter((r) => r.json.error === undefined && r.json.unpod_skipped === undefined).length;
 
 export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
@@ -62,7 +101,10 @@ export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecu
 
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
 	const batchSize = Math.min(MAX_BATCH_SIZE, Math.max(1, Number(options.batchSize) || DEFAULT_BATCH_SIZE));
-	const budget = new WaitBudget(Number(options.maxWaitSeconds ?? DEFAULT_MAX_WAIT_SECONDS) * 1000, cancelSignalOf(this));
+	const budget = new WaitBudget(
+		Number(options.maxWaitSeconds ?? DEFAULT_MAX_WAIT_SECONDS) * 1000,
+		cancelSignalOf(this),
+	);
 	const journal = new RunJournal(this.getContext('node'), this.getWorkflowDataProxy(0).$runIndex);
 	const results = new Map<Row, INodeExecutionData>();
 	const unknown: Row[] = [];
@@ -77,6 +119,26 @@ export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecu
 			unknown.push(row);
 			failed(row, new NodeOperationError(this.getNode(), done.unknown, { itemIndex: row.itemIndex }), 'unknown');
 		} else results.set(row, { json: { ...row.echo, ...done.created }, pairedItem: { item: row.itemIndex } });
+	}
+	if (this.getNodeParameter('skipExisting', 0, false) && toSend.length) {
+		const lookbackHours = Number(options.lookbackHours) || DEFAULT_LOOKBACK_HOURS;
+		const existing = await recentTasks(this, toSend, lookbackHours, String(options.defaultCountryCode ?? ''), budget);
+		for (let i = toSend.length - 1; i >= 0; i--) {
+			const row = toSend[i];
+			const match = existing.get(row.request.space)?.match(row.document);
+			if (!match) continue;
+			toSend.splice(i, 1);
+			results.set(row, {
+				json: {
+					...row.echo,
+					task_id: match.task.task_id,
+					run_id: match.task.run_id,
+					task_status: match.task.status,
+					unpod_skipped: skipReason(match, lookbackHours),
+				},
+				pairedItem: { item: row.itemIndex },
+			});
+		}
 	}
 	const batches = groupIntoBatches(toSend, batchSize);
 

@@ -10,6 +10,17 @@ const show = { resource: ['task'], operation: ['create'] };
  * and a failed request affects at most 100 rows, while 10,000 rows take 100 requests.
  */
 export const DEFAULT_BATCH_SIZE = 100;
+export const DEFAULT_LOOKBACK_HOURS = 24;
+
+const skipExisting = (defaultValue: boolean, versions: number[]): INodeProperties => ({
+	displayName: 'Skip Contacts Already Called',
+	name: 'skipExisting',
+	type: 'boolean',
+	default: defaultValue,
+	description:
+		"Whether to first look up the space's tasks created recently (see Options > Lookback) and not send a contact that already has one: matched by Document ID when the row has one, else by phone number. Skipped rows come out with the existing task's ID and unpod_skipped. Costs one request per 100 recent tasks.",
+	displayOptions: { show: { ...show, '@version': versions } },
+});
 export const MAX_BATCH_SIZE = 500;
 
 export const createFields: INodeProperties[] = [
@@ -78,6 +89,10 @@ export const createFields: INodeProperties[] = [
 		description: "Date and time of the calls, in the agent's time zone",
 		displayOptions: { show: { ...show, schedule: ['custom'] } },
 	},
+	// On for new nodes (version 1.1): re-running an import must not call people twice. Off for
+	// nodes saved before it existed, whose workflows may mean to call a contact again.
+	skipExisting(false, [1]),
+	skipExisting(true, [1.1]),
 	{
 		displayName: 'Options',
 		name: 'options',
@@ -93,6 +108,14 @@ export const createFields: INodeProperties[] = [
 				typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
 				default: DEFAULT_BATCH_SIZE,
 				description: 'How many contacts to send in one request. One request creates one run with a task per contact.',
+			},
+			{
+				displayName: 'Lookback (Hours)',
+				name: 'lookbackHours',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 720 },
+				default: DEFAULT_LOOKBACK_HOURS,
+				description: 'With Skip Contacts Already Called: how far back to look for tasks of the same contacts',
 			},
 			{
 				displayName: 'Max Wait (Seconds)',
