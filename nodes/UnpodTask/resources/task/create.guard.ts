@@ -2,8 +2,14 @@
  * The duplicate guard of Task > Create: the space's recently created tasks, looked up by
  * Document ID and by phone number, so a contact that already has a task is not called again.
  */
-import type { IDataObject } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { normalizePhone } from '../../../shared/contacts';
+import { asNodeError } from '../../../shared/errors';
+import { collectPages, toPage } from '../../../shared/pagination';
+import type { WaitBudget } from '../../../shared/retry';
+import { taskListPath } from '../../../shared/tasks';
+import { unpodApiRequest } from '../../../shared/transport';
+import type { Row } from './create.rows';
 
 export interface ExistingTask {
 	task_id: string;
@@ -62,4 +68,40 @@ export class ExistingTasks {
 export function skipReason(match: Match, lookbackHours: number): string {
 	const what = match.by === 'document_id' ? `Document ID "${match.value}"` : `number ${match.value}`;
 	return `Not sent: task ${match.task.task_id} for ${what} was created in this space in the last ${lookbackHours} hours`;
+}
+
+/**
+ * The tasks created in each space of these rows within the lookback, newest first. Its
+ * requests wait and retry within the run's budget; if it cannot be read, nothing is sent.
+ */
+export async function recentTasks(
+	context: IExecuteFunctions,
+	rows: Row[],
+	lookbackHours: number,
+	countryCode: string,
+	budget: WaitBudget,
+): Promise<Map<string, ExistingTasks>> {
+	const since = Math.floor((Date.now() - lookbackHours * 3600 * 1000) / 1000);
+	const bySpace = new Map<string, ExistingTasks>();
+	for (const space of new Set(rows.map((r) => r.request.space))) {
+		try {
+			const tasks = await collectPages(async (page, pageSize) =>
+				toPage(
+					await unpodApiRequest.call(context, {
+						method: 'GET',
+						path: taskListPath('space', space),
+						qs: { from_ts: since, page, page_size: pageSize },
+						subject: `space "${space}"`,
+						budget,
+					}),
+				),
+			);
+			bySpace.set(space, new ExistingTasks(tasks, countryCode));
+		} catch (error) {
+			const failure = asNodeError(context.getNode(), error);
+			failure.message = `Could not look up the space's recent tasks to skip contacts already called: ${failure.message}. Nothing was sent`;
+			throw failure;
+		}
+	}
+	return bySpace;
 }

@@ -3,11 +3,9 @@ import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { asNodeError } from '../../../shared/errors';
 import { cancelSignalOf, classifyFailure, DEFAULT_MAX_WAIT_SECONDS, WaitBudget } from '../../../shared/retry';
-import { collectPages, toPage } from '../../../shared/pagination';
-import { taskListPath } from '../../../shared/tasks';
 import { unpodApiRequest } from '../../../shared/transport';
 import { DEFAULT_BATCH_SIZE, DEFAULT_LOOKBACK_HOURS, MAX_BATCH_SIZE } from './create';
-import { ExistingTasks, skipReason } from './create.guard';
+import { recentTasks, skipReason } from './create.guard';
 import { groupIntoBatches, rowList } from './create.batches';
 import { RunJournal } from './create.journal';
 import { readRows } from './create.rows';
@@ -46,42 +44,6 @@ function errorItem(
 		return { json: { error: error.message, unpod_created: created }, error, pairedItem: { item: itemIndex } };
 	}
 	return { json: { ...echo, error: error.message, unpod_created: created }, pairedItem: { item: itemIndex } };
-}
-
-/**
- * The tasks created in each space of these rows within the lookback, newest first. Its
- * requests wait and retry within the run's budget; if it cannot be read, nothing is sent.
- */
-async function recentTasks(
-	context: IExecuteFunctions,
-	rows: Row[],
-	lookbackHours: number,
-	countryCode: string,
-	budget: WaitBudget,
-): Promise<Map<string, ExistingTasks>> {
-	const since = Math.floor((Date.now() - lookbackHours * 3600 * 1000) / 1000);
-	const bySpace = new Map<string, ExistingTasks>();
-	for (const space of new Set(rows.map((r) => r.request.space))) {
-		try {
-			const tasks = await collectPages(async (page, pageSize) =>
-				toPage(
-					await unpodApiRequest.call(context, {
-						method: 'GET',
-						path: taskListPath('space', space),
-						qs: { from_ts: since, page, page_size: pageSize },
-						subject: `space "${space}"`,
-						budget,
-					}),
-				),
-			);
-			bySpace.set(space, new ExistingTasks(tasks, countryCode));
-		} catch (error) {
-			const failure = asNodeError(context.getNode(), error);
-			failure.message = `Could not look up the space's recent tasks to skip contacts already called: ${failure.message}. Nothing was sent`;
-			throw failure;
-		}
-	}
-	return bySpace;
 }
 
 const countCreated = (results: Map<Row, INodeExecutionData>) =>
