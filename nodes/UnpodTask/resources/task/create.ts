@@ -12,15 +12,8 @@ const show = { resource: ['task'], operation: ['create'] };
 export const DEFAULT_BATCH_SIZE = 100;
 export const DEFAULT_LOOKBACK_HOURS = 24;
 
-const skipExisting = (defaultValue: boolean, versions: number[]): INodeProperties => ({
-	displayName: 'Skip Contacts Already Called',
-	name: 'skipExisting',
-	type: 'boolean',
-	default: defaultValue,
-	description:
-		"Whether to first look up the space's tasks created recently (see Options > Lookback) and not send a contact that already has one: matched by Document ID when the row has one, else by phone number. Skipped rows come out with the existing task's ID and unpod_skipped. Costs one request per 100 recent tasks.",
-	displayOptions: { show: { ...show, '@version': versions } },
-});
+const SKIP_EXISTING_DESCRIPTION =
+	"Whether to first look up the space's tasks created recently (see Options > Lookback) and not send a contact that already has one: matched by Document ID when the row has one, else by phone number. Skipped rows come out with the existing task's ID and unpod_skipped. Costs one request per 100 recent tasks.";
 export const MAX_BATCH_SIZE = 500;
 
 export const createFields: INodeProperties[] = [
@@ -91,8 +84,22 @@ export const createFields: INodeProperties[] = [
 	},
 	// On for new nodes (version 1.1): re-running an import must not call people twice. Off for
 	// nodes saved before it existed, whose workflows may mean to call a contact again.
-	skipExisting(false, [1]),
-	skipExisting(true, [1.1]),
+	{
+		displayName: 'Skip Contacts Already Called',
+		name: 'skipExisting',
+		type: 'boolean',
+		default: false,
+		description: SKIP_EXISTING_DESCRIPTION,
+		displayOptions: { show: { ...show, '@version': [1] } },
+	},
+	{
+		displayName: 'Skip Contacts Already Called',
+		name: 'skipExisting',
+		type: 'boolean',
+		default: true,
+		description: SKIP_EXISTING_DESCRIPTION,
+		displayOptions: { show: { ...show, '@version': [1.1] } },
+	},
 	{
 		displayName: 'Options',
 		name: 'options',
