@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: installs the test runtime if needed, builds, lints, then runs every suite.
+// `npm test`: installs the test runtime if needed, builds, lints, runs n8n's scanner, then every suite.
 const { execFileSync } = require('child_process');
 const { existsSync, mkdtempSync, readFileSync } = require('fs');
 const { tmpdir } = require('os');
@@ -17,6 +17,7 @@ try {
 	ensureRuntime();
 	step('build', 'npm', ['run', 'build', '--silent']);
 	step('lint', 'npm', ['run', 'lint', '--silent']);
+	step("n8n's community-package scan", 'npm', ['run', 'scan', '--silent']);
 	step('tests', 'npx', ['jest', '--json', `--outputFile=${results}`, ...process.argv.slice(2)]);
 } catch (error) {
 	process.exitCode = typeof error.status === 'number' && error.status ? error.status : 1;

@@ -1,0 +1,59 @@
+#!/usr/bin/env node
+// `npm run scan`: n8n's own gate, @n8n/scan-community-package, on the source (its lint of
+// package.json and {nodes,credentials}/**) and on the packed tarball, as n8n runs it before
+// a package can be verified. Needs `npm run build` first.
+const { execFileSync } = require('child_process');
+const { existsSync, mkdtempSync, readdirSync, rmSync, cpSync } = require('fs');
+const { tmpdir } = require('os');
+const { join } = require('path');
+
+const ROOT = join(__dirname, '..');
+const DIR = join(ROOT, 'test', 'scan');
+const SCANNER = join(DIR, 'node_modules', '@n8n', 'scan-community-package', 'scanner', 'scanner.mjs');
+
+function ensureScanner() {
+	if (existsSync(SCANNER)) return;
+	console.log('Installing @n8n/scan-community-package into test/scan (once)...');
+	// --ignore-scripts: a dependency's preinstall insists on pnpm.
+	execFileSync('npm', ['install', '--ignore-scripts', '--no-save', '--no-audit', '--no-fund', '--loglevel=error'], {
+		cwd: DIR,
+		stdio: 'inherit',
+	});
+}
+
+async function main() {
+	ensureScanner();
+	const { analyzePackage, SOURCE_FILE_PATTERNS } = await import(SCANNER);
+	const work = mkdtempSync(join(tmpdir(), 'unpod-scan-'));
+	try {
+		// The source, as n8n reads it from the repository.
+		const source = join(work, 'source');
+		for (const part of ['package.json', 'nodes', 'credentials', 'icons']) {
+			cpSync(join(ROOT, part), join(source, part), { recursive: true });
+		}
+		// The tarball, as npm would publish it.
+		execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: ROOT, stdio: 'ignore' });
+		const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
+		execFileSync('tar', ['xzf', join(work, tarball), '-C', work]);
+		let failed = false;
+		for (const [label, dir, patterns] of [
+			['source', source, SOURCE_FILE_PATTERNS],
+			['tarball', join(work, 'package'), ['**/*.js', 'package.json']],
+		]) {
+			const result = await analyzePackage(dir, patterns);
+			console.log(`scan of the ${label}: ${result.passed ? 'passed' : 'FAILED'}`);
+			if (!result.passed) {
+				failed = true;
+				console.log(`${result.message}\n${result.details ?? ''}`);
+			}
+		}
+		process.exitCode = failed ? 1 : 0;
+	} finally {
+		rmSync(work, { recursive: true, force: true });
+	}
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exitCode = 1;
+});
