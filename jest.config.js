@@ -5,6 +5,7 @@ module.exports = {
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json', diagnostics: { warnOnly: false } }] },
+	setupFilesAfterEnv: ['<rootDir>/test/helpers/jest-setup.ts'],
 	testTimeout: 180000,
 	maxWorkers: 2,
 	forceExit: true,

@@ -57,18 +57,17 @@ export async function startDemoEnvironment(
 	const credential = { id: 'unpodLocal', name: 'Unpod (local demo server)' };
 	const data = { baseUrl: server.url, apiToken: SEED.token, orgHandle: SEED.orgHandle, productId: SEED.productId };
 	await n8n.importCredentials([{ ...credential, type: 'unpodApi', data }]);
-	const workflows = exampleFiles().map((file) =>
-		loadExample(file, { credential, filesDir, pollCron: '0-59/5 * * * * *' }),
-	);
+	const workflows = exampleFiles().map((file) => loadExample(file, { credential, filesDir }));
 	await n8n.importWorkflows(workflows);
 	const importId = workflows.find((w) => w.name.includes('contacts CSV'))!.id;
 	const outcomesId = workflows.find((w) => w.name.includes('CSV log'))!.id;
-	await n8n.cli(['publish:workflow', `--id=${outcomesId}`]);
 	const n8nVersion = JSON.parse(readFileSync(join(RUNTIME, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
-	say(
-		`n8n ${n8nVersion} is starting with the example workflows; "${workflows.find((w) => w.id === outcomesId)!.name}" is active`,
-	);
+	say(`n8n ${n8nVersion} is starting with the example workflows`);
 	const n8nServer = await N8nServer.start(n8n);
+	const outcomesName = workflows.find((w) => w.id === outcomesId)!.name;
+	// Activation runs the trigger's first poll, which only learns what exists.
+	await n8nServer.setActive(outcomesId, true);
+	say(`n8n is ready; "${outcomesName}" is active and made its first poll`);
 	return {
 		server,
 		n8n,

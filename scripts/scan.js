@@ -31,8 +31,16 @@ async function main() {
 		for (const part of ['package.json', 'nodes', 'credentials', 'icons']) {
 			cpSync(join(ROOT, part), join(source, part), { recursive: true });
 		}
-		// The tarball, as npm would publish it.
-		execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: ROOT, stdio: 'ignore' });
+		// The tarball, as the publish workflow makes it: release.js first (with a stand-in
+		// repository), then npm pack.
+		const release = join(work, 'release');
+		for (const part of ['package.json', 'README.md', 'LICENSE.md', 'dist']) {
+			cpSync(join(ROOT, part), join(release, part), { recursive: true });
+		}
+		execFileSync('node', [join(__dirname, 'release.js'), 'unpod-ci/n8n-nodes-unpod', 'v0.0.0-ci', release], {
+			stdio: 'ignore',
+		});
+		execFileSync('npm', ['pack', '--silent', '--pack-destination', work], { cwd: release, stdio: 'ignore' });
 		const tarball = readdirSync(work).find((f) => f.endsWith('.tgz'));
 		execFileSync('tar', ['xzf', join(work, tarball), '-C', work]);
 		let failed = false;

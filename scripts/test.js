@@ -1,9 +1,9 @@
 #!/usr/bin/env node
 // `npm test`: installs the test runtime if needed, builds, lints, runs n8n's scanner, then every suite.
 const { execFileSync } = require('child_process');
-const { existsSync, mkdtempSync, readFileSync } = require('fs');
+const { existsSync, mkdtempSync, readFileSync, rmSync } = require('fs');
+const { dirname, join } = require('path');
 const { tmpdir } = require('os');
-const { join } = require('path');
 const { ensureRuntime } = require('./runtime');
 
 const started = Date.now();
@@ -26,5 +26,6 @@ try {
 		const { numPassedTests, numFailedTests } = JSON.parse(readFileSync(results, 'utf8'));
 		console.log(`\nTests: ${numPassedTests} passed, ${numFailedTests} failed`);
 	}
+	rmSync(dirname(results), { recursive: true, force: true });
 	console.log(`npm test finished in ${Math.round((Date.now() - started) / 1000)} s`);
 }

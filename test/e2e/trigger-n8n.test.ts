@@ -1,4 +1,8 @@
-/** The Unpod Trigger in a real, running n8n: activated, polled by n8n's scheduler every 5 seconds. */
+/**
+ * The Unpod Trigger in a real, running n8n. Every n8n we support accepts minute polls at
+ * most (2.x refuses faster ones), so the test asks for each poll itself: activation polls
+ * at once, and deactivating then activating again polls again with the trigger's state kept.
+ */
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { ROOT } from '../helpers/n8n';
@@ -41,12 +45,11 @@ test('an active workflow emits each ended call once, as n8n polls', async () => 
 	).tasks;
 	store.finishTask(tasks[0], 'completed'); // ended before activation: never emitted
 
-	// The example workflow as users import it, pointed at the local server and polled every 5 s.
+	// The example workflow as users import it (minute polls), pointed at the local server.
 	const workflow = JSON.parse(readFileSync(join(ROOT, 'examples', 'unpod-trigger-to-crm.json'), 'utf8'));
 	workflow.id = 'triggerLive';
 	const trigger = workflow.nodes.find((n: { name: string }) => n.name === 'Unpod Trigger');
 	trigger.credentials = CREDENTIAL;
-	trigger.parameters.pollTimes = { item: [{ mode: 'custom', cronExpression: '0-59/5 * * * * *' }] };
 	trigger.parameters.space = { __rl: true, mode: 'token', value: SEED.spaceToken };
 	workflow.nodes.push({
 		id: 'report',
@@ -65,12 +68,11 @@ test('an active workflow emits each ended call once, as n8n polls', async () => 
 	});
 	workflow.connections['Send to your CRM'] = { main: [[{ node: 'Report', type: 'main', index: 0 }]] };
 	await h.n8n.importWorkflows([workflow]);
-	const published = await h.n8n.cli(['publish:workflow', '--id=triggerLive']);
-	expect(published.exitCode).toBe(0);
 
 	const polls = () => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
 	n8n = await N8nServer.start(h.n8n);
-	await waitFor('the first poll', () => polls() >= 1);
+	await n8n.setActive('triggerLive', true);
+	expect(polls()).toBeGreaterThanOrEqual(1);
 	expect(h.server.sink).toEqual([]);
 
 	store.finishTask(tasks[2], 'completed');
@@ -85,12 +87,18 @@ test('an active workflow emits each ended call once, as n8n polls', async () => 
 	).tasks;
 	store.finishTask(created[0], 'completed');
 
+	await n8n.pollNow('triggerLive');
 	await waitFor('three outcomes', () => h.server.sink.length >= 3);
-	const afterFirst = polls();
-	await waitFor('two more polls', () => polls() >= afterFirst + 2, 30_000);
+	// Two more polls of an unchanged space, then one with a last call ended: once that one
+	// has arrived, whatever the quiet polls might have sent twice would have arrived before it.
+	await n8n.pollNow('triggerLive');
+	await n8n.pollNow('triggerLive');
+	store.finishTask(tasks[7], 'completed');
+	await n8n.pollNow('triggerLive');
+	await waitFor('the last outcome', () => h.server.sink.length >= 4);
 	const received = h.server.sink as Array<Record<string, any>>;
 	expect(received.map((r) => r.external_id).sort()).toEqual(
-		[tasks[2].task_id, tasks[5].task_id, created[0].task_id].sort(),
+		[tasks[2].task_id, tasks[5].task_id, created[0].task_id, tasks[7].task_id].sort(),
 	);
 	expect(received.find((r) => r.external_id === tasks[5].task_id)).toMatchObject({
 		contact: { name: 'Caller 5', phone: tasks[5].input.contact_number },

@@ -11,8 +11,6 @@ export interface Localize {
 	credential: { id: string; name: string };
 	/** Folder that replaces the examples' `/home/node/.n8n-files/`. */
 	filesDir: string;
-	/** A cron expression for polling triggers (n8n 2.8 accepts every 5 s: `0-59/5 * * * * *`). */
-	pollCron?: string;
 }
 
 export function exampleFiles(): string[] {
@@ -36,7 +34,6 @@ export function loadExample(file: string, local: Localize): Workflow {
 		for (const key of ['fileSelector', 'fileName']) {
 			if (typeof p[key] === 'string') p[key] = p[key].replace(USER_FILES, `${local.filesDir}/`);
 		}
-		if (p.pollTimes && local.pollCron) p.pollTimes = { item: [{ mode: 'custom', cronExpression: local.pollCron }] };
 	}
 	return workflow;
 }

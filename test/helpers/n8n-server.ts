@@ -1,8 +1,9 @@
 /** A running n8n (`n8n start`) with an owner logged in, for what only the server does: credential tests, pickers, polling triggers. */
 import axios, { AxiosInstance } from 'axios';
-import { ChildProcess, spawn } from 'child_process';
+import type { ChildProcess } from 'child_process';
 import { join } from 'path';
 import { N8n, RUNTIME } from './n8n';
+import { spawnGroup, stopGroup } from './processes';
 
 export const OWNER = { email: 'owner@unpod.local', password: 'Unpod-test-1', firstName: 'Test', lastName: 'Owner' };
 
@@ -18,14 +19,15 @@ export class N8nServer {
 	static async start(n8n: N8n, options: { timeoutMs?: number } = {}): Promise<N8nServer> {
 		const url = `http://127.0.0.1:${n8n.env.N8N_PORT}`;
 		const log: string[] = [];
-		const child = spawn(join(RUNTIME, 'node_modules', '.bin', 'n8n'), ['start'], {
+		const child = spawnGroup(join(RUNTIME, 'node_modules', '.bin', 'n8n'), ['start'], {
 			env: n8n.env,
 			cwd: n8n.folder,
 			stdio: ['ignore', 'pipe', 'pipe'],
 		});
 		child.stdout!.on('data', (d: Buffer) => log.push(d.toString()));
 		child.stderr!.on('data', (d: Buffer) => log.push(d.toString()));
-		const deadline = Date.now() + (options.timeoutMs ?? 90_000);
+		// Start-up on a busy machine has taken well over a minute: this limit is for a hung start.
+		const deadline = Date.now() + (options.timeoutMs ?? 240_000);
 		for (;;) {
 			if (child.exitCode !== null)
 				throw new Error(`n8n start exited with ${child.exitCode}:\n${log.join('').slice(-3000)}`);
@@ -36,7 +38,7 @@ export class N8nServer {
 				// not listening yet
 			}
 			if (Date.now() > deadline) {
-				child.kill('SIGKILL');
+				await stopGroup(child, 0);
 				throw new Error(`n8n did not become ready:\n${log.join('').slice(-3000)}`);
 			}
 			await new Promise((r) => setTimeout(r, 250));
@@ -93,12 +95,31 @@ export class N8nServer {
 		return res.data.data;
 	}
 
+	/**
+	 * Activates or deactivates a workflow the way the editor does. Activation runs the
+	 * trigger's first poll before it answers, so it doubles as "poll now" on every n8n
+	 * (2.x refuses polls more often than once a minute).
+	 */
+	async setActive(id: string, active: boolean): Promise<void> {
+		const current = await this.rest.get(`/workflows/${id}`);
+		if (current.status !== 200) throw new Error(`Reading workflow ${id} failed: ${current.status}`);
+		const { versionId } = current.data.data;
+		// n8n 2.x: publish / unpublish endpoints; 1.x: the `active` flag of an update.
+		let res = await this.rest.post(`/workflows/${id}/${active ? 'activate' : 'deactivate'}`, { versionId });
+		if (res.status === 404) res = await this.rest.patch(`/workflows/${id}`, { versionId, active });
+		if (res.status !== 200) {
+			const message = res.data?.message ?? JSON.stringify(res.data);
+			throw new Error(`${active ? 'Activating' : 'Deactivating'} workflow ${id} failed (${res.status}): ${message}`);
+		}
+	}
+
+	/** One poll of a workflow's trigger, now: deactivate, then activate (the trigger keeps its state). */
+	async pollNow(id: string): Promise<void> {
+		await this.setActive(id, false);
+		await this.setActive(id, true);
+	}
+
 	async stop(): Promise<void> {
-		if (this.child.exitCode !== null) return;
-		const exited = new Promise((r) => this.child.once('exit', r));
-		this.child.kill('SIGTERM');
-		const timer = setTimeout(() => this.child.kill('SIGKILL'), 10_000);
-		await exited;
-		clearTimeout(timer);
+		await stopGroup(this.child);
 	}
 }

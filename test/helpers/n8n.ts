@@ -2,11 +2,11 @@
  * Runs the built package inside real n8n (the pinned runtime in test/n8n/<version>),
  * loaded the way a user's n8n loads a community package.
  */
-import { execFile } from 'child_process';
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { createServer } from 'net';
 import { tmpdir } from 'os';
 import { join, resolve } from 'path';
+import { runGroup } from './processes';
 
 export const ROOT = resolve(__dirname, '..', '..');
 export const PACKAGE_NAME = 'n8n-nodes-unpod';
@@ -159,16 +159,10 @@ export class N8n {
 		timeoutMs = 120_000,
 		env: NodeJS.ProcessEnv = {},
 	): Promise<{ exitCode: number; stdout: string; stderr: string }> {
-		return new Promise((done) => {
-			execFile(
-				join(RUNTIME, 'node_modules', '.bin', 'n8n'),
-				args,
-				{ env: { ...this.env, ...env }, cwd: this.folder, timeout: timeoutMs, maxBuffer: 256 * 1024 * 1024 },
-				(error, stdout, stderr) => {
-					const exitCode = error ? (typeof error.code === 'number' ? error.code : 1) : 0;
-					done({ exitCode, stdout, stderr });
-				},
-			);
+		return runGroup(join(RUNTIME, 'node_modules', '.bin', 'n8n'), args, {
+			env: { ...this.env, ...env },
+			cwd: this.folder,
+			timeoutMs,
 		});
 	}
 
@@ -238,20 +232,24 @@ function safeParse(text: unknown): any {
 	}
 }
 
+/** Why a node has no run data: n8n's own error when it gave one, else the end of its log. */
+function didNotRun(run: RunResult, node: string): Error {
+	const error = run.resultData?.error;
+	const reason = error
+		? `n8n's error: ${error.name ?? ''} ${error.message ?? ''} ${error.description ?? ''}`.trim()
+		: `n8n exited with ${run.exitCode}; its output ends:\n${(run.stdout + run.stderr).slice(-3000)}`;
+	return new Error(`Node "${node}" did not run. ${reason}`);
+}
+
 /** The JSON of every item a node put out (first run, first output). */
 export function outputOf(run: RunResult, node: string): any[] {
-	const runs = run.resultData?.runData?.[node];
-	if (!runs?.length)
-		throw new Error(
-			`Node "${node}" did not run. Error: ${JSON.stringify(run.resultData?.error ?? run.stderr.slice(-2000))}`,
-		);
-	return (runs[0].data?.main?.[0] ?? []).map((item) => item.json);
+	return itemsOf(run, node).map((item) => item.json);
 }
 
 /** The items a node put out, with their error and pairing. */
 export function itemsOf(run: RunResult, node: string): Array<{ json: any; error?: any; pairedItem?: any }> {
 	const runs = run.resultData?.runData?.[node];
-	if (!runs?.length) throw new Error(`Node "${node}" did not run`);
+	if (!runs?.length) throw didNotRun(run, node);
 	return runs[0].data?.main?.[0] ?? [];
 }
 

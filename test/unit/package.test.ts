@@ -43,3 +43,41 @@ test('the built nodes require nothing but n8n-workflow and their own files', () 
 	const external = [...modules].filter((m) => !m.startsWith('.'));
 	expect(external).toEqual(['n8n-workflow']);
 });
+
+test('no `main` pointing at a file that is not there', () => {
+	if (pkg.main !== undefined) expect(existsSync(join(ROOT, pkg.main))).toBe(true);
+});
+
+describe('release preparation (scripts/release.js)', () => {
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { absoluteReadme, releasePackageJson } = require('../../scripts/release.js');
+
+	test('README images and links become absolute GitHub addresses; external ones and anchors stay', () => {
+		const text = [
+			'![Flow](examples/screenshots/flow.png)',
+			'[the workflow](./examples/a.json "Example")',
+			'[n8n](https://n8n.io) [below](#setup) `examples/a.json`',
+		].join('\n');
+		expect(absoluteReadme(text, 'acme/n8n-nodes-unpod', 'v1.2.3').split('\n')).toEqual([
+			'![Flow](https://raw.githubusercontent.com/acme/n8n-nodes-unpod/v1.2.3/examples/screenshots/flow.png)',
+			'[the workflow](https://github.com/acme/n8n-nodes-unpod/blob/v1.2.3/examples/a.json "Example")',
+			'[n8n](https://n8n.io) [below](#setup) `examples/a.json`',
+		]);
+	});
+
+	test('package.json names the repository it is published from (npm provenance checks it)', () => {
+		expect(releasePackageJson(pkg, 'acme/n8n-nodes-unpod')).toMatchObject({
+			name: pkg.name,
+			repository: { type: 'git', url: 'git+https://github.com/acme/n8n-nodes-unpod.git' },
+		});
+	});
+
+	test('every relative link of the real README is rewritten', () => {
+		const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+		const after = absoluteReadme(readme, 'acme/n8n-nodes-unpod', 'v1');
+		const relative = [...after.matchAll(/!?\[[^\]]*\]\(([^)\s]+)/g)]
+			.map((m) => m[1])
+			.filter((t) => !/^(https?:|mailto:|#)/.test(t));
+		expect(relative).toEqual([]);
+	});
+});
