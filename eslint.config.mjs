@@ -1,4 +1,5 @@
-// n8n's community-node rules, as its verification applies them.
+// n8n's community-node rules, as its verification applies them: no console, and inline
+// disables ignored, as n8n's scanner does (`npm run scan` adds eslint-plugin-n8n-nodes-base).
 import tsParser from '@typescript-eslint/parser';
 import plugin from '@n8n/eslint-plugin-community-nodes';
 
@@ -10,5 +11,7 @@ export default [
 		...recommended,
 		files: ['nodes/**/*.ts', 'credentials/**/*.ts', 'package.json'],
 		languageOptions: { parser: tsParser, parserOptions: { sourceType: 'module' } },
+		linterOptions: { noInlineConfig: true },
+		rules: { ...recommended.rules, 'no-console': 'error' },
 	},
 ];

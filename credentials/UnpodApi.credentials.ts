@@ -1,5 +1,7 @@
 import type {
 	IAuthenticateGeneric,
+	IAuthenticateRuleResponseCode,
+	IAuthenticateRuleResponseSuccessBody,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
@@ -73,7 +75,13 @@ export class UnpodApi implements ICredentialType {
 			url: '/api/v2/platform/telephony/bridges/',
 			qs: { page: 1, page_size: 1 },
 		},
+		// n8n types the rules as one kind per list, but its credential test reads both kinds from one.
 		rules: [
+			// n8n 2.8 words a 401 this way itself; later versions show the bare status text.
+			{
+				type: 'responseCode',
+				properties: { value: 401, message: 'Authorization failed - please check your credentials' },
+			},
 			{
 				type: 'responseSuccessBody',
 				properties: {
@@ -99,6 +107,6 @@ export class UnpodApi implements ICredentialType {
 					message: 'Enter the Product ID (unpod.dev unless Unpod told you otherwise).',
 				},
 			},
-		],
+		] as Array<IAuthenticateRuleResponseCode | IAuthenticateRuleResponseSuccessBody> as ICredentialTestRequest['rules'],
 	};
 }

@@ -2,7 +2,7 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { EXAMPLES, exampleFiles, loadExample } from '../test/helpers/examples';
-import { N8n, RUNTIME, Workflow } from '../test/helpers/n8n';
+import { N8n, N8N_VERSION, Workflow } from '../test/helpers/n8n';
 import { N8nServer } from '../test/helpers/n8n-server';
 import { startServer, UnpodServer } from '../dev/server/server';
 import { SEED } from '../dev/server/seed';
@@ -61,12 +61,16 @@ export async function startDemoEnvironment(
 	await n8n.importWorkflows(workflows);
 	const importId = workflows.find((w) => w.name.includes('contacts CSV'))!.id;
 	const outcomesId = workflows.find((w) => w.name.includes('CSV log'))!.id;
-	const n8nVersion = JSON.parse(readFileSync(join(RUNTIME, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
+	const n8nVersion = N8N_VERSION;
 	say(`n8n ${n8nVersion} is starting with the example workflows`);
 	const n8nServer = await N8nServer.start(n8n);
 	const outcomesName = workflows.find((w) => w.id === outcomesId)!.name;
 	// Activation runs the trigger's first poll, which only learns what exists.
-	await n8nServer.setActive(outcomesId, true);
+	await n8nServer.setActive(
+		outcomesId,
+		true,
+		() => server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length,
+	);
 	say(`n8n is ready; "${outcomesName}" is active and made its first poll`);
 	return {
 		server,

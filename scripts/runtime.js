@@ -1,27 +1,73 @@
 #!/usr/bin/env node
-// Installs the pinned n8n that tests, the demo and the benchmark run the package in.
-// It lives in its own folder because n8n needs install overrides that a community
-// package's own package.json may not carry.
+// Installs the real n8n that tests, the demo and the benchmark run the package in, and says
+// how to run it. Each runtime lives in its own folder under test/n8n/ because n8n needs
+// install overrides that a community package's own package.json may not carry; a folder's
+// package.json may hold an `unpodRuntime` recipe for n8n versions that need more:
+//   nodePackage   the npm `node` package in that folder supplies the Node binary (Node 24 here)
+//   ignoreScripts install with --ignore-scripts (some install scripts download from outside)
+//   rebuild       native modules to build afterwards, with that Node
+//   env           environment n8n needs to run (e.g. N8N_EXPRESSION_ENGINE)
+// UNPOD_N8N_RUNTIME picks the folder (default test/n8n/2.8).
 const { execFileSync } = require('child_process');
-const { existsSync } = require('fs');
-const { join } = require('path');
+const { existsSync, readdirSync, readFileSync } = require('fs');
+const { delimiter, join, resolve } = require('path');
 
-const dir = process.env.UNPOD_N8N_RUNTIME || join(__dirname, '..', 'test', 'n8n', '2.8');
+const ROOT = join(__dirname, '..');
+const DEFAULT = join(ROOT, 'test', 'n8n', '2.8');
 
-function ensureRuntime() {
-	if (existsSync(join(dir, 'node_modules', '.bin', 'n8n'))) return dir;
+function runtimeDir() {
+	return resolve(process.env.UNPOD_N8N_RUNTIME || DEFAULT);
+}
+
+function recipe(dir) {
+	return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).unpodRuntime ?? {};
+}
+
+/** The folder of the Node binary and headers the `node` package installed, if the recipe asks for one. */
+function nodeHome(dir) {
+	if (!recipe(dir).nodePackage) return undefined;
+	const base = join(dir, 'node_modules', 'node', 'node_modules');
+	const arch = existsSync(base) ? readdirSync(base).find((name) => /^node-(linux|darwin|win)-/.test(name)) : undefined;
+	return arch ? join(base, arch) : undefined;
+}
+
+/** What a process that runs this n8n needs on top of the caller's environment. */
+function runtimeEnv(dir = runtimeDir(), base = process.env) {
+	const env = { ...(recipe(dir).env ?? {}) };
+	const home = nodeHome(dir);
+	if (home) {
+		env.PATH = `${join(home, 'bin')}${delimiter}${base.PATH ?? ''}`;
+		env.npm_config_nodedir = home;
+	}
+	return env;
+}
+
+function n8nVersion(dir = runtimeDir()) {
+	return JSON.parse(readFileSync(join(dir, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
+}
+
+function npm(dir, args, env = process.env) {
+	execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit', env });
+}
+
+function ensureRuntime(dir = runtimeDir()) {
+	if (existsSync(join(dir, 'node_modules', '.bin', 'n8n')) && (!recipe(dir).nodePackage || nodeHome(dir))) return dir;
+	const { ignoreScripts, rebuild = [], nodePackage } = recipe(dir);
 	console.log(`Installing n8n for the tests into ${dir} (a few minutes, once)...`);
 	const started = Date.now();
 	// `npm install` from the lockfile: `npm ci` rejects n8n's lockfile over optional
 	// platform packages that npm itself leaves out of it.
-	execFileSync('npm', ['install', '--no-save', '--no-audit', '--no-fund', '--loglevel=error'], {
-		cwd: dir,
-		stdio: 'inherit',
-	});
-	console.log(`n8n installed in ${Math.round((Date.now() - started) / 1000)} s`);
+	npm(dir, ['install', '--no-save', ...(ignoreScripts ? ['--ignore-scripts'] : [])]);
+	if (nodePackage) {
+		// Its install script fetches the platform's Node binary from the registry.
+		npm(dir, ['rebuild', 'node']);
+		if (!nodeHome(dir)) throw new Error(`The node package in ${dir} installed no Node binary`);
+	}
+	if (rebuild.length) npm(dir, ['rebuild', ...rebuild], { ...process.env, ...runtimeEnv(dir) });
+	console.log(`n8n ${n8nVersion(dir)} installed in ${Math.round((Date.now() - started) / 1000)} s`);
 	return dir;
 }
 
-module.exports = { ensureRuntime };
+module.exports = { ensureRuntime, runtimeDir, runtimeEnv, n8nVersion };
 
 if (require.main === module) ensureRuntime();

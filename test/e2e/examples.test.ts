@@ -122,7 +122,7 @@ test('npm run demo finishes with every outcome exactly once (a 12-row CSV)', asy
 				...process.env,
 				NODE_ENV: '',
 				TS_NODE_PREFER_TS_EXTS: 'true',
-				DEMO_TIMEOUT_MS: '120000',
+				DEMO_TIMEOUT_MS: '180000',
 				DEMO_OUTPUT_DIR: outputDir,
 			},
 			// A hung demo only: its own limit (DEMO_TIMEOUT_MS) counts from when n8n is ready.

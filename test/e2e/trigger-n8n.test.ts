@@ -71,7 +71,7 @@ test('an active workflow emits each ended call once, as n8n polls', async () => 
 
 	const polls = () => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
 	n8n = await N8nServer.start(h.n8n);
-	await n8n.setActive('triggerLive', true);
+	await n8n.setActive('triggerLive', true, polls);
 	expect(polls()).toBeGreaterThanOrEqual(1);
 	expect(h.server.sink).toEqual([]);
 
@@ -87,14 +87,14 @@ test('an active workflow emits each ended call once, as n8n polls', async () => 
 	).tasks;
 	store.finishTask(created[0], 'completed');
 
-	await n8n.pollNow('triggerLive');
+	await n8n.pollNow('triggerLive', polls);
 	await waitFor('three outcomes', () => h.server.sink.length >= 3);
 	// Two more polls of an unchanged space, then one with a last call ended: once that one
 	// has arrived, whatever the quiet polls might have sent twice would have arrived before it.
-	await n8n.pollNow('triggerLive');
-	await n8n.pollNow('triggerLive');
+	await n8n.pollNow('triggerLive', polls);
+	await n8n.pollNow('triggerLive', polls);
 	store.finishTask(tasks[7], 'completed');
-	await n8n.pollNow('triggerLive');
+	await n8n.pollNow('triggerLive', polls);
 	await waitFor('the last outcome', () => h.server.sink.length >= 4);
 	const received = h.server.sink as Array<Record<string, any>>;
 	expect(received.map((r) => r.external_id).sort()).toEqual(

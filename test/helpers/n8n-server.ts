@@ -97,10 +97,12 @@ export class N8nServer {
 
 	/**
 	 * Activates or deactivates a workflow the way the editor does. Activation runs the
-	 * trigger's first poll before it answers, so it doubles as "poll now" on every n8n
-	 * (2.x refuses polls more often than once a minute).
+	 * trigger's first poll (2.8 before it answers, 2.41 just after), so with `polls`, a count
+	 * of the requests a poll makes, it waits for that poll: "poll now" on every n8n, which
+	 * refuses polls more often than once a minute from 2.x on.
 	 */
-	async setActive(id: string, active: boolean): Promise<void> {
+	async setActive(id: string, active: boolean, polls?: () => number): Promise<void> {
+		const before = polls?.();
 		const current = await this.rest.get(`/workflows/${id}`);
 		if (current.status !== 200) throw new Error(`Reading workflow ${id} failed: ${current.status}`);
 		const { versionId } = current.data.data;
@@ -111,12 +113,24 @@ export class N8nServer {
 			const message = res.data?.message ?? JSON.stringify(res.data);
 			throw new Error(`${active ? 'Activating' : 'Deactivating'} workflow ${id} failed (${res.status}): ${message}`);
 		}
+		if (!active || !polls || before === undefined) return;
+		const deadline = Date.now() + 60_000;
+		while (polls() <= before) {
+			if (Date.now() > deadline)
+				throw new Error(`Workflow ${id} was activated but its trigger did not poll within 60 s:\n${this.logTail()}`);
+			await new Promise((r) => setTimeout(r, 100));
+		}
 	}
 
 	/** One poll of a workflow's trigger, now: deactivate, then activate (the trigger keeps its state). */
-	async pollNow(id: string): Promise<void> {
+	async pollNow(id: string, polls: () => number): Promise<void> {
 		await this.setActive(id, false);
-		await this.setActive(id, true);
+		await this.setActive(id, true, polls);
+	}
+
+	/** The end of n8n's log, for error messages. */
+	logTail(chars = 3000): string {
+		return this.log.join('').slice(-chars);
 	}
 
 	async stop(): Promise<void> {

@@ -10,7 +10,14 @@ import { runGroup } from './processes';
 
 export const ROOT = resolve(__dirname, '..', '..');
 export const PACKAGE_NAME = 'n8n-nodes-unpod';
-export const RUNTIME = process.env.UNPOD_N8N_RUNTIME ?? join(ROOT, 'test', 'n8n', '2.8');
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const runtime = require('../../scripts/runtime.js');
+/** The n8n folder tests run (UNPOD_N8N_RUNTIME, default test/n8n/2.8). */
+export const RUNTIME: string = runtime.runtimeDir();
+/** The n8n version installed there. */
+export const N8N_VERSION: string = existsSync(join(RUNTIME, 'node_modules', 'n8n'))
+	? runtime.n8nVersion(RUNTIME)
+	: 'not installed';
 
 export interface N8nNode {
 	name: string;
@@ -147,6 +154,8 @@ export class N8n {
 			N8N_LOG_FORMAT: 'json',
 			GENERIC_TIMEZONE: 'UTC',
 			N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+			// The runtime's own Node and settings (Node 24 for n8n 2.36+, the legacy expression engine for 1.x).
+			...runtime.runtimeEnv(RUNTIME, process.env),
 		};
 		// jest sets NODE_ENV=test, under which n8n's CLI stays silent and does nothing.
 		delete env.NODE_ENV;
@@ -206,6 +215,26 @@ export class N8n {
 }
 
 function findResultData(text: string): RunResult['resultData'] {
+	return findLoggedRun(text) ?? findPrintedRun(text);
+}
+
+/** n8n 1.x prints the run as indented JSON, a line holding `{` to a line holding `}`. */
+function findPrintedRun(text: string): RunResult['resultData'] {
+	const lines = text.split('\n');
+	for (let end = lines.length - 1; end >= 0; end--) {
+		if (lines[end] !== '}') continue;
+		for (let start = end - 1; start >= 0; start--) {
+			if (lines[start] !== '{') continue;
+			const parsed = safeParse(lines.slice(start, end + 1).join('\n'));
+			if (parsed?.data?.resultData) return parsed.data.resultData;
+			if (parsed?.resultData) return parsed.resultData;
+		}
+	}
+	return undefined;
+}
+
+/** n8n 2.x logs the run as one JSON log line. */
+function findLoggedRun(text: string): RunResult['resultData'] {
 	for (const line of text.split('\n').reverse()) {
 		const trimmed = line.trim();
 		if (!trimmed.startsWith('{')) continue;

@@ -1,0 +1,70 @@
+#!/usr/bin/env node
+// `npm run test:compat [-- 2.41|1.x]`: the end-to-end suite (every node, the credential test,
+// the trigger in a running n8n, the example workflows and the demo) on the other n8n versions
+// users run, each installed once into its folder under test/n8n/ with its own Node.
+const { execFileSync } = require('child_process');
+const { existsSync, mkdtempSync, readFileSync, rmSync } = require('fs');
+const { tmpdir } = require('os');
+const { join } = require('path');
+const { ensureRuntime, n8nVersion, runtimeEnv } = require('./runtime');
+
+const ROOT = join(__dirname, '..');
+const RUNTIMES = [
+	{ folder: '2.41', what: 'newest 2.x that installs here, on Node 24 (npm `node` package)' },
+	{ folder: '1.x', what: 'newest 1.x, on Node 20 with the legacy expression engine' },
+];
+
+const only = process.argv.slice(2);
+const chosen = RUNTIMES.filter((r) => !only.length || only.includes(r.folder));
+const report = [];
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
+
+execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+for (const { folder, what } of chosen) {
+	const dir = join(ROOT, 'test', 'n8n', folder);
+	const row = { runtime: folder, what, install_s: 0, tests_s: 0, passed: 0, failed: 0, ok: false };
+	report.push(row);
+	const work = mkdtempSync(join(tmpdir(), 'unpod-compat-'));
+	try {
+		let since = Date.now();
+		ensureRuntime(dir);
+		row.install_s = seconds(since);
+		const env = { ...process.env, UNPOD_N8N_RUNTIME: dir };
+		const node = execFileSync('node', ['--version'], { env: { ...env, ...runtimeEnv(dir, env) } })
+			.toString()
+			.trim();
+		row.runtime = `n8n ${n8nVersion(dir)} on Node ${node.replace(/^v/, '')}`;
+		console.log(`\n== ${row.runtime}: the end-to-end suite`);
+		since = Date.now();
+		const results = join(work, 'results.json');
+		try {
+			execFileSync('npx', ['jest', 'test/e2e', '--json', `--outputFile=${results}`], {
+				cwd: ROOT,
+				stdio: 'inherit',
+				env,
+			});
+			row.ok = true;
+		} catch {
+			row.ok = false;
+		}
+		row.tests_s = seconds(since);
+		if (existsSync(results)) {
+			const { numPassedTests, numFailedTests } = JSON.parse(readFileSync(results, 'utf8'));
+			Object.assign(row, { passed: numPassedTests, failed: numFailedTests });
+			row.ok = row.ok && numFailedTests === 0;
+		}
+	} catch (error) {
+		console.error(`${folder}: ${error.message}`);
+		row.ok = false;
+	} finally {
+		rmSync(work, { recursive: true, force: true });
+	}
+}
+
+console.log('\nCompatibility');
+for (const r of report) {
+	console.log(
+		`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.runtime}: ${r.passed} passed, ${r.failed} failed; install ${r.install_s} s, tests ${r.tests_s} s`,
+	);
+}
+process.exitCode = report.every((r) => r.ok) ? 0 : 1;
