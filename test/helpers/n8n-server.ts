@@ -26,9 +26,12 @@ export class N8nServer {
 		});
 		child.stdout!.on('data', (d: Buffer) => log.push(d.toString()));
 		child.stderr!.on('data', (d: Buffer) => log.push(d.toString()));
+		let startError: Error | undefined;
+		child.once('error', (error) => (startError = error));
 		// Start-up on a busy machine has taken well over a minute: this limit is for a hung start.
 		const deadline = Date.now() + (options.timeoutMs ?? 240_000);
 		for (;;) {
+			if (startError) throw new Error(`n8n start could not start: ${startError.message}`);
 			if (child.exitCode !== null)
 				throw new Error(`n8n start exited with ${child.exitCode}:\n${log.join('').slice(-3000)}`);
 			try {

@@ -58,6 +58,11 @@ export function runGroup(
 		child.stdout!.on('data', (d: Buffer) => out.push(d));
 		child.stderr!.on('data', (d: Buffer) => err.push(d));
 		const timer = setTimeout(() => void stopGroup(child, options.graceMs ?? 5_000), options.timeoutMs);
+		// A command that cannot start (missing binary or working folder) ends here, not in a hang.
+		child.once('error', (error) => {
+			clearTimeout(timer);
+			done({ exitCode: 127, stdout: '', stderr: `${command} could not start: ${error.message}` });
+		});
 		child.once('close', (code) => {
 			clearTimeout(timer);
 			done({
