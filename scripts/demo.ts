@@ -21,9 +21,9 @@ const rowsArg = args.includes('--rows') ? Number(args[args.indexOf('--rows') + 1
 const TIMEOUT_MS = Number(process.env.DEMO_TIMEOUT_MS ?? 240_000);
 // n8n polls once a minute at most (2.x refuses less); the demo asks for a poll this often.
 const POLL_EVERY_MS = 5_000;
-// On n8n 1.x a re-activated trigger starts from the state stored at activation, not the
-// state its last poll reached (seen on 1.123.81): there the demo waits for n8n's own
-// minute polls instead.
+// On n8n 1.123.81 the trigger's state was not stored across re-activations (the workflow's
+// static data stayed empty and re-activated polls emitted nothing): there the demo waits
+// for n8n's own minute polls, which keep the state in memory as they do for users.
 const POLL_BY_REACTIVATION = Number(N8N_VERSION.split('.')[0]) >= 2;
 
 const started = Date.now();
