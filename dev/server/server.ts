@@ -17,6 +17,7 @@ import { runRoutes } from './routes/runs';
 import { spaceRoutes } from './routes/spaces';
 import { taskRoutes } from './routes/tasks';
 import { isOpen, Store, Task } from './store';
+import { SEED } from './seed';
 
 export type { RecordedRequest } from './http';
 export type { Behaviour } from './routes/context';
@@ -135,6 +136,30 @@ export class UnpodServer {
 		const chosen = this.openCalls(selection);
 		chosen.forEach((t) => this.store.failAttempt(t, selection.reason));
 		return chosen;
+	}
+
+	/**
+	 * Creates tasks as the seed user's create request would (one run), for tests that need
+	 * calls to exist before a workflow runs. Nothing is planned for them: end them with
+	 * `finishCalls` or the store.
+	 */
+	addTasks(
+		contacts: Array<Record<string, unknown>>,
+		options: { space?: string; pilot?: string; context?: string; scheduleType?: string } = {},
+	): Task[] {
+		const space = this.store.spaces.get(options.space ?? SEED.spaceToken);
+		const user = this.store.users.get(SEED.token);
+		if (!space || !user) throw new Error(`No space ${options.space ?? SEED.spaceToken} or seed user`);
+		const { tasks } = this.store.createTasks(
+			space,
+			options.pilot ?? SEED.agentHandle,
+			contacts,
+			options.context ?? 'test',
+			user,
+			null,
+			options.scheduleType,
+		);
+		return tasks;
 	}
 
 	/** Ends open calls now, the oldest first. */

@@ -1,6 +1,5 @@
 /** A bulk import under a plan's rate limit: the Unpod Task node against one HTTP Request per row. */
 import { chain, outputOf, rowsNode } from '../helpers/n8n';
-import { SEED } from '../../dev/server/seed';
 import { startHarness } from '../helpers/setup';
 import { contactRows, httpRequestPerRow, taskCreate } from './import';
 import { table } from './report';
@@ -48,16 +47,8 @@ export async function benchGuard(recent = [1_000, 10_000]): Promise<void> {
 	for (const size of recent) {
 		const h = await startHarness();
 		try {
-			const store = h.server.store;
 			const contacts = contactRows(size).map((r) => ({ name: r.name, contact_number: r.phone }));
-			store.createTasks(
-				store.spaces.get(SEED.spaceToken)!,
-				SEED.agentHandle,
-				contacts,
-				'earlier',
-				store.users.get(SEED.token)!,
-				null,
-			);
+			h.server.addTasks(contacts, { context: 'earlier' });
 			// 100 rows, half of them contacts that already have a task.
 			const sheet = contactRows(size + 50).slice(size - 50);
 			const id = `benchGuard${size}`;

@@ -23,19 +23,11 @@ const poller = (server: UnpodServer) =>
 	});
 
 function fill(server: UnpodServer, size: number): Task[] {
-	const store = server.store;
 	const contacts = Array.from({ length: size }, (_, i) => ({
 		name: `P${i}`,
 		contact_number: `+1415${String(i).padStart(7, '0')}`,
 	}));
-	return store.createTasks(
-		store.spaces.get(SEED.spaceToken)!,
-		SEED.agentHandle,
-		contacts,
-		'bench',
-		store.users.get(SEED.token)!,
-		null,
-	).tasks;
+	return server.addTasks(contacts, { context: 'bench' });
 }
 
 /** Polls until `done(emitted ids)`; returns the polls and the most requests one poll sent. */

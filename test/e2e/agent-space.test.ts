@@ -56,19 +56,11 @@ let h: Harness;
 
 beforeAll(async () => {
 	h = await startHarness({}, workflows);
-	const store = h.server.store;
 	const contacts = Array.from({ length: 330 }, (_, i) => ({
 		name: `Lead ${i}`,
 		contact_number: `+1415555${String(i).padStart(4, '0')}`,
 	}));
-	store.createTasks(
-		store.spaces.get(SEED.spaceToken)!,
-		SEED.agentHandle,
-		contacts,
-		'Leads',
-		store.users.get(SEED.token)!,
-		null,
-	);
+	h.server.addTasks(contacts, { context: 'Leads' });
 	h.server.finishCalls({ space: SEED.spaceToken, count: 40, outcome: 'failed' });
 });
 

@@ -88,19 +88,11 @@ let h: Harness;
 
 beforeAll(async () => {
 	h = await startHarness({}, workflows);
-	const store = h.server.store;
 	const contacts = Array.from({ length: 3000 }, (_, i) => ({
 		name: `Old ${i}`,
 		contact_number: `+4479${String(i).padStart(8, '0')}`,
 	}));
-	store.createTasks(
-		store.spaces.get(SEED.secondSpaceToken)!,
-		SEED.secondAgentHandle,
-		contacts,
-		'old',
-		store.users.get(SEED.token)!,
-		null,
-	);
+	h.server.addTasks(contacts, { space: SEED.secondSpaceToken, pilot: SEED.secondAgentHandle, context: 'old' });
 });
 
 afterAll(async () => {

@@ -2,7 +2,7 @@
  * Where Unpod's real backend departs from the specification, in real n8n against the local
  * server: each behaviour as the real backend answers, and the specification's shape beside it.
  */
-import { itemsOf, N8nNode, outputOf, rowsNode } from '../helpers/n8n';
+import { N8nNode, outputOf, rowsNode } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
@@ -136,19 +136,11 @@ let filterTasks: string[];
 
 beforeAll(async () => {
 	h = await startHarness({}, workflows);
-	const store = h.server.store;
 	const contacts = Array.from({ length: 120 }, (_, i) => ({
 		name: `Filter ${i}`,
 		contact_number: `+1415666${String(i).padStart(4, '0')}`,
 	}));
-	const { tasks } = store.createTasks(
-		store.spaces.get(SEED.spaceToken)!,
-		SEED.agentHandle,
-		contacts,
-		'Leads',
-		store.users.get(SEED.token)!,
-		null,
-	);
+	const tasks = h.server.addTasks(contacts, { context: 'Leads' });
 	filterTasks = tasks.map((t) => t.task_id);
 	h.server.finishCalls({ space: SEED.spaceToken, count: 60, outcome: 'completed' });
 	h.server.finishCalls({ space: SEED.spaceToken, count: 20, outcome: 'failed' });

@@ -164,13 +164,11 @@ let h: Harness;
 
 beforeAll(async () => {
 	h = await startHarness({}, workflows);
-	const store = h.server.store;
-	const renewals = store.spaces.get(SEED.secondSpaceToken)!;
 	const contacts = Array.from({ length: 350 }, (_, i) => ({
 		name: `Renewal ${i}`,
 		contact_number: `+4420794600${String(i).padStart(2, '0')}`,
 	}));
-	store.createTasks(renewals, SEED.secondAgentHandle, contacts, 'Renewal', store.users.get(SEED.token)!, null);
+	h.server.addTasks(contacts, { space: SEED.secondSpaceToken, pilot: SEED.secondAgentHandle, context: 'Renewal' });
 	h.server.finishCalls({ space: SEED.secondSpaceToken, count: 120, outcome: 'completed' });
 	h.server.finishCalls({ space: SEED.secondSpaceToken, count: 30, outcome: 'failed' });
 });

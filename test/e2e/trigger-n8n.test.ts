@@ -33,16 +33,8 @@ afterAll(async () => {
 
 test('an active workflow emits each ended call once, as n8n polls', async () => {
 	const store = h.server.store;
-	const space = store.spaces.get(SEED.spaceToken)!;
 	const contacts = Array.from({ length: 8 }, (_, i) => ({ name: `Caller ${i}`, contact_number: `+4420794610${i}0` }));
-	const tasks: Task[] = store.createTasks(
-		space,
-		SEED.agentHandle,
-		contacts,
-		'test',
-		store.users.get(SEED.token)!,
-		null,
-	).tasks;
+	const tasks: Task[] = h.server.addTasks(contacts);
 	store.finishTask(tasks[0], 'completed'); // ended before activation: never emitted
 
 	// The example workflow as users import it (minute polls), pointed at the local server.
@@ -77,14 +69,7 @@ test('an active workflow emits each ended call once, as n8n polls', async () => 
 
 	store.finishTask(tasks[2], 'completed');
 	store.finishTask(tasks[5], 'failed');
-	const created = store.createTasks(
-		space,
-		SEED.agentHandle,
-		[{ name: 'Late', contact_number: '+442079461999' }],
-		'test',
-		store.users.get(SEED.token)!,
-		null,
-	).tasks;
+	const created = h.server.addTasks([{ name: 'Late', contact_number: '+442079461999' }]);
 	store.finishTask(created[0], 'completed');
 
 	await n8n.pollNow('triggerLive', polls);

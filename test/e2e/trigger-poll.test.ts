@@ -31,7 +31,7 @@ function createTasks(n: number, space = leads, pilot = SEED.agentHandle): Task[]
 		name: `Person ${server.store.tasks.length + i}`,
 		contact_number: `+1415${String(server.store.tasks.length + i).padStart(7, '0')}`,
 	}));
-	return server.store.createTasks(space, pilot, contacts, 'test', server.store.users.get(SEED.token)!, null).tasks;
+	return server.addTasks(contacts, { space: space.token, pilot });
 }
 
 const ids = (items: Array<{ json: any }> | null) => (items ?? []).map((i) => i.json.task_id);
@@ -264,15 +264,10 @@ test('soak: 500 polls with random faults emit every transition exactly once', as
 
 test('the real lifecycle: in_progress, a failed attempt back to pending and scheduled calls are open; each end is emitted once', async () => {
 	const [a, b, c] = createTasks(3);
-	const scheduled = server.store.createTasks(
-		leads,
-		SEED.agentHandle,
-		[{ name: 'Later', contact_number: '+14150000001' }],
-		'test',
-		server.store.users.get(SEED.token)!,
-		null,
-		'auto',
-	).tasks[0];
+	const [scheduled] = server.addTasks([{ name: 'Later', contact_number: '+14150000001' }], {
+		space: leads.token,
+		scheduleType: 'auto',
+	});
 	const p = poller({ events: ['completed', 'failed'] });
 	expect(await p.poll()).toBeNull();
 

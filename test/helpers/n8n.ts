@@ -225,9 +225,8 @@ function findPrintedRun(text: string): RunResult['resultData'] {
 		if (lines[end] !== '}') continue;
 		for (let start = end - 1; start >= 0; start--) {
 			if (lines[start] !== '{') continue;
-			const parsed = safeParse(lines.slice(start, end + 1).join('\n'));
-			if (parsed?.data?.resultData) return parsed.data.resultData;
-			if (parsed?.resultData) return parsed.resultData;
+			const found = resultDataOf(safeParse(lines.slice(start, end + 1).join('\n')));
+			if (found) return found;
 		}
 	}
 	return undefined;
@@ -240,16 +239,18 @@ function findLoggedRun(text: string): RunResult['resultData'] {
 		if (!trimmed.startsWith('{')) continue;
 		try {
 			const parsed = JSON.parse(trimmed);
-			const candidates = [parsed, safeParse(parsed.message)];
-			for (const c of candidates) {
-				if (c?.data?.resultData) return c.data.resultData;
-				if (c?.resultData) return c.resultData;
-			}
+			const found = resultDataOf(parsed) ?? resultDataOf(safeParse(parsed.message));
+			if (found) return found;
 		} catch {
 			// not a JSON line
 		}
 	}
 	return undefined;
+}
+
+/** A run (`{data: {resultData}}`) or its data (`{resultData}`), as n8n prints one or the other. */
+function resultDataOf(value: any): RunResult['resultData'] {
+	return value?.data?.resultData ?? value?.resultData;
 }
 
 function safeParse(text: unknown): any {
