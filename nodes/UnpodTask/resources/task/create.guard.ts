@@ -47,10 +47,6 @@ export class ExistingTasks {
 		}
 	}
 
-	get size(): number {
-		return Math.max(this.byDocument.size, this.byPhone.size);
-	}
-
 	/** By Document ID when the row has one, else by its (already normalised) phone number. */
 	match(document: IDataObject): Match | undefined {
 		const documentId = typeof document.document_id === 'string' ? document.document_id : '';

@@ -21,8 +21,10 @@ interface Stored {
 	rows: Record<string, unknown>;
 }
 
+type RowRef = Pick<Row, 'itemIndex' | 'position' | 'document'>;
+
 /** Which row of which input item (and contact of a JSON array), and whom it calls. */
-export const journalKey = (row: Pick<Row, 'itemIndex' | 'position' | 'document'>) =>
+export const journalKey = (row: RowRef) =>
 	`${row.itemIndex}.${row.position ?? ''}.${String(row.document.contact_number ?? '')}`;
 
 export type JournalEntry = { created: IDataObject } | { unknown: string };
@@ -38,7 +40,7 @@ export class RunJournal {
 		this.stored = context[KEY] as Stored;
 	}
 
-	get(row: Pick<Row, 'itemIndex' | 'position' | 'document'>): JournalEntry | undefined {
+	get(row: RowRef): JournalEntry | undefined {
 		const entry = this.stored.rows[journalKey(row)];
 		if (Array.isArray(entry)) {
 			const runId = typeof entry[1] === 'number' ? (this.stored.runs[entry[1]] ?? null) : null;
@@ -48,7 +50,7 @@ export class RunJournal {
 		return undefined;
 	}
 
-	created(row: Pick<Row, 'itemIndex' | 'position' | 'document'>, created: IDataObject): void {
+	created(row: RowRef, created: IDataObject): void {
 		let run: number | null = null;
 		if (typeof created.run_id === 'string') {
 			run = this.stored.runs.lastIndexOf(created.run_id);
@@ -57,7 +59,7 @@ export class RunJournal {
 		this.stored.rows[journalKey(row)] = [created.task_id ?? null, run, created.task_status ?? null];
 	}
 
-	unknown(row: Pick<Row, 'itemIndex' | 'position' | 'document'>, error: string): void {
+	unknown(row: RowRef, error: string): void {
 		this.stored.rows[journalKey(row)] = { error };
 	}
 }
