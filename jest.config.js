@@ -4,6 +4,8 @@ module.exports = {
 	testEnvironment: 'node',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
+	// Queue mode needs Redis and PostgreSQL: `npm run test:queue`.
+	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/queue/'],
 	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json', diagnostics: { warnOnly: false } }] },
 	setupFilesAfterEnv: ['<rootDir>/test/helpers/jest-setup.ts'],
 	testTimeout: 180000,

@@ -116,6 +116,11 @@ export class UnpodServer {
 		);
 	}
 
+	/** Requests received and not answered yet (a client may be gone; the work still happens). */
+	inFlight(): number {
+		return this.requests.filter((r) => r.status === undefined).length;
+	}
+
 	private openCalls(selection: CallSelection, statuses?: string[]): Task[] {
 		const open = this.store.tasks.filter(
 			(t) =>

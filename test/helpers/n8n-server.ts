@@ -7,6 +7,44 @@ import { spawnGroup, stopGroup } from './processes';
 
 export const OWNER = { email: 'owner@unpod.local', password: 'Unpod-test-1', firstName: 'Test', lastName: 'Owner' };
 
+/**
+ * Starts an n8n command (`start`, `worker`) on a user folder and waits until `readyUrl`
+ * answers 200; fails at once when the process cannot start or exits.
+ */
+export async function spawnN8n(
+	n8n: N8n,
+	args: string[],
+	readyUrl: string,
+	deadline: number,
+): Promise<{ child: ChildProcess; log: string[] }> {
+	const log: string[] = [];
+	const child = spawnGroup(join(RUNTIME, 'node_modules', '.bin', 'n8n'), args, {
+		env: n8n.env,
+		cwd: n8n.folder,
+		stdio: ['ignore', 'pipe', 'pipe'],
+	});
+	child.stdout!.on('data', (d: Buffer) => log.push(d.toString()));
+	child.stderr!.on('data', (d: Buffer) => log.push(d.toString()));
+	let startError: Error | undefined;
+	child.once('error', (error) => (startError = error));
+	for (;;) {
+		if (startError) throw new Error(`n8n ${args[0]} could not start: ${startError.message}`);
+		if (child.exitCode !== null)
+			throw new Error(`n8n ${args[0]} exited with ${child.exitCode}:\n${log.join('').slice(-3000)}`);
+		try {
+			const res = await axios.get(readyUrl, { validateStatus: () => true, timeout: 2000 });
+			if (res.status === 200) return { child, log };
+		} catch {
+			// not listening yet
+		}
+		if (Date.now() > deadline) {
+			await stopGroup(child, 0);
+			throw new Error(`n8n ${args[0]} did not become ready:\n${log.join('').slice(-3000)}`);
+		}
+		await new Promise((r) => setTimeout(r, 250));
+	}
+}
+
 export class N8nServer {
 	private constructor(
 		readonly n8n: N8n,
@@ -18,34 +56,9 @@ export class N8nServer {
 
 	static async start(n8n: N8n, options: { timeoutMs?: number } = {}): Promise<N8nServer> {
 		const url = `http://127.0.0.1:${n8n.env.N8N_PORT}`;
-		const log: string[] = [];
-		const child = spawnGroup(join(RUNTIME, 'node_modules', '.bin', 'n8n'), ['start'], {
-			env: n8n.env,
-			cwd: n8n.folder,
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
-		child.stdout!.on('data', (d: Buffer) => log.push(d.toString()));
-		child.stderr!.on('data', (d: Buffer) => log.push(d.toString()));
-		let startError: Error | undefined;
-		child.once('error', (error) => (startError = error));
 		// Start-up on a busy machine has taken well over a minute: this limit is for a hung start.
 		const deadline = Date.now() + (options.timeoutMs ?? 240_000);
-		for (;;) {
-			if (startError) throw new Error(`n8n start could not start: ${startError.message}`);
-			if (child.exitCode !== null)
-				throw new Error(`n8n start exited with ${child.exitCode}:\n${log.join('').slice(-3000)}`);
-			try {
-				const res = await axios.get(`${url}/healthz/readiness`, { validateStatus: () => true, timeout: 2000 });
-				if (res.status === 200) break;
-			} catch {
-				// not listening yet
-			}
-			if (Date.now() > deadline) {
-				await stopGroup(child, 0);
-				throw new Error(`n8n did not become ready:\n${log.join('').slice(-3000)}`);
-			}
-			await new Promise((r) => setTimeout(r, 250));
-		}
+		const { child, log } = await spawnN8n(n8n, ['start'], `${url}/healthz/readiness`, deadline);
 		const rest = axios.create({ baseURL: `${url}/rest`, validateStatus: () => true });
 		// Readiness answers before the REST routes are mounted: wait for them too.
 		let setup = await rest.post('/owner/setup', OWNER);

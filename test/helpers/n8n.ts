@@ -118,8 +118,11 @@ export class N8n {
 		this.env = env;
 	}
 
-	/** A fresh n8n user folder with the built package installed as a community package. */
-	static async create(): Promise<N8n> {
+	/**
+	 * A fresh n8n user folder with the built package installed as a community package.
+	 * `overrides` change n8n's environment (queue mode: database, Redis, role).
+	 */
+	static async create(overrides: NodeJS.ProcessEnv = {}): Promise<N8n> {
 		if (!existsSync(join(RUNTIME, 'node_modules', '.bin', 'n8n'))) {
 			throw new Error(
 				`n8n is not installed in ${RUNTIME}; run "npm test" (it installs it) or "node scripts/runtime.js"`,
@@ -156,6 +159,7 @@ export class N8n {
 			N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
 			// The runtime's own Node and settings (Node 24 for n8n 2.36+, the legacy expression engine for 1.x).
 			...runtime.runtimeEnv(RUNTIME, process.env),
+			...overrides,
 		};
 		// jest sets NODE_ENV=test, under which n8n's CLI stays silent and does nothing.
 		delete env.NODE_ENV;

@@ -4,6 +4,7 @@
  * test process exits, also after a failure.
  */
 import { ChildProcess, spawn, SpawnOptions } from 'child_process';
+import { appendFileSync } from 'fs';
 
 const running = new Set<ChildProcess>();
 
@@ -23,6 +24,9 @@ process.once('exit', () => {
 export function spawnGroup(command: string, args: string[], options: SpawnOptions): ChildProcess {
 	const child = spawn(command, args, { ...options, detached: true });
 	running.add(child);
+	// A run that must prove it left nothing behind (test:queue) lists the groups it started.
+	const groupsFile = process.env.UNPOD_PROCESS_GROUPS;
+	if (groupsFile && child.pid !== undefined) appendFileSync(groupsFile, `${child.pid}\n`);
 	child.once('exit', () => {
 		running.delete(child);
 		// Runner children may outlive their parent: the group goes with it.
@@ -35,11 +39,15 @@ export function spawnGroup(command: string, args: string[], options: SpawnOption
 	return child;
 }
 
-/** SIGTERM to the group, SIGKILL after `graceMs`; resolves when the leader has exited. */
-export async function stopGroup(child: ChildProcess, graceMs = 10_000): Promise<void> {
+/** `signal` (SIGTERM) to the group, SIGKILL after `graceMs`; resolves when the leader has exited. */
+export async function stopGroup(
+	child: ChildProcess,
+	graceMs = 10_000,
+	signal: NodeJS.Signals = 'SIGTERM',
+): Promise<void> {
 	if (child.exitCode !== null || child.signalCode !== null) return;
 	const exited = new Promise((resolve) => child.once('exit', resolve));
-	killGroup(child, 'SIGTERM');
+	killGroup(child, signal);
 	const timer = setTimeout(() => killGroup(child, 'SIGKILL'), graceMs);
 	await exited;
 	clearTimeout(timer);

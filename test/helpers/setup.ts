@@ -34,12 +34,8 @@ export class Workflows {
 	}
 }
 
-export async function startHarness(
-	options: Parameters<typeof startServer>[0] = {},
-	workflows?: Workflows,
-): Promise<Harness> {
-	const server = await startServer(options);
-	const n8n = await N8n.create();
+/** The tests' Unpod credentials (a working one, a wrong token, an unknown org), pointed at `server`. */
+export function credentialsFor(server: UnpodServer) {
 	const data = (overrides: Record<string, string> = {}) => ({
 		baseUrl: server.url,
 		apiToken: SEED.token,
@@ -47,11 +43,20 @@ export async function startHarness(
 		productId: SEED.productId,
 		...overrides,
 	});
-	await n8n.importCredentials([
+	return [
 		{ ...CREDENTIAL.unpodApi, type: 'unpodApi', data: data() },
 		{ ...BAD_TOKEN_CREDENTIAL.unpodApi, type: 'unpodApi', data: data({ apiToken: 'wrong-token' }) },
 		{ ...BAD_ORG_CREDENTIAL.unpodApi, type: 'unpodApi', data: data({ orgHandle: 'no-such-org' }) },
-	]);
+	];
+}
+
+export async function startHarness(
+	options: Parameters<typeof startServer>[0] = {},
+	workflows?: Workflows,
+): Promise<Harness> {
+	const server = await startServer(options);
+	const n8n = await N8n.create();
+	await n8n.importCredentials(credentialsFor(server));
 	if (workflows?.list.length) await n8n.importWorkflows(workflows.list);
 	const runs: RunResult[] = [];
 	return {

@@ -1,0 +1,91 @@
+#!/usr/bin/env node
+// `npm run test:queue`: the end-to-end tests in n8n's queue mode (Redis, PostgreSQL, a main
+// and two workers), on the pinned n8n. Installs Debian's redis-server and postgresql when
+// missing, and checks afterwards that no process the run started is left.
+const { execFileSync } = require('child_process');
+const { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } = require('fs');
+const { tmpdir } = require('os');
+const { join } = require('path');
+const { ensureRuntime } = require('./runtime');
+
+const ROOT = join(__dirname, '..');
+const started = Date.now();
+const seconds = (since) => Math.round((Date.now() - since) / 1000);
+
+function onPath(command) {
+	try {
+		execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
+		return true;
+	} catch {
+		return false;
+	}
+}
+
+const hasPostgres = () =>
+	existsSync('/usr/lib/postgresql') &&
+	readdirSync('/usr/lib/postgresql').some((v) => existsSync(join('/usr/lib/postgresql', v, 'bin', 'postgres')));
+
+function ensureServices() {
+	const missing = [];
+	if (!onPath('redis-server')) missing.push('redis-server');
+	if (!hasPostgres()) missing.push('postgresql');
+	if (!missing.length) return;
+	if (process.getuid?.() !== 0) {
+		throw new Error(`Queue-mode tests need ${missing.join(' and ')}: sudo apt-get install -y ${missing.join(' ')}`);
+	}
+	console.log(`== apt-get install ${missing.join(' ')}`);
+	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
+	execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
+	execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
+}
+
+/** Processes still alive in a process group the run started (their leaders wrote them down). */
+function leftBehind(groupsFile) {
+	if (!existsSync(groupsFile)) return [];
+	const groups = new Set(readFileSync(groupsFile, 'utf8').split('\n').filter(Boolean));
+	return execFileSync('ps', ['-eo', 'pid=,pgid=,args='])
+		.toString()
+		.split('\n')
+		.map((line) => line.trim().match(/^(\d+)\s+(\d+)\s+(.*)$/))
+		.filter((m) => m && groups.has(m[2]))
+		.map((m) => `${m[1]} ${m[3].slice(0, 120)}`);
+}
+
+const work = mkdtempSync(join(tmpdir(), 'unpod-queue-'));
+const groupsFile = join(work, 'process-groups');
+let exitCode = 1;
+try {
+	let since = Date.now();
+	ensureServices();
+	ensureRuntime();
+	execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+	console.log(`== queue mode: ready in ${seconds(since)} s`);
+	since = Date.now();
+	const env = { ...process.env, UNPOD_PROCESS_GROUPS: groupsFile };
+	try {
+		execFileSync('npx', ['jest', '-c', 'jest.queue.config.js', ...process.argv.slice(2)], {
+			cwd: ROOT,
+			stdio: 'inherit',
+			env,
+		});
+		exitCode = 0;
+	} catch (error) {
+		exitCode = error.status || 1;
+	}
+	console.log(`== queue-mode tests: ${seconds(since)} s`);
+	const left = leftBehind(groupsFile);
+	if (left.length) {
+		console.error(`Processes left behind by the queue-mode run:\n  ${left.join('\n  ')}`);
+		exitCode = exitCode || 1;
+	} else {
+		const count = readFileSync(groupsFile, 'utf8').split('\n').filter(Boolean).length;
+		console.log(`== no process left: ${count} process groups started (Redis, PostgreSQL, n8n), all gone`);
+	}
+} catch (error) {
+	console.error(error.message);
+	exitCode = 1;
+} finally {
+	rmSync(work, { recursive: true, force: true });
+	console.log(`npm run test:queue finished in ${seconds(started)} s`);
+	process.exitCode = exitCode;
+}

@@ -1,0 +1,359 @@
+/**
+ * The package on n8n's distributed engine: a main that takes webhooks and runs pollers,
+ * two workers that run the executions, PostgreSQL and Redis between them. Each test
+ * checks where its executions ran (n8n's "Worker started execution" log lines, and the
+ * `$env.UNPOD_PROCESS` each process sets, read by an expression in the workflow).
+ */
+import { startServer, UnpodServer } from '../../dev/server/server';
+import { SEED } from '../../dev/server/seed';
+import type { Task } from '../../dev/server/store';
+import { N8nNode, Workflow } from '../helpers/n8n';
+import { CREDENTIAL } from '../helpers/setup';
+import { QueueCluster, webhookWorkflow, Worker } from './cluster';
+
+const IMPORT_SPACE = SEED.secondSpaceToken;
+const CREATE_POSTS = `/spaces/${IMPORT_SPACE}/tasks/`;
+const TRIGGER_SPACE = SEED.spaceToken;
+
+/** Webhook -> Split Out (the posted rows) -> Unpod Task > Create -> Where (the process that ran it). */
+function importWorkflow(
+	id: string,
+	create: Partial<N8nNode> & { parameters?: Record<string, unknown> } = {},
+): Workflow {
+	const { parameters, ...settings } = create;
+	const nodes = [
+		{
+			id: `${id}-split`,
+			name: 'Rows',
+			type: 'n8n-nodes-base.splitOut',
+			typeVersion: 1,
+			position: [220, 0] as [number, number],
+			parameters: { fieldToSplitOut: 'body.rows', options: {} },
+		},
+		{
+			id: `${id}-create`,
+			name: 'Create',
+			type: 'n8n-nodes-unpod.unpodTask',
+			typeVersion: 1.1,
+			position: [440, 0] as [number, number],
+			credentials: CREDENTIAL,
+			parameters: {
+				resource: 'task',
+				operation: 'create',
+				space: { __rl: true, mode: 'token', value: IMPORT_SPACE },
+				pilot: { __rl: true, mode: 'handle', value: SEED.secondAgentHandle },
+				context: 'Renewal reminder',
+				contactFields: { document_id: '={{ $json.crm_id }}' },
+				...parameters,
+			},
+			...settings,
+		},
+		whereNode(id, 660),
+	];
+	return webhookWorkflow(id, id, nodes, [
+		['Webhook', 'Rows'],
+		['Rows', 'Create'],
+		['Create', 'Where'],
+	]);
+}
+
+/** Adds `ran_on`: the UNPOD_PROCESS of the n8n process that evaluated it. */
+function whereNode(id: string, x: number) {
+	return {
+		id: `${id}-where`,
+		name: 'Where',
+		type: 'n8n-nodes-base.set',
+		typeVersion: 3.4,
+		position: [x, 0] as [number, number],
+		parameters: {
+			mode: 'manual',
+			includeOtherFields: true,
+			assignments: {
+				assignments: [{ id: 'ran-on', name: 'ran_on', value: '={{ $env.UNPOD_PROCESS }}', type: 'string' }],
+			},
+			options: {},
+		},
+	};
+}
+
+/** Unpod Trigger (minute polls) -> Where -> a POST of each outcome to the local server's sink. */
+function triggerWorkflow(id: string, sinkUrl: string): Workflow {
+	return {
+		id,
+		name: id,
+		active: false,
+		settings: { executionOrder: 'v1' },
+		nodes: [
+			{
+				id: `${id}-trigger`,
+				name: 'Unpod Trigger',
+				type: 'n8n-nodes-unpod.unpodTrigger',
+				typeVersion: 1,
+				position: [0, 0],
+				credentials: CREDENTIAL,
+				parameters: {
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					space: { __rl: true, mode: 'token', value: TRIGGER_SPACE },
+				},
+			},
+			whereNode(id, 220),
+			{
+				id: `${id}-report`,
+				name: 'Report',
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				position: [440, 0],
+				parameters: {
+					method: 'POST',
+					url: sinkUrl,
+					sendBody: true,
+					specifyBody: 'json',
+					jsonBody: '={{ JSON.stringify({ task_id: $json.task_id, status: $json.status, ran_on: $json.ran_on }) }}',
+					options: {},
+				},
+			},
+		],
+		connections: {
+			'Unpod Trigger': { main: [[{ node: 'Where', type: 'main', index: 0 }]] },
+			Where: { main: [[{ node: 'Report', type: 'main', index: 0 }]] },
+		},
+	};
+}
+
+const contacts = (prefix: string, count: number) =>
+	Array.from({ length: count }, (_, i) => ({
+		crm_id: `${prefix}-${i + 1}`,
+		name: `${prefix} ${i + 1}`,
+		phone: `+44207${String(Math.abs(hash(prefix)) % 1000).padStart(3, '0')}${String(i).padStart(4, '0')}`,
+	}));
+
+function hash(text: string): number {
+	let h = 0;
+	for (const c of text) h = (h * 31 + c.charCodeAt(0)) | 0;
+	return h;
+}
+
+const workflows = [
+	importWorkflow('bulk'),
+	importWorkflow('retried', {
+		retryOnFail: true,
+		maxTries: 3,
+		waitBetweenTries: 1000,
+		parameters: { options: { batchSize: 100, maxWaitSeconds: 2 } },
+	} as Partial<N8nNode>),
+	importWorkflow('guarded'),
+	importWorkflow('busy', { parameters: { skipExisting: false, options: { batchSize: 50 } } }),
+	importWorkflow('crashed', { parameters: { options: { batchSize: 50 } } }),
+];
+
+let server: UnpodServer;
+let cluster: QueueCluster;
+
+beforeAll(async () => {
+	server = await startServer();
+	cluster = await QueueCluster.start(server, [...workflows, triggerWorkflow('outcomes', `${server.url}/__sim/sink`)]);
+	await cluster.activate(...workflows.map((w) => w.id));
+});
+
+afterAll(async () => {
+	await cluster?.close();
+	await server?.stop();
+});
+
+afterEach(() => server.resetTraffic());
+
+/** Tasks the local server holds for these CRM ids, by id: a contact called twice shows up as 2. */
+function tasksPerContact(prefix: string): Map<string, Task[]> {
+	const byId = new Map<string, Task[]>();
+	for (const task of server.store.tasks) {
+		const id = String(task.input.document_id ?? '');
+		if (!id.startsWith(`${prefix}-`)) continue;
+		byId.set(id, [...(byId.get(id) ?? []), task]);
+	}
+	return byId;
+}
+
+function expectEveryRowOneTask(rows: any[], prefix: string, count: number) {
+	expect(rows).toHaveLength(count);
+	const perContact = tasksPerContact(prefix);
+	expect(perContact.size).toBe(count);
+	expect([...perContact.values()].every((tasks) => tasks.length === 1)).toBe(true);
+	for (const row of rows) expect(row.task_id).toBe(perContact.get(row.crm_id)![0].task_id);
+}
+
+const workerNames = () => cluster.workers.map((w) => w.name);
+
+test('a 2,000-row import runs on a worker: 20 create requests, every row its own task', async () => {
+	const rows = contacts('Bulk', 2000);
+	const before = cluster.executionsRun();
+	const started = Date.now();
+	const answer = await cluster.webhook('bulk', { rows });
+	const seconds = (Date.now() - started) / 1000;
+	expect(answer.status).toBe(200);
+	const out = answer.data as any[];
+	expectEveryRowOneTask(out, 'Bulk', 2000);
+	expect(server.requestsTo('POST', CREATE_POSTS)).toHaveLength(Math.ceil(2000 / 100));
+	// Where it ran: a worker's expression, a worker's log, and nothing run on the main.
+	const ranOn = new Set(out.map((r) => r.ran_on));
+	expect(ranOn.size).toBe(1);
+	expect(workerNames()).toContain([...ranOn][0]);
+	const after = cluster.executionsRun();
+	const worker = cluster.workers.find((w) => w.name === [...ranOn][0])!;
+	expect(after[worker.name].length).toBe(before[worker.name].length + 1);
+	expect(after.main).toEqual([]);
+	console.log(
+		`Queue mode, 2,000 rows in one execution on ${worker.name}: ${seconds.toFixed(1)} s from webhook to answer, ` +
+			`${server.requests.length} requests to Unpod (${server.requestsTo('POST', CREATE_POSTS).length} creates)`,
+	);
+});
+
+test('Retry On Fail after 5xx in the middle of an import: n8n retries on the same worker, no row is sent twice', async () => {
+	const rows = contacts('Retried', 1000);
+	// Batches 5 and 6 meet four 500s in a row: more than the node's own 2 s of retries, so
+	// the node fails and n8n's Retry On Fail runs it again.
+	server.faults.add({ kind: 'serverError', method: 'POST', path: CREATE_POSTS, after: 4, times: 4 });
+	const before = cluster.executionsRun();
+	const answer = await cluster.webhook('retried', { rows });
+	expect(answer.status).toBe(200);
+	const out = answer.data as any[];
+	expectEveryRowOneTask(out, 'Retried', 1000);
+	const statuses = server.requestsTo('POST', CREATE_POSTS).map((r) => r.status);
+	expect(statuses.filter((s) => s === 500)).toHaveLength(4);
+	expect(statuses.filter((s) => s === 200)).toHaveLength(10);
+	// One execution, started once, on one worker: the retried node stayed where it failed.
+	const after = cluster.executionsRun();
+	const started = cluster.workers.filter((w) => after[w.name].length > before[w.name].length);
+	expect(started.map((w) => after[w.name].length - before[w.name].length)).toEqual([1]);
+	expect(new Set(out.map((r) => r.ran_on))).toEqual(new Set([started[0].name]));
+	console.log(`Retry On Fail in queue mode: create answers ${statuses.join(', ')}; all on ${started[0].name}`);
+});
+
+test('the duplicate guard across workers: the same rows again, run by the other worker, call nobody twice', async () => {
+	const rows = contacts('Guard', 300);
+	const first = await cluster.webhook('guarded', { rows });
+	expect(first.status).toBe(200);
+	expectEveryRowOneTask(first.data, 'Guard', 300);
+	const firstWorker = cluster.workers.find((w) => w.name === first.data[0].ran_on)!;
+	// Stop that worker (gracefully): the next execution can only be the other one's, which
+	// has never seen these rows in its memory.
+	await cluster.stopWorker(firstWorker);
+	try {
+		server.resetTraffic();
+		const again = await cluster.webhook('guarded', { rows });
+		expect(again.status).toBe(200);
+		const out = again.data as any[];
+		expect(new Set(out.map((r) => r.ran_on)).has(firstWorker.name)).toBe(false);
+		expectEveryRowOneTask(out, 'Guard', 300);
+		expect(server.requestsTo('POST', CREATE_POSTS)).toHaveLength(0);
+		expect(out.every((r, i) => r.unpod_skipped && r.task_id === first.data[i].task_id)).toBe(true);
+		console.log(
+			`Duplicate guard across workers: first run on ${firstWorker.name}, second on ${out[0].ran_on}: ` +
+				`300 skipped, ${server.requests.length} requests (lookup only)`,
+		);
+	} finally {
+		await cluster.startWorker(firstWorker);
+	}
+});
+
+test("the trigger on the main, on n8n's own minute polls, while imports keep both workers busy: every ended call arrives once", async () => {
+	const open = server.addTasks(contacts('Caller', 40), { space: TRIGGER_SPACE });
+	const polls = () => server.requestsTo('GET', `/spaces/${TRIGGER_SPACE}/tasks/`).length;
+	const before = cluster.executionsRun();
+	const started = Date.now();
+	await cluster.main.setActive('outcomes', true, polls);
+	// Two import loops, creates answering slowly: at every poll both workers are running imports.
+	server.faults.add({ kind: 'slow', method: 'POST', path: CREATE_POSTS, delayMs: 2000 });
+	let importing = true;
+	const answers: Array<{ prefix: string; status: number; data: any }> = [];
+	const importLoop = async (loop: number) => {
+		for (let round = 1; importing; round++) {
+			const prefix = `Busy${loop}x${round}`;
+			answers.push({ prefix, ...(await cluster.webhook('busy', { rows: contacts(prefix, 200) })) });
+		}
+	};
+	const loops = [importLoop(1), importLoop(2)];
+	const ended: Task[] = [];
+	/** From a poll's first request to its last outcome reaching the sink, per round. */
+	const delivery: number[] = [];
+	const nextPoll = async () => {
+		const count = polls();
+		const deadline = Date.now() + 90_000;
+		while (polls() === count) {
+			if (Date.now() > deadline) throw new Error(`No poll within 90 s:\n${cluster.main.logTail()}`);
+			await new Promise((r) => setTimeout(r, 250));
+		}
+	};
+	try {
+		for (let round = 1; round <= 3; round++) {
+			ended.push(...server.finishCalls({ space: TRIGGER_SPACE, count: 10, failRate: 0.3 }));
+			const count = polls();
+			await nextPoll();
+			const polled = server.requestsTo('GET', `/spaces/${TRIGGER_SPACE}/tasks/`)[count].at;
+			const deadline = Date.now() + 60_000;
+			while (server.sink.length < ended.length && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+			delivery.push(Date.now() - polled);
+		}
+		// One more poll of a space with nothing new: whatever could arrive twice has had its chance.
+		await nextPoll();
+	} finally {
+		importing = false;
+		await Promise.all(loops);
+		await cluster.main.setActive('outcomes', false);
+	}
+	const minutes = (Date.now() - started) / 60_000;
+
+	for (const answer of answers) {
+		expect(answer.status).toBe(200);
+		expectEveryRowOneTask(answer.data, answer.prefix, 200);
+	}
+	const received = server.sink as Array<{ task_id: string; status: string; ran_on: string }>;
+	expect(received.map((r) => r.task_id).sort()).toEqual(ended.map((t) => t.task_id).sort());
+	for (const r of received) expect(r.status).toBe(open.find((t) => t.task_id === r.task_id)!.status);
+	expect(received.every((r) => workerNames().includes(r.ran_on))).toBe(true);
+	const after = cluster.executionsRun();
+	expect(after.main).toEqual([]);
+	const runs = workerNames().map((name) => `${name} ${after[name].length - before[name].length}`);
+	console.log(
+		`Trigger on the main over ${minutes.toFixed(1)} min (${polls()} trigger requests) while ${answers.length} imports ` +
+			`of 200 rows ran: ${ended.length} ended calls, ${received.length} delivered, ` +
+			`${new Set(received.map((r) => r.task_id)).size} distinct, each round delivered ` +
+			`${delivery.map((ms) => (ms / 1000).toFixed(1)).join(' s, ')} s after its poll; executions per worker: ${runs.join(', ')}`,
+	);
+});
+
+test('a worker killed in the middle of an import: the import run again on the other worker calls nobody twice', async () => {
+	const rows = contacts('Crash', 1000);
+	server.faults.add({ kind: 'slow', method: 'POST', path: CREATE_POSTS, delayMs: 500 });
+	const before = cluster.executionsRun();
+	const walkAway = new AbortController();
+	const first = cluster.webhook('crashed', { rows }, walkAway.signal).catch((error: Error) => error);
+	const victim = await cluster.waitForJob(before);
+	const answered = () => server.requestsTo('POST', CREATE_POSTS).filter((r) => r.status === 200).length;
+	const deadline = Date.now() + 60_000;
+	while (answered() < 4 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 50));
+	await cluster.stopWorker(victim, 'SIGKILL');
+	walkAway.abort();
+	await first;
+	// Unpod still handles the request the dead worker had sent. A run started before that
+	// answer would not see those tasks yet, and would call them again: wait it out, as a
+	// user who sees the crashed execution does.
+	while (server.inFlight() > 0) await new Promise((r) => setTimeout(r, 50));
+	const createdBeforeCrash = tasksPerContact('Crash').size;
+	expect(createdBeforeCrash).toBeGreaterThanOrEqual(200);
+	expect(createdBeforeCrash).toBeLessThan(1000);
+
+	server.resetTraffic();
+	const again = await cluster.webhook('crashed', { rows });
+	expect(again.status).toBe(200);
+	const out = again.data as any[];
+	expectEveryRowOneTask(out, 'Crash', 1000);
+	const survivor = cluster.workers.find((w) => w !== victim)!;
+	expect(new Set(out.map((r) => r.ran_on))).toEqual(new Set([survivor.name]));
+	const skipped = out.filter((r) => r.unpod_skipped).length;
+	expect(skipped).toBe(createdBeforeCrash);
+	console.log(
+		`Worker ${victim.name} killed after ${createdBeforeCrash} of 1,000 rows were created; run again on ` +
+			`${survivor.name}: ${skipped} skipped, ${1000 - skipped} created, ${server.requests.length} requests`,
+	);
+	await cluster.startWorker(victim);
+});
