@@ -26,6 +26,7 @@ export class QueueCluster {
 	readonly workers: Worker[] = [];
 	main!: N8nServer;
 	private services: Service[] = [];
+	private folders: N8n[] = [];
 
 	private constructor(
 		readonly server: UnpodServer,
@@ -66,6 +67,7 @@ export class QueueCluster {
 			N8N_DEFAULT_BINARY_DATA_MODE: 'database',
 		};
 		const main = await N8n.create({ ...shared, UNPOD_PROCESS: 'main' });
+		this.folders.push(main);
 		// Imports run n8n's migrations on the empty database, before any process serves.
 		await main.importCredentials(credentialsFor(this.server));
 		await main.importWorkflows(workflows);
@@ -79,6 +81,7 @@ export class QueueCluster {
 				QUEUE_HEALTH_CHECK_PORT: String(healthPort),
 				N8N_WORKER_SERVER_ADDRESS: '127.0.0.1',
 			});
+			this.folders.push(n8n);
 			this.workers.push({ name: `worker-${i}`, n8n, healthPort, log: [] });
 		}
 		await Promise.all(this.workers.map((w) => this.startWorker(w)));
@@ -141,7 +144,7 @@ export class QueueCluster {
 		await Promise.all(this.workers.map((w) => this.stopWorker(w).catch(() => undefined)));
 		await this.main?.stop().catch(() => undefined);
 		for (const service of this.services.reverse()) await service.stop().catch(() => undefined);
-		for (const n8n of [this.main?.n8n, ...this.workers.map((w) => w.n8n)]) n8n?.dispose();
+		for (const n8n of this.folders) n8n.dispose();
 	}
 }
 
