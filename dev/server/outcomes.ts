@@ -1,5 +1,6 @@
 /** The call-outcome generator: realistic `output` objects for calls that ended or an attempt that failed. */
 import { callTime, hex } from './ids';
+import { recordingUrl } from './recordings';
 import type { Task } from './store';
 
 const OUTCOMES = [
@@ -18,7 +19,7 @@ function callWindow(task: Task, endMs: number, nominalSeconds: number): { startM
 	return { startMs, duration: Math.max(1, Math.round((endMs - startMs) / 1000)) };
 }
 
-export function completedOutput(task: Task, endMs: number): Record<string, unknown> {
+export function completedOutput(task: Task, endMs: number, recordingBase: string): Record<string, unknown> {
 	const name = String(task.input.name ?? 'there');
 	const pick = OUTCOMES[parseInt(task.task_id.slice(1, 3), 16) % OUTCOMES.length];
 	const { startMs, duration } = callWindow(task, endMs, 45 + (parseInt(task.task_id.slice(3, 5), 16) % 200));
@@ -32,7 +33,7 @@ export function completedOutput(task: Task, endMs: number): Record<string, unkno
 		assistant_number: '+14155550100',
 		call_summary: `${name} spoke with the assistant; outcome: ${pick.outcome.replace('_', ' ')}.`,
 		duration,
-		recording_url: `https://recordings.unpod.local/${task.task_id}.mp3`,
+		recording_url: recordingUrl(recordingBase, task.task_id),
 		transcript: [
 			{
 				role: 'assistant',

@@ -7,6 +7,7 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
 import { control } from './control';
+import { RECORDING } from './recordings';
 import { Faults, FaultRule, RateLimiter } from './faults';
 import { HttpError, parseJson, readBody, RecordedRequest, Reply, send } from './http';
 import { agentRoutes } from './routes/agents';
@@ -87,6 +88,7 @@ export class UnpodServer {
 			this.server!.listen(this.options.port ?? 0, '127.0.0.1', () => resolve());
 		});
 		this.port = (this.server.address() as AddressInfo).port;
+		this.store.recordingBase = this.url;
 		this.ticker = setInterval(() => this.store.advancePlans(), 100);
 		this.ticker.unref();
 		return this;
@@ -114,6 +116,39 @@ export class UnpodServer {
 		return this.requests.filter(
 			(r) => r.method === method && (typeof pathPart === 'string' ? r.path.includes(pathPart) : pathPart.test(r.path)),
 		);
+	}
+
+	private record(
+		req: IncomingMessage,
+		method: string,
+		path: string,
+		query: Record<string, string>,
+		body: unknown,
+	): RecordedRequest {
+		const headers = Object.fromEntries(
+			Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
+		);
+		const record: RecordedRequest = { method, path, query, headers, body, at: Date.now() };
+		this.requests.push(record);
+		return record;
+	}
+
+	/**
+	 * A recording, as a storage host serves it: no Unpod headers needed, and every request
+	 * recorded, so tests can see which headers reached it. Only ended calls have one.
+	 */
+	private serveRecording(method: string, path: string, req: IncomingMessage, res: ServerResponse): void {
+		const record = this.record(req, method, path, {}, undefined);
+		const fault = this.faults.take(method, path);
+		const task = this.store.tasksById.get(path.slice('/recordings/'.length).replace(/\.mp3$/, ''));
+		record.status = fault?.kind === 'status' ? (fault.status ?? 500) : task?.output?.recording_url ? 200 : 404;
+		if (record.status !== 200 || method !== 'GET') {
+			res.writeHead(record.status, { 'Content-Type': 'text/plain' });
+			res.end(record.status === 404 ? 'Not Found' : 'Error');
+			return;
+		}
+		res.writeHead(200, { 'Content-Type': 'audio/mpeg', 'Content-Length': RECORDING.length });
+		res.end(RECORDING);
 	}
 
 	/** Requests received and not answered yet (a client may be gone; the work still happens). */
@@ -195,18 +230,9 @@ export class UnpodServer {
 		const path = url.pathname;
 
 		if (path.startsWith('/__sim/')) return control(this, method, path, raw, res);
+		if (path.startsWith('/recordings/')) return this.serveRecording(method, path, req, res);
 
-		const record: RecordedRequest = {
-			method,
-			path,
-			query: Object.fromEntries(url.searchParams),
-			headers: Object.fromEntries(
-				Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
-			),
-			body: parseJson(raw),
-			at: Date.now(),
-		};
-		this.requests.push(record);
+		const record = this.record(req, method, path, Object.fromEntries(url.searchParams), parseJson(raw));
 
 		const limit = this.rateLimiter.check(String(req.headers.authorization ?? 'anonymous'));
 		if (!limit.allowed) {

@@ -159,6 +159,9 @@ export class Store {
 	/** Tasks with a planned lifecycle (auto-finish), for the ticker. */
 	planned = new Set<Task>();
 
+	/** Where ended calls' recordings are said to live; the server sets its own address on start. */
+	recordingBase = 'https://recordings.unpod.local';
+
 	private nextBridgeId = 1;
 	private lastUs = 0;
 
@@ -337,7 +340,7 @@ export class Store {
 		if (!isOpen(task)) return false;
 		const endMs = Date.now();
 		task.startedMs ??= endMs;
-		task.output = outcome === 'failed' ? failedOutput(task, endMs) : completedOutput(task, endMs);
+		task.output = outcome === 'failed' ? failedOutput(task, endMs) : completedOutput(task, endMs, this.recordingBase);
 		if (outcome === 'failed') {
 			task.failure_count += 1;
 			task.last_failure_reason = String(task.output.call_end_reason);
@@ -394,6 +397,7 @@ export class Store {
 			run_id: run.run_id,
 			collection_ref: run.collection_ref,
 			run_mode: run.run_mode,
+			batch_count: run.tasks.length,
 			status: this.runStatus(run),
 			created: isoNoZone(run.createdUs),
 			modified: isoNoZone(modifiedUs),

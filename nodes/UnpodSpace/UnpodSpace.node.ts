@@ -12,7 +12,7 @@ export class UnpodSpace implements INodeType {
 		group: ['input'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'List Unpod spaces (call lists) and their call tasks',
+		description: 'List Unpod spaces (call lists), their call tasks, and the runs of a bulk import',
 		defaults: { name: 'Unpod Space' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -16,9 +16,25 @@ export interface UnpodErrorDetails {
 	retryAfter?: number;
 }
 
+function parsedDetail(text: string): string | undefined {
+	if (!text.trimStart().startsWith('{')) return undefined;
+	try {
+		const parsed = JSON.parse(text) as IDataObject;
+		const detail = parsed.detail ?? parsed.message;
+		return typeof detail === 'string' ? detail : undefined;
+	} catch {
+		return undefined;
+	}
+}
+
 /** Renders the API's `errors`: a string, or an object of field -> messages (nested for documents). */
 export function formatApiErrors(errors: unknown, path = ''): string {
 	if (errors === undefined || errors === null || errors === '') return '';
+	if (typeof errors === 'string' && !path) {
+		// Run lists pass Unpod's task service's answer on as text, often `{"detail": "..."}`.
+		const inner = parsedDetail(errors);
+		if (inner) return inner;
+	}
 	if (typeof errors !== 'object') return path ? `${path}: ${String(errors)}` : String(errors);
 	if (Array.isArray(errors)) {
 		if (errors.every((e) => typeof e !== 'object' || e === null)) {

@@ -81,6 +81,8 @@ export function routingPaginator(
 		key?: string;
 		transform?: (this: IExecutePaginationFunctions, rows: IDataObject[]) => IDataObject[];
 		query?: ListQuery;
+		/** The list's path, when it is built from several parameters (checked there). */
+		url?: (this: IExecutePaginationFunctions) => string;
 	} = {},
 ) {
 	return async function paginate(
@@ -93,6 +95,7 @@ export function routingPaginator(
 		);
 		const budget = new WaitBudget(DEFAULT_MAX_WAIT_SECONDS * 1000, cancelSignalOf(this));
 		const { qs, match } = options.query ? options.query.call(this) : { qs: {}, match: undefined };
+		const url = options.url ? options.url.call(this) : requestData.options.url;
 		const rows = await collectPages(
 			async (page, pageSize) => {
 				const [item] = await withRetries(
@@ -102,6 +105,7 @@ export function routingPaginator(
 							...requestData,
 							options: {
 								...requestData.options,
+								url,
 								qs: { ...requestData.options.qs, ...qs, page, page_size: pageSize },
 							},
 						}),

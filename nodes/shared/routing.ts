@@ -96,12 +96,18 @@ export function listRouting(options: {
 	transform?: (this: IExecutePaginationFunctions, rows: IDataObject[]) => IDataObject[];
 	check?: PostReceiveAction;
 	query?: ListQuery;
+	path?: (this: IExecutePaginationFunctions) => string;
 }) {
 	return {
 		request: { method: 'GET' as const, ...(options.url ? { url: options.url } : {}) },
 		send: { paginate: true },
 		operations: {
-			pagination: routingPaginator({ key: options.key, transform: options.transform, query: options.query }),
+			pagination: routingPaginator({
+				key: options.key,
+				transform: options.transform,
+				query: options.query,
+				url: options.path,
+			}),
 		},
 		output: { postReceive: [options.check ?? checkResponse] },
 	};
@@ -111,13 +117,17 @@ export function listRouting(options: {
  * A task list (of an agent or a space, named by `parameter`): the filters sent as the list
  * understands them and checked by the node, rows simplified when asked.
  */
-export function taskListRouting(parameter: TaskScope) {
+export function taskListRouting(
+	parameter: 'space' | 'agent',
+	options: { filteredBy?: TaskScope; path?: (this: IExecutePaginationFunctions) => string } = {},
+) {
 	return listRouting({
 		key: 'task_id',
 		transform: simplifyIfAsked,
 		check: checkResponseNaming(parameter, parameter),
+		path: options.path,
 		query(this: IExecutePaginationFunctions) {
-			return taskListQuery(parameter, this.getNodeParameter('filters', {}) as IDataObject);
+			return taskListQuery(options.filteredBy ?? parameter, this.getNodeParameter('filters', {}) as IDataObject);
 		},
 	});
 }

@@ -2,7 +2,8 @@ import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
 import type { RowMatch } from './pagination';
 import { isoTime, platformTime, userTime } from './time';
 
-export type TaskScope = 'space' | 'agent';
+/** Which task list: a space's, an agent's, or a run's (which applies no filter itself). */
+export type TaskScope = 'space' | 'agent' | 'run';
 
 /** Unpod's task states; the last three are final. */
 export const TASK_STATUSES = [
@@ -16,7 +17,7 @@ export const TASK_STATUSES = [
 	{ name: 'Partially Completed', value: 'partially_completed' },
 ];
 
-export function taskListPath(scope: TaskScope, id: string): string {
+export function taskListPath(scope: 'space' | 'agent', id: string): string {
 	return scope === 'space' ? `/spaces/${encodeURIComponent(id)}/tasks/` : `/agents/${encodeURIComponent(id)}/tasks/`;
 }
 
@@ -39,8 +40,8 @@ function searchPattern(search: string): RegExp {
  * The `filters` collection of a task list as what to send and what to check. Task status is
  * always checked by the node: the space list reads its `status` as the call outcome, the agent
  * list ignores it. The space list applies the other filters itself (Call Outcome is its
- * `status`); the agent list ignores every filter, so the node applies them there, with the
- * same meaning.
+ * `status`); the agent and run lists ignore every filter, so the node applies them there,
+ * with the same meaning.
  */
 export function taskListQuery(scope: TaskScope, filters: IDataObject): { qs: IDataObject; match?: RowMatch } {
 	const qs: IDataObject = {};

@@ -4,6 +4,11 @@ describe('formatApiErrors', () => {
 	test('renders a string as it is', () => {
 		expect(formatApiErrors('Pilot not found')).toBe('Pilot not found');
 	});
+	test("reads the detail of a service's JSON answer passed on as text, and keeps other text", () => {
+		expect(formatApiErrors('{"detail": "Run R1 not found"}')).toBe('Run R1 not found');
+		expect(formatApiErrors('{not json')).toBe('{not json');
+		expect(formatApiErrors('{"code": 3}')).toBe('{"code": 3}');
+	});
 	test('renders field -> messages objects, nested documents included', () => {
 		expect(
 			formatApiErrors({

@@ -12,7 +12,9 @@ export const runRoutes: Route = (ctx) => {
 	}
 	if (ctx.parts.length === 5 && a4 === 'tasks') {
 		const run = ctx.store.runs.get(decodeURIComponent(runId));
-		if (!run || run.space !== space.token) return businessFailure('Run not found', `No run '${runId}' in this space`);
+		// Unpod passes its task service's answer on as the error text.
+		if (!run || run.space !== space.token)
+			return businessFailure('Runs Fetch Failed', `{"detail":"Run ${runId} not found"}`);
 		return listReply([...run.tasks].reverse(), ctx.query, 50, 'Tasks fetched successfully', (t) =>
 			ctx.store.spaceForm(t),
 		);

@@ -1,6 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { returnAllAndLimit, simplifyField, spaceLocator, taskFilters } from '../../../shared/descriptions';
 import { checkResponseAt, listRouting, outputCheckedBy, taskListRouting, unwrapData } from '../../../shared/routing';
+import { runFields, runOperations } from './runs';
 
 const tasksShow = { resource: ['space'], operation: ['getTasks'] };
 
@@ -32,6 +33,7 @@ export const spaceOperations: INodeProperties = {
 			description: 'List the call tasks of a space, newest first, with their outcomes',
 			routing: taskListRouting('space'),
 		},
+		...runOperations,
 	],
 };
 
@@ -42,4 +44,5 @@ export const spaceFields: INodeProperties[] = [
 	...returnAllAndLimit(tasksShow),
 	taskFilters(tasksShow),
 	simplifyField(tasksShow),
+	...runFields,
 ];
