@@ -61,6 +61,9 @@ export class UnpodServer {
 	requests: RecordedRequest[] = [];
 	/** Bodies posted to `/__sim/sink`: where test workflows report what they received. */
 	sink: unknown[] = [];
+	/** What every recording URL serves, and whether its length is announced (a storage host may not). */
+	recording: Buffer = RECORDING;
+	recordingLength = true;
 	maxDocuments: number;
 	autoFinish?: AutoFinish;
 	behaviour: Behaviour;
@@ -109,6 +112,8 @@ export class UnpodServer {
 		this.rateLimiter.configure(0);
 		this.rateLimiter.limited = 0;
 		this.behaviour = { ...REAL_BACKEND, ...this.options.behaviour };
+		this.recording = RECORDING;
+		this.recordingLength = true;
 	}
 
 	/** Recorded platform requests (control requests are not recorded). */
@@ -147,8 +152,9 @@ export class UnpodServer {
 			res.end(record.status === 404 ? 'Not Found' : 'Error');
 			return;
 		}
-		res.writeHead(200, { 'Content-Type': 'audio/mpeg', 'Content-Length': RECORDING.length });
-		res.end(RECORDING);
+		const length = this.recordingLength ? { 'Content-Length': this.recording.length } : {};
+		res.writeHead(200, { 'Content-Type': 'audio/mpeg', ...length });
+		res.end(this.recording);
 	}
 
 	/** Requests received and not answered yet (a client may be gone; the work still happens). */

@@ -1,11 +1,9 @@
-import { NodeConnectionTypes, NodeOperationError } from 'n8n-workflow';
+import { NodeConnectionTypes } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
-import { asNodeError } from '../shared/errors';
 import { searchAgents } from '../shared/listSearch/searchAgents';
 import { searchSpaces } from '../shared/listSearch/searchSpaces';
 import { taskFields, taskOperations } from './resources/task';
-import { executeCreate } from './resources/task/create.operation';
-import { executeGetAll } from './resources/task/getAll';
+import { router } from './router';
 
 // Programmatic, not declarative: the routing engine sends one request per item, and
 // Create must send many items in one request.
@@ -43,24 +41,6 @@ export class UnpodTask implements INodeType {
 	};
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-		const operation = this.getNodeParameter('operation', 0) as string;
-		if (operation === 'create') return [await executeCreate.call(this)];
-		if (operation !== 'getAll') {
-			throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported`);
-		}
-		const output: INodeExecutionData[] = [];
-		for (let itemIndex = 0; itemIndex < this.getInputData().length; itemIndex++) {
-			try {
-				output.push(...(await executeGetAll.call(this, itemIndex)));
-			} catch (error) {
-				if (!this.continueOnFail()) throw asNodeError(this.getNode(), error, itemIndex);
-				output.push({
-					json: { error: (error as Error).message },
-					error: error as NodeOperationError,
-					pairedItem: { item: itemIndex },
-				});
-			}
-		}
-		return [output];
+		return await router.call(this);
 	}
 }

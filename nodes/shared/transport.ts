@@ -65,6 +65,49 @@ export async function unpodApiRequest(this: UnpodContext, request: UnpodRequest)
 	return await withRetries(this.getNode(), send, request.budget, request.method === 'GET');
 }
 
+/** A file body as n8n's HTTP helper hands it over with `encoding: 'stream'`. */
+export interface FileStream {
+	pause(): unknown;
+	on(event: 'data', listener: (chunk: { length: number }) => void): unknown;
+	destroy(error?: Error): unknown;
+}
+
+/**
+ * Starts downloading a file (a call recording) as a stream. The credential's headers go
+ * only to the Unpod host itself: a recording on a storage host gets a plain request.
+ * Transient failures are retried within `budget`.
+ */
+export async function downloadFile(
+	this: IExecuteFunctions,
+	url: string,
+	itemIndex: number,
+	budget: WaitBudget,
+): Promise<{ body: FileStream; headers: IDataObject }> {
+	const credentials = await this.getCredentials('unpodApi');
+	const onUnpodHost = new URL(url).host === new URL(String(credentials.baseUrl ?? '')).host;
+	const options: IHttpRequestOptions = {
+		method: 'GET',
+		url,
+		encoding: 'stream',
+		returnFullResponse: true,
+		ignoreHttpStatusErrors: true,
+		timeout: REQUEST_TIMEOUT_MS,
+	};
+	const send = async () => {
+		const response = (
+			onUnpodHost
+				? await this.helpers.httpRequestWithAuthentication.call(this, 'unpodApi', options)
+				: await this.helpers.httpRequest(options)
+		) as IN8nHttpFullResponse;
+		if (response.statusCode >= 300) {
+			(response.body as FileStream).destroy();
+			assertUnpodSuccess(this.getNode(), { ...response, body: {} }, `recording ${url}`, itemIndex);
+		}
+		return { body: response.body as FileStream, headers: response.headers as IDataObject };
+	};
+	return await withRetries(this.getNode(), send, budget, true);
+}
+
 /** requestDefaults of the declarative nodes. */
 export const REQUEST_DEFAULTS = {
 	baseURL: BASE_URL_EXPRESSION,

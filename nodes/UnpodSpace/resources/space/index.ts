@@ -1,7 +1,7 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { returnAllAndLimit, simplifyField, spaceLocator, taskFilters } from '../../../shared/descriptions';
 import { checkResponseAt, listRouting, outputCheckedBy, taskListRouting, unwrapData } from '../../../shared/routing';
-import { runFields, runOperations } from './runs';
+import { getRunsRouting, getRunTasksRouting, runFields } from './runs';
 
 const tasksShow = { resource: ['space'], operation: ['getTasks'] };
 
@@ -33,7 +33,20 @@ export const spaceOperations: INodeProperties = {
 			description: 'List the call tasks of a space, newest first, with their outcomes',
 			routing: taskListRouting('space'),
 		},
-		...runOperations,
+		{
+			name: 'Get Run Tasks',
+			value: 'getRunTasks',
+			action: 'Get the tasks of a run',
+			description: 'List the call tasks of one run, with their outcomes',
+			routing: getRunTasksRouting,
+		},
+		{
+			name: 'Get Runs',
+			value: 'getRuns',
+			action: 'Get the runs of a space',
+			description: 'List the runs of a space, newest first: one run per create request (a batch of a bulk import)',
+			routing: getRunsRouting,
+		},
 	],
 };
 

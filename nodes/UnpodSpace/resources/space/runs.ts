@@ -36,26 +36,13 @@ function runTasksPath(this: IExecutePaginationFunctions): string {
 	return `/spaces/${encodeURIComponent(space)}/runs/${encodeURIComponent(runId)}/tasks/`;
 }
 
-export const runOperations = [
-	{
-		name: 'Get Runs',
-		value: 'getRuns',
-		action: 'Get the runs of a space',
-		description: 'List the runs of a space, newest first: one run per create request (a batch of a bulk import)',
-		routing: listRouting({
-			key: 'run_id',
-			transform: simplifyRunsIfAsked,
-			check: checkResponseNaming('space', 'space'),
-		}),
-	},
-	{
-		name: 'Get Run Tasks',
-		value: 'getRunTasks',
-		action: 'Get the tasks of a run',
-		description: 'List the call tasks of one run, with their outcomes',
-		routing: taskListRouting('space', { filteredBy: 'run', path: runTasksPath }),
-	},
-];
+export const getRunsRouting = listRouting({
+	key: 'run_id',
+	transform: simplifyRunsIfAsked,
+	check: checkResponseNaming('space', 'space'),
+});
+
+export const getRunTasksRouting = taskListRouting('space', { filteredBy: 'run', path: runTasksPath });
 
 export const runFields: INodeProperties[] = [
 	spaceLocator(runsShow, '=/spaces/{{encodeURIComponent($value)}}/runs/'),

@@ -6,6 +6,7 @@ import {
 	spaceLocator,
 	taskFilters,
 } from '../../../shared/descriptions';
+import { asNodeError } from '../../../shared/errors';
 import { collectPages, requestedLimit, toPage } from '../../../shared/pagination';
 import { cancelSignalOf, DEFAULT_MAX_WAIT_SECONDS, WaitBudget } from '../../../shared/retry';
 import { simplifyTask, taskListPath, taskListQuery } from '../../../shared/tasks';
@@ -33,7 +34,7 @@ export const getAllFields: INodeProperties[] = [
 	simplifyField(show),
 ];
 
-export async function executeGetAll(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+async function getAllOf(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const scope = this.getNodeParameter('tasksOf', itemIndex) as 'space' | 'agent';
 	const id = this.getNodeParameter(scope, itemIndex, '', { extractValue: true }) as string;
 	const { qs, match } = taskListQuery(scope, this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
@@ -60,4 +61,18 @@ export async function executeGetAll(this: IExecuteFunctions, itemIndex: number):
 	);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	return tasks.map((task) => ({ json: simplify ? simplifyTask(task) : task, pairedItem: { item: itemIndex } }));
+}
+
+export async function executeGetAll(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const output: INodeExecutionData[] = [];
+	for (let itemIndex = 0; itemIndex < this.getInputData().length; itemIndex++) {
+		try {
+			output.push(...(await getAllOf.call(this, itemIndex)));
+		} catch (error) {
+			const failure = asNodeError(this.getNode(), error, itemIndex);
+			if (!this.continueOnFail()) throw failure;
+			output.push({ json: { error: failure.message }, error: failure, pairedItem: { item: itemIndex } });
+		}
+	}
+	return output;
 }

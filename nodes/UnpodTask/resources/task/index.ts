@@ -1,5 +1,6 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { createFields } from './create';
+import { downloadRecordingFields } from './downloadRecording';
 import { getAllFields } from './getAll';
 
 export const taskOperations: INodeProperties = {
@@ -17,6 +18,12 @@ export const taskOperations: INodeProperties = {
 			description: 'Create one call task per contact, sending the contacts in batches',
 		},
 		{
+			name: 'Download Recording',
+			value: 'downloadRecording',
+			action: 'Download a call recording',
+			description: "Download an ended call's recording as a file (binary data), keeping the item's fields",
+		},
+		{
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many tasks',
@@ -25,4 +32,4 @@ export const taskOperations: INodeProperties = {
 	],
 };
 
-export const taskFields: INodeProperties[] = [...createFields, ...getAllFields];
+export const taskFields: INodeProperties[] = [...createFields, ...getAllFields, ...downloadRecordingFields];
