@@ -1,12 +1,14 @@
 /** Every example workflow imports into real n8n; those that can run offline run against the local server. */
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, rmSync } from 'fs';
+import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { EXAMPLES, exampleFiles, loadExample } from '../helpers/examples';
 import { itemsOf, outputOf, ROOT } from '../helpers/n8n';
+import { N8nServer } from '../helpers/n8n-server';
 import { runGroup } from '../helpers/processes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
+import { RECORDING } from '../../dev/server/recordings';
 
 let h: Harness;
 let filesDir: string;
@@ -30,7 +32,14 @@ afterEach(() => h.server.resetTraffic());
 
 test('every example imports, and every node type it uses is known to n8n', async () => {
 	expect(workflows.list.map((w) => w.id).sort()).toEqual(
-		['aiagenttools', 'bridgesetup', 'spreadsheettotasks', 'unpodtriggertocrm', 'unpodtriggertocsv'].sort(),
+		[
+			'aiagenttools',
+			'bridgesetup',
+			'spreadsheettotasks',
+			'unpodrecordingstofile',
+			'unpodtriggertocrm',
+			'unpodtriggertocsv',
+		].sort(),
 	);
 	const exported = join(h.n8n.folder, 'nodes.json');
 	const result = await h.n8n.cli(['export:nodes', `--output=${exported}`]);
@@ -104,6 +113,33 @@ test('bridge setup: creates a DRAFT bridge; connects the provider to a number of
 	const [connect] = h.server.requestsTo('POST', `/telephony/bridges/${SEED.bridgeSlug}/connect-provider/`);
 	expect(connect.body).toEqual({ number_id: SEED.numberId, provider_credential_id: SEED.activeCredentialId });
 	expect(connect.status).toBe(201);
+});
+
+test('call recordings to files: an active workflow saves each completed call as <task_id>.mp3, every byte', async () => {
+	mkdirSync(join(filesDir, 'recordings'), { recursive: true });
+	const [done, failed] = h.server.addTasks([
+		{ name: 'Recorded', contact_number: '+442071234598' },
+		{ name: 'Unanswered', contact_number: '+442071234599' },
+	]);
+	const polls = () => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
+	const n8n = await N8nServer.start(h.n8n);
+	try {
+		await n8n.setActive('unpodrecordingstofile', true, polls);
+		h.server.store.finishTask(done, 'completed');
+		h.server.store.finishTask(failed, 'failed');
+		await n8n.pollNow('unpodrecordingstofile', polls);
+		const file = join(filesDir, 'recordings', `${done.task_id}.mp3`);
+		const deadline = Date.now() + 60_000;
+		while (!(existsSync(file) && readFileSync(file).length === RECORDING.length) && Date.now() < deadline)
+			await new Promise((r) => setTimeout(r, 200));
+		expect(readFileSync(file).equals(RECORDING)).toBe(true);
+	} finally {
+		await n8n.stop();
+	}
+	// The example watches completed calls only: the failed one was not fetched.
+	expect(h.server.requests.filter((r) => r.path.startsWith('/recordings/')).map((r) => r.path)).toEqual([
+		`/recordings/${done.task_id}.mp3`,
+	]);
 });
 
 test('npm run demo finishes with every outcome exactly once (a 12-row CSV)', async () => {
