@@ -15,7 +15,7 @@ export class UnpodApi implements ICredentialType {
 
 	icon: Icon = { light: 'file:../icons/unpod.svg', dark: 'file:../icons/unpod.dark.svg' };
 
-	documentationUrl = 'https://docs.unpod.ai';
+	documentationUrl = 'https://docs.unpod.ai/api/get-started/authentication';
 
 	properties: INodeProperties[] = [
 		{
@@ -25,7 +25,8 @@ export class UnpodApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			required: true,
-			description: 'An API token of your Unpod account',
+			description:
+				'An API token of your Unpod account: in Unpod, click the key icon (API Keys) in the left sidebar, then Generate New API Key',
 		},
 		{
 			displayName: 'Organization Handle',

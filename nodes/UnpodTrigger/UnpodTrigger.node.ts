@@ -77,13 +77,13 @@ export class UnpodTrigger implements INodeType {
 				default: {},
 				options: [
 					{
-						displayName: 'On Activation, Emit Calls Ended In The Last (Hours)',
+						displayName: 'Emit Past Calls (Hours)',
 						name: 'backfillHours',
 						type: 'number',
 						typeOptions: { minValue: 0, maxValue: 168 },
 						default: 0,
 						description:
-							'The first poll after activation only learns what exists and emits nothing; set this to also emit the calls that ended in the last hours',
+							'On activation, also emit the calls that ended in the last this many hours. At 0, the first poll after activation only learns what exists and emits nothing.',
 					},
 					{
 						displayName: 'Max Requests Per Poll',

@@ -122,10 +122,38 @@ export function contactFields(show: Show): INodeProperties[] {
 			default: {},
 			displayOptions: { show },
 			options: [
-				{ displayName: 'About', name: 'about', type: 'string', default: '' },
-				{ displayName: 'Address', name: 'address', type: 'string', default: '' },
-				{ displayName: 'Alternate Number', name: 'alternate_number', type: 'string', default: '' },
-				{ displayName: 'Company Name', name: 'company_name', type: 'string', default: '' },
+				{
+					displayName: 'About',
+					name: 'about',
+					type: 'string',
+					default: '',
+					description:
+						"A few words about the contact, e.g. what they asked about. Kept in the task's input with the other contact fields, where the agent and Unpod's task lists read it.",
+				},
+				{
+					displayName: 'Address',
+					name: 'address',
+					type: 'string',
+					default: '',
+					description:
+						"The contact's postal address. Kept in the task's input with the other contact fields, where the agent and Unpod's task lists read it.",
+				},
+				{
+					displayName: 'Alternate Number',
+					name: 'alternate_number',
+					type: 'string',
+					default: '',
+					description:
+						'Another phone number of the contact, checked like the main one. Unpod keeps it; the call goes to Contact Number.',
+				},
+				{
+					displayName: 'Company Name',
+					name: 'company_name',
+					type: 'string',
+					default: '',
+					description:
+						"The contact's company. Kept in the task's input with the other contact fields, where the agent and Unpod's task lists read it.",
+				},
 				{
 					displayName: 'Context',
 					name: 'context',
@@ -133,7 +161,14 @@ export function contactFields(show: Show): INodeProperties[] {
 					default: '',
 					description: 'What the agent should know about this contact',
 				},
-				{ displayName: 'Description', name: 'description', type: 'string', default: '' },
+				{
+					displayName: 'Description',
+					name: 'description',
+					type: 'string',
+					default: '',
+					description:
+						"Free text about the contact or the reason for the call. Kept in the task's input with the other contact fields, where the agent and Unpod's task lists read it.",
+				},
 				{
 					displayName: 'Document ID',
 					name: 'document_id',
@@ -150,8 +185,22 @@ export function contactFields(show: Show): INodeProperties[] {
 					default: '',
 					description: 'Comma-separated labels, or an array from an expression',
 				},
-				{ displayName: 'Occupation', name: 'occupation', type: 'string', default: '' },
-				{ displayName: 'Title', name: 'title', type: 'string', default: '' },
+				{
+					displayName: 'Occupation',
+					name: 'occupation',
+					type: 'string',
+					default: '',
+					description:
+						"The contact's job, e.g. Finance Manager. Kept in the task's input with the other contact fields, where the agent and Unpod's task lists read it.",
+				},
+				{
+					displayName: 'Title',
+					name: 'title',
+					type: 'string',
+					default: '',
+					description:
+						"The contact's title, e.g. Dr. or CTO. Kept in the task's input with the other contact fields, where the agent and Unpod's task lists read it.",
+				},
 			],
 		},
 	];

@@ -86,9 +86,9 @@ export function spaceLocator(show: Show, url?: string): INodeProperties {
 		searchListMethod: 'searchSpaces',
 		idMode: {
 			name: 'token',
-			displayName: 'By Token',
-			placeholder: 'e.g. outbound-leads-7f3a9c',
-			hint: 'The token of the space, as in its URL in Unpod',
+			displayName: 'By ID',
+			placeholder: 'Paste a space token, e.g. outbound-leads-7f3a9c',
+			hint: "The space token: in Unpod, open the space's Settings and copy Space Token",
 		},
 		show,
 		url,
@@ -102,7 +102,7 @@ export function agentLocator(show: Show, url?: string, name = 'agent', displayNa
 		name,
 		description: 'The AI agent (pilot) to use',
 		searchListMethod: 'searchAgents',
-		idMode: { name: 'handle', displayName: 'By Handle', placeholder: 'e.g. sales-assistant' },
+		idMode: { name: 'handle', displayName: 'By ID', placeholder: 'Paste an agent handle, e.g. sales-assistant' },
 		show,
 		url,
 	});

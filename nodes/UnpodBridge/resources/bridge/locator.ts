@@ -8,7 +8,7 @@ export function bridgeLocator(resource: string, operation: string, suffix = ''):
 		name: 'bridge',
 		description: 'The bridge to use',
 		searchListMethod: 'searchBridges',
-		idMode: { name: 'slug', displayName: 'By Slug', placeholder: 'e.g. main-line-a1b2c3' },
+		idMode: { name: 'slug', displayName: 'By ID', placeholder: 'Paste a bridge slug, e.g. main-line-a1b2c3' },
 		show: { resource: [resource], operation: [operation] },
 		url: `=/telephony/bridges/{{encodeURIComponent($value)}}/${suffix}`,
 	});

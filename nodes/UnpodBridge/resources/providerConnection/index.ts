@@ -46,7 +46,7 @@ export const providerConnectionFields: INodeProperties[] = [
 		idMode: {
 			name: 'id',
 			displayName: 'By ID',
-			placeholder: 'e.g. 5001',
+			placeholder: 'Paste a number ID, e.g. 5001',
 			hint: 'The number_id of one of the numbers of the bridge (Unpod Bridge > Get lists them)',
 		},
 		show: { resource: ['providerConnection'], operation: operations },
