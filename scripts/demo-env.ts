@@ -7,6 +7,9 @@ import { N8nServer } from '../test/helpers/n8n-server';
 import { startServer, UnpodServer } from '../dev/server/server';
 import { SEED } from '../dev/server/seed';
 
+/** The credential the demo's n8n holds, pointed at the local server. */
+export const DEMO_CREDENTIAL = { id: 'unpodLocal', name: 'Unpod (local demo server)' };
+
 export const CSV_COLUMNS = [
 	'task_id',
 	'contact_name',
@@ -54,7 +57,7 @@ export async function startDemoEnvironment(
 	const outcomesFile = join(filesDir, 'unpod-calls.csv');
 	writeFileSync(outcomesFile, `${CSV_COLUMNS.join(',')}\n`);
 
-	const credential = { id: 'unpodLocal', name: 'Unpod (local demo server)' };
+	const credential = DEMO_CREDENTIAL;
 	const data = { baseUrl: server.url, apiToken: SEED.token, orgHandle: SEED.orgHandle, productId: SEED.productId };
 	await n8n.importCredentials([{ ...credential, type: 'unpodApi', data }]);
 	const workflows = exampleFiles().map((file) => loadExample(file, { credential, filesDir }));

@@ -5,7 +5,7 @@
  * active in n8n, writes each outcome once to a CSV file with n8n's own file nodes.
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'fs';
-import { join } from 'path';
+import { join, relative } from 'path';
 import { N8N_VERSION } from '../test/helpers/n8n';
 import { OWNER } from '../test/helpers/n8n-server';
 import { table } from '../test/bench/report';
@@ -158,7 +158,10 @@ async function main() {
 	mkdirSync(OUTPUT_DIR, { recursive: true });
 	const kept = join(OUTPUT_DIR, 'unpod-calls.csv');
 	copyFileSync(outcomesFile, kept);
-	console.log(`\nOutput file: ${keep ? outcomesFile : kept}`);
+	const shown = keep ? outcomesFile : kept;
+	// A path inside the current folder is shown relative to it: what a reader can type.
+	const relativePath = relative(process.cwd(), shown);
+	console.log(`\nOutput file: ${relativePath.startsWith('..') ? shown : relativePath}`);
 	console.log(`Demo time: ${((Date.now() - started) / 1000).toFixed(0)} s`);
 	const ok = !timedOut && missing.length === 0 && twice.length === 0 && strangers.length === 0;
 	if (!ok) {

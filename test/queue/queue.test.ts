@@ -6,6 +6,7 @@
  */
 import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
+import { RECORDING } from '../../dev/server/recordings';
 import type { Task } from '../../dev/server/store';
 import { N8nNode, Workflow } from '../helpers/n8n';
 import { CREDENTIAL } from '../helpers/setup';
@@ -146,13 +147,56 @@ const workflows = [
 	importWorkflow('crashed', { parameters: { options: { batchSize: 50 } } }),
 ];
 
+/** Webhook -> Task > Get Many (completed calls) -> Download Recording -> Stored (where n8n put each file). */
+function recordingsWorkflow(id: string): Workflow {
+	const task = (name: string, x: number, parameters: Record<string, unknown>) => ({
+		id: `${id}-${x}`,
+		name,
+		type: 'n8n-nodes-unpod.unpodTask',
+		typeVersion: 1.1,
+		position: [x, 0] as [number, number],
+		credentials: CREDENTIAL,
+		parameters: { resource: 'task', ...parameters },
+	});
+	const stored = whereNode(id, 660);
+	stored.name = 'Stored';
+	stored.parameters.assignments.assignments.push(
+		{ id: 'binary-id', name: 'binary_id', value: '={{ $binary.data.id }}', type: 'string' },
+		{ id: 'binary-bytes', name: 'binary_bytes', value: '={{ $binary.data.bytes }}', type: 'string' },
+	);
+	return webhookWorkflow(
+		id,
+		id,
+		[
+			task('Calls', 220, {
+				operation: 'getAll',
+				tasksOf: 'space',
+				space: { __rl: true, mode: 'token', value: TRIGGER_SPACE },
+				returnAll: true,
+				filters: { status: 'completed' },
+			}),
+			task('Download', 440, { operation: 'downloadRecording' }),
+			stored,
+		],
+		[
+			['Webhook', 'Calls'],
+			['Calls', 'Download'],
+			['Download', 'Stored'],
+		],
+	);
+}
+
 let server: UnpodServer;
 let cluster: QueueCluster;
 
 beforeAll(async () => {
 	server = await startServer();
-	cluster = await QueueCluster.start(server, [...workflows, triggerWorkflow('outcomes', `${server.url}/__sim/sink`)]);
-	await cluster.activate(...workflows.map((w) => w.id));
+	cluster = await QueueCluster.start(server, [
+		...workflows,
+		recordingsWorkflow('recordings'),
+		triggerWorkflow('outcomes', `${server.url}/__sim/sink`),
+	]);
+	await cluster.activate(...workflows.map((w) => w.id), 'recordings');
 });
 
 afterAll(async () => {
@@ -253,6 +297,23 @@ test('the duplicate guard across workers: the same rows again, run by the other 
 	} finally {
 		await cluster.startWorker(firstWorker);
 	}
+});
+
+test('recordings downloaded on a worker are stored in the database (N8N_DEFAULT_BINARY_DATA_MODE=database)', async () => {
+	const calls = server.addTasks(contacts('Recorded', 3), { space: TRIGGER_SPACE });
+	for (const call of calls) server.store.finishTask(call, 'completed');
+	const answer = await cluster.webhook('recordings', {});
+	expect(answer.status).toBe(200);
+	const stored = (answer.data as any[]).filter((r) => calls.some((c) => c.task_id === r.task_id));
+	expect(stored).toHaveLength(3);
+	for (const row of stored) {
+		expect(row.binary_id).toMatch(/^database:/);
+		expect(Number(row.binary_bytes)).toBe(RECORDING.length);
+		expect(workerNames()).toContain(row.ran_on);
+	}
+	console.log(
+		`Recordings in queue mode: 3 files of ${RECORDING.length} bytes stored by ${stored[0].ran_on} as ${stored[0].binary_id.split(':')[0]} binary data`,
+	);
 });
 
 test("the trigger on the main, on n8n's own minute polls, while imports keep both workers busy: every ended call arrives once", async () => {
