@@ -68,7 +68,9 @@ export async function unpodApiRequest(this: UnpodContext, request: UnpodRequest)
 /** A file body as n8n's HTTP helper hands it over with `encoding: 'stream'`. */
 export interface FileStream {
 	pause(): unknown;
+	resume(): unknown;
 	on(event: 'data', listener: (chunk: { length: number }) => void): unknown;
+	on(event: 'newListener', listener: (event: string | symbol) => void): unknown;
 	destroy(error?: Error): unknown;
 }
 

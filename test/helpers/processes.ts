@@ -20,6 +20,13 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 process.once('exit', () => {
 	for (const child of running) killGroup(child, 'SIGKILL');
 });
+// A run stopped from outside (Ctrl-C, a CI time limit) takes its processes with it.
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+	process.once(signal, () => {
+		for (const child of running) killGroup(child, 'SIGKILL');
+		process.exit(signal === 'SIGINT' ? 130 : 143);
+	});
+}
 
 export function spawnGroup(command: string, args: string[], options: SpawnOptions): ChildProcess {
 	const child = spawn(command, args, { ...options, detached: true });

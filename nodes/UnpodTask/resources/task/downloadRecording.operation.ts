@@ -73,11 +73,16 @@ function recordingUrlOf(this: IExecuteFunctions, itemIndex: number): URL {
 function limitSize(body: FileStream, maxBytes: number, error: () => Error): FileStream {
 	let received = 0;
 	// Paused first: a 'data' listener on a paused stream sees every chunk its reader takes,
-	// and does not start the flow before the reader is there.
+	// and does not start the flow before the reader is there. A reader that listens for
+	// 'data' itself (rather than piping or iterating) would wait on the pause: its listener
+	// resumes the stream.
 	body.pause();
 	body.on('data', (chunk) => {
 		received += chunk.length;
 		if (received > maxBytes) body.destroy(error());
+	});
+	body.on('newListener', (event) => {
+		if (event === 'data') body.resume();
 	});
 	return body;
 }
