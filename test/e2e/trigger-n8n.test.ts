@@ -92,7 +92,11 @@ test('an active workflow emits each ended call once, as n8n polls', async () => 
 	const late = received.find((r) => r.external_id === created[0].task_id)!;
 	expect(late).toMatchObject({
 		contact: { name: 'Late' },
-		activity: { status: 'completed', call_status: 'completed', recording_url: `${h.server.url}/recordings/${created[0].task_id}.mp3` },
+		activity: {
+			status: 'completed',
+			call_status: 'completed',
+			recording_url: `${h.server.url}/recordings/${created[0].task_id}.mp3`,
+		},
 		follow_up: { required: expect.any(Boolean) },
 	});
 	expect(late.activity.transcript).toMatch(/^Assistant: Hello Late/);
