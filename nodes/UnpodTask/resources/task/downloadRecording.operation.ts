@@ -18,17 +18,15 @@ const EXTENSIONS: Record<string, string> = {
 	'audio/aac': 'aac',
 	'audio/flac': 'flac',
 };
-const MIME_TYPES: Record<string, string> = Object.fromEntries(
-	[
-		'mp3:audio/mpeg',
-		'wav:audio/wav',
-		'ogg:audio/ogg',
-		'webm:audio/webm',
-		'm4a:audio/mp4',
-		'aac:audio/aac',
-		'flac:audio/flac',
-	].map((pair) => pair.split(':')),
-);
+const MIME_TYPES: Record<string, string> = {
+	mp3: 'audio/mpeg',
+	wav: 'audio/wav',
+	ogg: 'audio/ogg',
+	webm: 'audio/webm',
+	m4a: 'audio/mp4',
+	aac: 'audio/aac',
+	flac: 'audio/flac',
+};
 
 /** The recording's type and file extension: what the answer says, else what the URL's name says, else MP3. */
 export function recordingType(contentType: unknown, url: string): { mimeType: string; extension: string } {
