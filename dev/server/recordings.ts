@@ -17,7 +17,7 @@ export function silentMp3(seconds = 1): Buffer {
 
 export const RECORDING = silentMp3(1);
 
-/** Where a call's recording lives: on the server's own host, or on `host` when storage is elsewhere. */
+/** Where a call's recording lives, under `base`: the server's own address, or another host's for storage elsewhere. */
 export function recordingUrl(base: string, taskId: string): string {
 	return `${base.replace(/\/+$/, '')}/recordings/${taskId}.mp3`;
 }

@@ -145,9 +145,16 @@ export class UnpodServer {
 	private serveRecording(method: string, path: string, req: IncomingMessage, res: ServerResponse): void {
 		const record = this.record(req, method, path, {}, undefined);
 		const fault = this.faults.take(method, path);
+		if (fault?.kind === 'drop') {
+			record.status = 0;
+			res.socket?.destroy();
+			return;
+		}
 		const task = this.store.tasksById.get(path.slice('/recordings/'.length).replace(/\.mp3$/, ''));
-		record.status = fault?.kind === 'status' ? (fault.status ?? 500) : task?.output?.recording_url ? 200 : 404;
-		if (record.status !== 200 || method !== 'GET') {
+		if (method !== 'GET') record.status = 405;
+		else if (fault?.kind === 'status' || fault?.kind === 'serverError') record.status = fault.status ?? 500;
+		else record.status = task?.output?.recording_url ? 200 : 404;
+		if (record.status !== 200) {
 			res.writeHead(record.status, { 'Content-Type': 'text/plain' });
 			res.end(record.status === 404 ? 'Not Found' : 'Error');
 			return;

@@ -84,6 +84,16 @@ test('3 ended calls: each recording as binary data (audio/mpeg, <task_id>.mp3); 
 	expect(requests.every((r) => r.headers.authorization === `Token ${SEED.token}`)).toBe(true);
 });
 
+test('a storage hiccup (a 500, a dropped connection) is retried: every recording arrives once', async () => {
+	h.server.faults.add({ kind: 'serverError', method: 'GET', path: '/recordings/', times: 1 });
+	h.server.faults.add({ kind: 'drop', method: 'GET', path: '/recordings/', times: 1 });
+	const run = await h.run(continueOnFail);
+	expect(run.exitCode).toBe(0);
+	const items = itemsOf(run, 'Download') as Array<{ json: any; binary?: any }>;
+	expect(items.filter((i) => i.binary?.data)).toHaveLength(3);
+	expect(recordingRequests().map((r) => r.status)).toEqual([500, 0, 200, 200, 200]);
+});
+
 test('without Continue On Fail, the call with no recording fails the node and says why', async () => {
 	const run = await h.run(stopOnFail);
 	expect(run.exitCode).toBe(1);
