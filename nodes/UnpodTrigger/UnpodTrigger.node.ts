@@ -83,7 +83,7 @@ export class UnpodTrigger implements INodeType {
 						typeOptions: { minValue: 0, maxValue: 168 },
 						default: 0,
 						description:
-							'On activation, also emit the calls that ended in the last this many hours. At 0, the first poll after activation only learns what exists and emits nothing.',
+							'On activation, also emit the calls that ended within this many hours before it. At 0, the first poll after activation only learns what exists and emits nothing.',
 					},
 					{
 						displayName: 'Max Requests Per Poll',
