@@ -6,8 +6,7 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'fs';
 import { join, relative } from 'path';
-import { N8N_VERSION } from '../test/helpers/n8n';
-import { OWNER } from '../test/helpers/n8n-server';
+import { OWNER, POLL_BY_REACTIVATION } from '../test/helpers/n8n-server';
 import { table } from '../test/bench/report';
 import { DemoEnvironment, startDemoEnvironment } from './demo-env';
 import { SEED } from '../dev/server/seed';
@@ -23,8 +22,8 @@ const TIMEOUT_MS = Number(process.env.DEMO_TIMEOUT_MS ?? 240_000);
 const POLL_EVERY_MS = 5_000;
 // On n8n 1.123.81 the trigger's state was not stored across re-activations (the workflow's
 // static data stayed empty and re-activated polls emitted nothing): there the demo waits
-// for n8n's own minute polls, which keep the state in memory as they do for users.
-const POLL_BY_REACTIVATION = Number(N8N_VERSION.split('.')[0]) >= 2;
+// for n8n's own minute polls, which keep the state in memory as they do for users
+// (POLL_BY_REACTIVATION).
 
 const started = Date.now();
 const elapsed = () => `${((Date.now() - started) / 1000).toFixed(0).padStart(3)}s`;

@@ -127,11 +127,12 @@ test('call recordings to files: an active workflow saves each completed call as 
 		await n8n.setActive('unpodrecordingstofile', true, polls);
 		h.server.store.finishTask(done, 'completed');
 		h.server.store.finishTask(failed, 'failed');
-		await n8n.pollNow('unpodrecordingstofile', polls);
+		await n8n.nextPoll('unpodrecordingstofile', polls);
 		const file = join(filesDir, 'recordings', `${done.task_id}.mp3`);
 		const deadline = Date.now() + 60_000;
 		while (!(existsSync(file) && readFileSync(file).length === RECORDING.length) && Date.now() < deadline)
 			await new Promise((r) => setTimeout(r, 200));
+		if (!existsSync(file)) throw new Error(`No recording saved; n8n's log ends:\n${n8n.logTail()}`);
 		expect(readFileSync(file).equals(RECORDING)).toBe(true);
 	} finally {
 		await n8n.stop();

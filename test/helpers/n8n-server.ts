@@ -2,8 +2,11 @@
 import axios, { AxiosInstance } from 'axios';
 import type { ChildProcess } from 'child_process';
 import { join } from 'path';
-import { N8n, RUNTIME } from './n8n';
+import { N8n, N8N_VERSION, RUNTIME } from './n8n';
 import { spawnGroup, stopGroup } from './processes';
+
+/** Whether a trigger keeps its state across re-activation, so that tests can ask for a poll (n8n 2.x). */
+export const POLL_BY_REACTIVATION = Number(N8N_VERSION.split('.')[0]) >= 2;
 
 export const OWNER = { email: 'owner@unpod.local', password: 'Unpod-test-1', firstName: 'Test', lastName: 'Owner' };
 
@@ -142,6 +145,20 @@ export class N8nServer {
 	async pollNow(id: string, polls: () => number): Promise<void> {
 		await this.setActive(id, false);
 		await this.setActive(id, true, polls);
+	}
+
+	/**
+	 * The trigger's next poll: at once by re-activation where that keeps the trigger's state
+	 * (n8n 2.x); on 1.x, where it was seen not to, n8n's own next minute poll.
+	 */
+	async nextPoll(id: string, polls: () => number): Promise<void> {
+		if (POLL_BY_REACTIVATION) return await this.pollNow(id, polls);
+		const before = polls();
+		const deadline = Date.now() + 90_000;
+		while (polls() <= before) {
+			if (Date.now() > deadline) throw new Error(`Workflow ${id} did not poll within 90 s:\n${this.logTail()}`);
+			await new Promise((r) => setTimeout(r, 250));
+		}
 	}
 
 	/** The end of n8n's log, for error messages. */
