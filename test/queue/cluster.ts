@@ -8,7 +8,7 @@ import axios from 'axios';
 import type { ChildProcess } from 'child_process';
 import { randomUUID } from 'crypto';
 import type { UnpodServer } from '../../dev/server/server';
-import { freePort, N8n, Workflow } from '../helpers/n8n';
+import { freePort, graph, N8n, N8nNode, Workflow } from '../helpers/n8n';
 import { N8nServer, spawnN8n } from '../helpers/n8n-server';
 import { stopGroup } from '../helpers/processes';
 import { credentialsFor } from '../helpers/setup';
@@ -154,25 +154,13 @@ function startedIn(log: string[]): string[] {
 }
 
 /** A workflow started by a production webhook on the main; it answers with its last node's items. */
-export function webhookWorkflow(
-	id: string,
-	path: string,
-	nodes: Workflow['nodes'],
-	edges: Array<[string, string]>,
-): Workflow {
+export function webhookWorkflow(id: string, path: string, nodes: N8nNode[], edges: Array<[string, string]>): Workflow {
 	const webhook = {
-		id: `${id}-hook`,
 		name: 'Webhook',
 		type: 'n8n-nodes-base.webhook',
 		typeVersion: 2,
-		position: [0, 0] as [number, number],
 		webhookId: randomUUID(),
 		parameters: { httpMethod: 'POST', path, responseMode: 'lastNode', responseData: 'allEntries', options: {} },
 	};
-	const connections: Workflow['connections'] = {};
-	for (const [from, to] of edges) {
-		connections[from] ??= { main: [[]] };
-		connections[from].main[0].push({ node: to, type: 'main', index: 0 });
-	}
-	return { id, name: id, active: false, settings: { executionOrder: 'v1' }, connections, nodes: [webhook, ...nodes] };
+	return graph(id, [webhook, ...nodes], edges);
 }

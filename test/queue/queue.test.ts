@@ -8,7 +8,7 @@ import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
 import { RECORDING } from '../../dev/server/recordings';
 import type { Task } from '../../dev/server/store';
-import { N8nNode, Workflow } from '../helpers/n8n';
+import { graph, N8nNode, Workflow } from '../helpers/n8n';
 import { CREDENTIAL } from '../helpers/setup';
 import { QueueCluster, webhookWorkflow, Worker } from './cluster';
 
@@ -79,18 +79,12 @@ function whereNode(id: string, x: number) {
 
 /** Unpod Trigger (minute polls) -> Where -> a POST of each outcome to the local server's sink. */
 function triggerWorkflow(id: string, sinkUrl: string): Workflow {
-	return {
+	return graph(
 		id,
-		name: id,
-		active: false,
-		settings: { executionOrder: 'v1' },
-		nodes: [
+		[
 			{
-				id: `${id}-trigger`,
 				name: 'Unpod Trigger',
 				type: 'n8n-nodes-unpod.unpodTrigger',
-				typeVersion: 1,
-				position: [0, 0],
 				credentials: CREDENTIAL,
 				parameters: {
 					pollTimes: { item: [{ mode: 'everyMinute' }] },
@@ -99,11 +93,9 @@ function triggerWorkflow(id: string, sinkUrl: string): Workflow {
 			},
 			whereNode(id, 220),
 			{
-				id: `${id}-report`,
 				name: 'Report',
 				type: 'n8n-nodes-base.httpRequest',
 				typeVersion: 4.2,
-				position: [440, 0],
 				parameters: {
 					method: 'POST',
 					url: sinkUrl,
@@ -114,11 +106,11 @@ function triggerWorkflow(id: string, sinkUrl: string): Workflow {
 				},
 			},
 		],
-		connections: {
-			'Unpod Trigger': { main: [[{ node: 'Where', type: 'main', index: 0 }]] },
-			Where: { main: [[{ node: 'Report', type: 'main', index: 0 }]] },
-		},
-	};
+		[
+			['Unpod Trigger', 'Where'],
+			['Where', 'Report'],
+		],
+	);
 }
 
 const contacts = (prefix: string, count: number) =>
