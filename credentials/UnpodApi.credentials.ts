@@ -54,6 +54,23 @@ export class UnpodApi implements ICredentialType {
 			required: true,
 			description: 'The address of the Unpod API, without /api/v2/platform',
 		},
+		{
+			displayName: 'Webhook Header Name',
+			name: 'webhookHeaderName',
+			type: 'string',
+			default: 'X-Unpod-Secret',
+			description:
+				"Only for the Unpod Call Events Trigger: the header Unpod sends with each call event. Enter the same name as a custom header in the agent's webhook form in Unpod Studio.",
+		},
+		{
+			displayName: 'Webhook Secret',
+			name: 'webhookSecret',
+			type: 'string',
+			typeOptions: { password: true },
+			default: '',
+			description:
+				"Only for the Unpod Call Events Trigger: a long random value (at least 16 characters) that Unpod sends in the header above. Enter the same value in the agent's webhook form. Unpod signs nothing, so this is the only proof that a call event comes from Unpod.",
+		},
 	];
 
 	authenticate: IAuthenticateGeneric = {

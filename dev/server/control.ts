@@ -8,6 +8,7 @@ import type { FaultRule, RandomFaults } from './faults';
 import { parseJson, send } from './http';
 import type { AutoFinish, UnpodServer } from './server';
 import { REAL_BACKEND } from './routes/context';
+import { SEED } from './seed';
 
 export function control(server: UnpodServer, method: string, path: string, raw: string, res: ServerResponse): void {
 	const body = (parseJson(raw) ?? {}) as Record<string, any>;
@@ -18,6 +19,7 @@ export function control(server: UnpodServer, method: string, path: string, raw: 
 			return send(res, 200, server.requests);
 		case 'POST sink':
 			server.sink.push(parseJson(raw));
+			server.sinkAt.push(Date.now());
 			return send(res, 200, { received: server.sink.length });
 		case 'GET sink':
 			return send(res, 200, server.sink);
@@ -68,6 +70,28 @@ export function control(server: UnpodServer, method: string, path: string, raw: 
 		case 'POST behaviour':
 			server.behaviour = { ...REAL_BACKEND, ...body };
 			return send(res, 200, server.behaviour);
+		case 'POST webhook':
+			// Studio's agent form, without the JWT: `{agent?, enable_webhook?, webhook_url, headers?}`.
+			if (typeof body.webhook_url !== 'string') return send(res, 400, { message: 'webhook_url is required' });
+			server.webhooks.configure(String(body.agent ?? SEED.agentHandle), {
+				enable_webhook: body.enable_webhook !== false,
+				webhook_url: body.webhook_url,
+				headers: body.headers ?? {},
+			});
+			return send(res, 200, server.webhooks.formView(String(body.agent ?? SEED.agentHandle)));
+		case 'GET deliveries':
+			return send(
+				res,
+				200,
+				server.webhooks.deliveries.map(({ body: _body, headers: _headers, ...record }) => record),
+			);
+		case 'POST delivery-faults':
+			server.webhooks.faults = { dropRate: Number(body.dropRate ?? 0), repeatRate: Number(body.repeatRate ?? 0) };
+			return send(res, 200, server.webhooks.faults);
+		case 'POST redeliver': {
+			const record = server.webhooks.redeliver(String(body.task_id ?? ''));
+			return record ? send(res, 200, { id: record.id }) : send(res, 404, { message: 'No such task or no webhook set' });
+		}
 		case 'POST reset':
 			server.resetTraffic();
 			return send(res, 200, { ok: true });

@@ -4,6 +4,8 @@ import type { Store } from './store';
 /** Tokens and handles of the seeded data, for tests and the demo. */
 export const SEED = {
 	token: 'local-dev-token',
+	/** The seed user's Studio login (a JWT), which Unpod's v1 pilot endpoint takes instead of the API token. */
+	jwt: 'eyJsb2NhbC1kZXYtand0In0.acme-ops',
 	orgHandle: 'acme',
 	productId: 'unpod.dev',
 	otherToken: 'globex-dev-token',
@@ -26,6 +28,7 @@ export const SEED = {
 };
 
 export function seed(store: Store): void {
+	store.jwts.set(SEED.jwt, SEED.token);
 	store.users.set(SEED.token, {
 		token: SEED.token,
 		email: 'ops@acme.example',

@@ -17,11 +17,14 @@ import { organizationRoutes } from './routes/organizations';
 import { runRoutes } from './routes/runs';
 import { spaceRoutes } from './routes/spaces';
 import { taskRoutes } from './routes/tasks';
+import { pilotRoute, PILOTS_PREFIX } from './routes/pilots';
+import { AgentWebhooks } from './webhooks';
 import { isOpen, Store, Task } from './store';
 import { SEED } from './seed';
 
 export type { RecordedRequest } from './http';
 export type { Behaviour } from './routes/context';
+export type { DeliveryFaults, DeliveryRecord, WebhookForm } from './webhooks';
 
 export interface AutoFinish {
 	/** A call's whole lifecycle takes this many ms after creation (a random point between the two). */
@@ -61,6 +64,10 @@ export class UnpodServer {
 	requests: RecordedRequest[] = [];
 	/** Bodies posted to `/__sim/sink`: where test workflows report what they received. */
 	sink: unknown[] = [];
+	/** When each sink body arrived (epoch ms), for latency figures. */
+	sinkAt: number[] = [];
+	/** Agents' webhooks: where Unpod pushes ended tasks and live call events. */
+	webhooks: AgentWebhooks;
 	/** What every recording URL serves, and whether its length is announced (a storage host may not). */
 	recording: Buffer = RECORDING;
 	recordingLength = true;
@@ -73,6 +80,8 @@ export class UnpodServer {
 
 	constructor(private options: ServerOptions = {}) {
 		this.store = new Store(options.seed !== false);
+		this.webhooks = new AgentWebhooks(this.store);
+		this.store.onChange = (task, change) => this.webhooks.onTaskChange(task, change);
 		this.rateLimiter = new RateLimiter(options.rateLimit ?? 0, options.rateLimitBurst ?? options.rateLimit ?? 0);
 		this.maxDocuments = options.maxDocuments ?? 1000;
 		this.autoFinish = options.autoFinish;
@@ -114,6 +123,7 @@ export class UnpodServer {
 		this.behaviour = { ...REAL_BACKEND, ...this.options.behaviour };
 		this.recording = RECORDING;
 		this.recordingLength = true;
+		this.webhooks.clear();
 	}
 
 	/** Recorded platform requests (control requests are not recorded). */
@@ -274,6 +284,10 @@ export class UnpodServer {
 
 	private route(method: string, url: URL, body: unknown, headers: IncomingMessage['headers']): Reply {
 		const notFound = { status: 404, body: { status_code: 404, message: 'Not found.' } };
+		if (url.pathname.startsWith(PILOTS_PREFIX)) {
+			const fields = (body && typeof body === 'object' ? body : {}) as Record<string, unknown>;
+			return pilotRoute(this.store, this.webhooks, method, url.pathname, fields, headers);
+		}
 		if (!url.pathname.startsWith(`${PREFIX}/`)) return notFound;
 		const parts = url.pathname.slice(PREFIX.length + 1).split('/');
 		// Every platform path ends with a slash.

@@ -147,6 +147,8 @@ export const BRIDGE_REGIONS = ['IN', 'US', 'EU', 'AUS', 'UAE'];
 
 export class Store {
 	users = new Map<string, User>();
+	/** Studio logins (JWT) -> the user's API token, for the v1 endpoints that take only a JWT. */
+	jwts = new Map<string, string>();
 	orgs = new Map<string, Org>();
 	bridges = new Map<string, Bridge>();
 	credentials = new Map<number, ProviderCredential>();
@@ -158,6 +160,9 @@ export class Store {
 	runs = new Map<string, Run>();
 	/** Tasks with a planned lifecycle (auto-finish), for the ticker. */
 	planned = new Set<Task>();
+
+	/** Told of each step of a call (the server's agent webhooks listen). */
+	onChange?: (task: Task, change: 'started' | 'attemptFailed' | 'ended') => void;
 
 	/** Where ended calls' recordings are said to live; the server sets its own address on start. */
 	recordingBase = 'https://recordings.unpod.local';
@@ -316,6 +321,7 @@ export class Store {
 		if (!['pending', 'scheduled', 'hold', 'processing'].includes(task.status)) return false;
 		task.startedMs = Date.now();
 		this.touch(task, 'in_progress');
+		this.onChange?.(task, 'started');
 		return true;
 	}
 
@@ -330,8 +336,9 @@ export class Store {
 		task.failure_count += 1;
 		task.last_failure_reason = reason ?? failureReason(task);
 		task.output = { ...failedOutput(task, endMs), call_end_reason: task.last_failure_reason };
-		task.startedMs = undefined;
 		this.touch(task, 'pending');
+		this.onChange?.(task, 'attemptFailed');
+		task.startedMs = undefined;
 		return true;
 	}
 
@@ -348,6 +355,7 @@ export class Store {
 		task.plan = undefined;
 		this.planned.delete(task);
 		this.touch(task, outcome);
+		this.onChange?.(task, 'ended');
 		return true;
 	}
 

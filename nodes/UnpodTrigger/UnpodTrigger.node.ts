@@ -12,7 +12,7 @@ import { agentLocator, simplifyField, spaceLocator } from '../shared/description
 import { searchAgents } from '../shared/listSearch/searchAgents';
 import { searchSpaces } from '../shared/listSearch/searchSpaces';
 import { MAX_PAGE_SIZE, toPage } from '../shared/pagination';
-import { simplifyTask, taskListPath } from '../shared/tasks';
+import { CALL_ENDINGS, simplifyTask, taskListPath } from '../shared/tasks';
 import { asNodeError } from '../shared/errors';
 import { classifyFailure } from '../shared/retry';
 import { unpodApiRequest } from '../shared/transport';
@@ -59,11 +59,7 @@ export class UnpodTrigger implements INodeType {
 				displayName: 'Events',
 				name: 'events',
 				type: 'multiOptions',
-				options: [
-					{ name: 'Call Completed', value: 'completed' },
-					{ name: 'Call Failed', value: 'failed' },
-					{ name: 'Call Partially Completed', value: 'partially_completed' },
-				],
+				options: CALL_ENDINGS,
 				default: ['completed', 'failed'],
 				required: true,
 				description: 'Which endings start the workflow',

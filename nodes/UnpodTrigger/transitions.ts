@@ -3,14 +3,11 @@ import { MAX_PAGE_SIZE } from '../shared/pagination';
 import type { FetchPage } from '../shared/pagination';
 import { platformTime } from '../shared/time';
 
-/**
- * Final task states. Every other status (pending, scheduled, in_progress, processing, hold,
- * and any the node does not know) is open: the call may still end. A failed attempt goes
- * back to pending, so it is not an ending.
- */
-export const FINAL_STATUSES = ['completed', 'failed', 'partially_completed'] as const;
-export type FinalStatus = (typeof FINAL_STATUSES)[number];
-const isFinal = (status: unknown): status is FinalStatus => (FINAL_STATUSES as readonly unknown[]).includes(status);
+import { FINAL_STATUSES, isFinal } from '../shared/tasks';
+import type { FinalStatus } from '../shared/tasks';
+
+export { FINAL_STATUSES };
+export type { FinalStatus };
 
 /** A call still open a week after it was first seen is no longer watched. */
 export const MAX_OPEN_AGE_MS = 7 * 24 * 3600 * 1000;

@@ -161,6 +161,25 @@ export class N8nServer {
 		}
 	}
 
+	/** The executions n8n has recorded for a workflow (running ones too), newest first. */
+	async executions(workflowId: string): Promise<Array<{ id: string; status: string; mode: string }>> {
+		const res = await this.rest.get('/executions', {
+			params: { filter: JSON.stringify({ workflowId }), limit: 1000 },
+		});
+		if (res.status !== 200) throw new Error(`Listing executions failed: ${res.status} ${JSON.stringify(res.data)}`);
+		return res.data.data.results;
+	}
+
+	/** Waits until no execution of the workflow is new or running. */
+	async executionsFinished(workflowId: string, timeoutMs = 60_000): Promise<void> {
+		const deadline = Date.now() + timeoutMs;
+		const busy = (e: { status: string }) => ['new', 'running'].includes(e.status);
+		while ((await this.executions(workflowId)).some(busy)) {
+			if (Date.now() > deadline) throw new Error(`Executions of ${workflowId} still running after ${timeoutMs} ms`);
+			await new Promise((r) => setTimeout(r, 200));
+		}
+	}
+
 	/** The end of n8n's log, for error messages. */
 	logTail(chars = 3000): string {
 		return this.log.join('').slice(-chars);

@@ -28,6 +28,8 @@ export interface N8nNode {
 	executeOnce?: boolean;
 	typeVersion?: number;
 	position?: [number, number];
+	/** A webhook node's id: its production URL is `/webhook/<webhookId>/<path>`. */
+	webhookId?: string;
 }
 
 export interface Workflow {

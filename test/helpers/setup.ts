@@ -6,6 +6,10 @@ import { chain, N8n, N8nNode, RunResult, Workflow } from './n8n';
 export const CREDENTIAL = { unpodApi: { id: 'unpodLocal', name: 'Unpod (local)' } };
 export const BAD_TOKEN_CREDENTIAL = { unpodApi: { id: 'unpodBadToken', name: 'Unpod (wrong token)' } };
 export const BAD_ORG_CREDENTIAL = { unpodApi: { id: 'unpodBadOrg', name: 'Unpod (unknown org)' } };
+/** A working credential whose Webhook Secret is empty: the Call Events Trigger refuses it. */
+export const NO_SECRET_CREDENTIAL = { unpodApi: { id: 'unpodNoSecret', name: 'Unpod (no webhook secret)' } };
+/** The header and secret of the working credential, which the agent's webhook form must send. */
+export const WEBHOOK_SECRET = { header: 'X-Unpod-Secret', value: 'local-webhook-secret-5f1c9a7e2b' };
 
 export interface Harness {
 	server: UnpodServer;
@@ -41,10 +45,13 @@ export function credentialsFor(server: UnpodServer) {
 		apiToken: SEED.token,
 		orgHandle: SEED.orgHandle,
 		productId: SEED.productId,
+		webhookHeaderName: WEBHOOK_SECRET.header,
+		webhookSecret: WEBHOOK_SECRET.value,
 		...overrides,
 	});
 	return [
 		{ ...CREDENTIAL.unpodApi, type: 'unpodApi', data: data() },
+		{ ...NO_SECRET_CREDENTIAL.unpodApi, type: 'unpodApi', data: data({ webhookSecret: '' }) },
 		{ ...BAD_TOKEN_CREDENTIAL.unpodApi, type: 'unpodApi', data: data({ apiToken: 'wrong-token' }) },
 		{ ...BAD_ORG_CREDENTIAL.unpodApi, type: 'unpodApi', data: data({ orgHandle: 'no-such-org' }) },
 	];

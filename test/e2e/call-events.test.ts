@@ -1,0 +1,247 @@
+/**
+ * The Unpod Call Events Trigger in a running n8n (`n8n start`), fed by the local server's
+ * agent webhooks as Unpod's backend sends them: the agent's webhook form set through Unpod's
+ * own pilot endpoint (a Studio login), deliveries with Unpod's retry rule.
+ */
+import axios from 'axios';
+import type { IDataObject } from 'n8n-workflow';
+import { graph, N8nNode } from '../helpers/n8n';
+import { N8nServer } from '../helpers/n8n-server';
+import { CREDENTIAL, Harness, NO_SECRET_CREDENTIAL, startHarness, WEBHOOK_SECRET, Workflows } from '../helpers/setup';
+import { SEED } from '../../dev/server/seed';
+import { simplifyTask } from '../../nodes/shared/tasks';
+
+const TYPE = 'n8n-nodes-unpod.unpodCallEventsTrigger';
+const ENDS = { id: 'callEnds', webhookId: 'unpod-call-ends' };
+const LIVE = { id: 'callLive', webhookId: 'unpod-call-live' };
+const NO_SECRET = { id: 'callNoSecret', webhookId: 'unpod-call-nosecret' };
+
+let h: Harness;
+let n8n: N8nServer | undefined;
+const workflows = new Workflows();
+
+/** The trigger, then a node that reports each item to the local server's sink. */
+function eventsWorkflow(
+	spec: { id: string; webhookId: string },
+	parameters: IDataObject,
+	credentials = CREDENTIAL,
+): void {
+	const trigger: N8nNode = { name: 'Call events', type: TYPE, parameters, credentials, webhookId: spec.webhookId };
+	const report: N8nNode = {
+		name: 'Report',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		parameters: {
+			method: 'POST',
+			url: '={{ $env.UNPOD_SINK }}',
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: '={{ JSON.stringify($json) }}',
+			options: {},
+		},
+	};
+	workflows.add(graph(spec.id, [trigger, report], [['Call events', 'Report']]));
+}
+
+const urlOf = (spec: { webhookId: string }) => `${n8n!.url}/webhook/${spec.webhookId}/unpod`;
+
+/** What Studio's form saves: enable, the URL, the secret header (Unpod's v1 pilot endpoint, with a login). */
+async function setAgentWebhook(url: string): Promise<void> {
+	const res = await axios.put(
+		`${h.server.url}/api/v1/core/pilots/${SEED.agentHandle}/`,
+		{
+			components: {
+				'webhook-integration__enable_webhook': true,
+				'webhook-integration__webhook_url': url,
+				'webhook-integration__headers': [{ header_name: WEBHOOK_SECRET.header, header_value: WEBHOOK_SECRET.value }],
+			},
+		},
+		{ headers: { Authorization: `JWT ${SEED.jwt}`, 'Org-Handle': SEED.orgHandle } },
+	);
+	expect(res.status).toBe(200);
+}
+
+const post = (url: string, body: unknown, headers: Record<string, string> = {}) =>
+	axios.post(url, typeof body === 'string' ? body : JSON.stringify(body), {
+		headers: { 'Content-Type': 'application/json', ...headers },
+		validateStatus: () => true,
+		transformResponse: (data) => data,
+	});
+
+const waitFor = async (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 60_000) => {
+	const deadline = Date.now() + timeoutMs;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+		await new Promise((r) => setTimeout(r, 100));
+	}
+};
+
+/** Waits until the URL is registered (n8n answers our 401, not its own 404). */
+const registered = (url: string) =>
+	waitFor(`${url} to be registered`, async () => (await post(url, {})).status === 401);
+
+beforeAll(async () => {
+	eventsWorkflow(ENDS, { events: ['completed', 'failed', 'partially_completed'], simplify: true });
+	eventsWorkflow(LIVE, { events: ['call_started', 'call_hang_up', 'call_missed'], simplify: true });
+	eventsWorkflow(NO_SECRET, { events: ['completed'] }, NO_SECRET_CREDENTIAL);
+	h = await startHarness({}, workflows);
+	h.n8n.env.UNPOD_SINK = `${h.server.url}/__sim/sink`;
+	n8n = await N8nServer.start(h.n8n);
+	await n8n.setActive(ENDS.id, true);
+	await n8n.setActive(LIVE.id, true);
+	await registered(urlOf(ENDS));
+	await registered(urlOf(LIVE));
+});
+
+afterAll(async () => {
+	await n8n?.stop();
+	await h?.close();
+});
+
+afterEach(async () => {
+	await h.server.webhooks.settled();
+	h.server.sink.length = 0;
+	h.server.resetTraffic();
+});
+
+test('without a Webhook Secret in the credential the trigger refuses to activate, saying how to set one', async () => {
+	await expect(n8n!.setActive(NO_SECRET.id, true)).rejects.toThrow(/no Webhook Secret/);
+	expect((await post(urlOf(NO_SECRET), { task_id: 'T1', status: 'completed' })).status).toBe(404);
+});
+
+test('a missing or wrong secret gets 401 and a body that is not an Unpod event 400, as JSON, and start nothing', async () => {
+	const url = urlOf(ENDS);
+	const ended = { task_id: `T${'a'.repeat(32)}`, status: 'completed', input: { name: 'X' }, output: {} };
+	const before = (await n8n!.executions(ENDS.id)).length;
+	const good = { [WEBHOOK_SECRET.header]: WEBHOOK_SECRET.value };
+
+	const missing = await post(url, ended);
+	expect(missing.status).toBe(401);
+	expect(JSON.parse(missing.data)).toEqual({ error: `Missing or wrong ${WEBHOOK_SECRET.header} header` });
+	expect((await post(url, ended, { [WEBHOOK_SECRET.header]: `${WEBHOOK_SECRET.value}x` })).status).toBe(401);
+	expect((await post(url, ended, { 'X-Other': WEBHOOK_SECRET.value })).status).toBe(401);
+
+	const notUnpod = await post(url, { hello: 'world' }, good);
+	expect(notUnpod.status).toBe(400);
+	expect(JSON.parse(notUnpod.data).error).toMatch(/no task_id/);
+	const text = await post(url, 'task_id=T1', { ...good, 'Content-Type': 'text/plain' });
+	expect(text.status).toBe(400);
+	expect(JSON.parse(text.data)).toEqual({ error: 'The body is not JSON' });
+	// A body declared JSON that does not parse: n8n itself refuses it before the node runs.
+	expect((await post(url, '{"task_id": "T', good)).status).toBeGreaterThanOrEqual(400);
+
+	const open = await post(url, { ...ended, status: 'in_progress' }, good);
+	expect(open.status).toBe(200);
+	expect(JSON.parse(open.data)).toEqual({
+		received: true,
+		started: false,
+		reason: 'Task status in_progress is not an ending',
+	});
+	expect(await n8n!.executions(ENDS.id)).toHaveLength(before);
+	expect(h.server.sink).toEqual([]);
+});
+
+test('50 calls end at once: each reaches the workflow once, with the polling trigger simplify fields; live events not selected start nothing', async () => {
+	await setAgentWebhook(urlOf(ENDS));
+	const before = (await n8n!.executions(ENDS.id)).length;
+	const tasks = h.server.addTasks(
+		Array.from({ length: 50 }, (_, i) => ({
+			name: `Lead ${i}`,
+			contact_number: `+1415555${String(i).padStart(4, '0')}`,
+		})),
+	);
+	// Each start sends call_started, each end call_hang_up or call_missed, then the task itself.
+	h.server.startCalls({ count: 50 });
+	h.server.finishCalls({ failRate: 0.2 });
+	await h.server.webhooks.settled();
+	await waitFor('50 outcomes', () => h.server.sink.length >= 50);
+	await n8n!.executionsFinished(ENDS.id);
+
+	const deliveries = h.server.webhooks.deliveries;
+	expect(deliveries.filter((d) => d.kind === 'task')).toHaveLength(50);
+	expect(deliveries.filter((d) => d.kind === 'event')).toHaveLength(100);
+	// Unpod's retry rule is satisfied at the first attempt: 200 with a JSON body.
+	const unanswered = deliveries.filter((d) => d.state !== 'delivered' || d.attempts.join() !== '200');
+	expect(unanswered.map((d) => [d.event, d.state, d.attempts])).toEqual([]);
+
+	const received = h.server.sink as IDataObject[];
+	expect(new Set(received.map((r) => r.task_id)).size).toBe(50);
+	for (const task of tasks) {
+		const item = received.find((r) => r.task_id === task.task_id);
+		expect(item).toEqual({
+			event: `call_${task.status}`,
+			...simplifyTask(h.server.store.spaceForm(task) as IDataObject),
+		});
+	}
+	expect(received.filter((r) => r.event === 'call_failed').length).toBe(
+		tasks.filter((t) => t.status === 'failed').length,
+	);
+	expect(await n8n!.executions(ENDS.id)).toHaveLength(before + 50);
+});
+
+test('a repeated delivery of an ending starts nothing, as many times as Unpod sends it', async () => {
+	await setAgentWebhook(urlOf(ENDS));
+	const before = (await n8n!.executions(ENDS.id)).length;
+	const tasks = h.server.addTasks(
+		Array.from({ length: 10 }, (_, i) => ({
+			name: `Again ${i}`,
+			contact_number: `+1415666${String(i).padStart(4, '0')}`,
+		})),
+	);
+	// Calls end one after another, as they do; Unpod's other code paths send each end again.
+	for (const task of tasks) {
+		h.server.store.finishTask(task, 'completed');
+		await h.server.webhooks.settled();
+	}
+	for (const round of [1, 2]) {
+		for (const task of tasks) h.server.webhooks.redeliver(task.task_id);
+		await h.server.webhooks.settled();
+		expect(h.server.webhooks.deliveries.filter((d) => d.repeat)).toHaveLength(10 * round);
+	}
+	const repeats = h.server.webhooks.deliveries.filter((d) => d.repeat);
+	expect(repeats.every((d) => d.state === 'delivered' && d.attempts.join() === '200')).toBe(true);
+	await waitFor('10 outcomes', () => h.server.sink.length >= 10);
+	await n8n!.executionsFinished(ENDS.id);
+	expect(await n8n!.executions(ENDS.id)).toHaveLength(before + 10);
+	expect((h.server.sink as IDataObject[]).map((r) => r.task_id).sort()).toEqual(tasks.map((t) => t.task_id).sort());
+});
+
+test('live events arrive as their own kind, flat; a new attempt of the same call is a new event', async () => {
+	await setAgentWebhook(urlOf(LIVE));
+	const before = (await n8n!.executions(LIVE.id)).length;
+	const [answered, missed] = h.server.addTasks([
+		{ name: 'Ann', contact_number: '+14155550101' },
+		{ name: 'Bob', contact_number: '+14155550102' },
+	]);
+	h.server.startCalls({ count: 2 });
+	await h.server.webhooks.settled();
+	h.server.failAttempts({ count: 2, reason: 'no-answer' }); // both attempts missed; Unpod retries them
+	await h.server.webhooks.settled();
+	h.server.startCalls({ count: 2 });
+	await h.server.webhooks.settled();
+	h.server.store.finishTask(answered, 'completed');
+	h.server.store.finishTask(missed, 'failed');
+	await h.server.webhooks.settled();
+	await waitFor('8 live events', () => h.server.sink.length >= 8);
+	await n8n!.executionsFinished(LIVE.id);
+
+	const received = h.server.sink as IDataObject[];
+	const kinds = (task: string) => received.filter((r) => r.task_id === task).map((r) => r.event);
+	expect(kinds(answered.task_id).sort()).toEqual(['call_hang_up', 'call_missed', 'call_started', 'call_started']);
+	expect(kinds(missed.task_id).sort()).toEqual(['call_missed', 'call_missed', 'call_started', 'call_started']);
+	const hangUp = received.find((r) => r.event === 'call_hang_up')!;
+	expect(hangUp).toMatchObject({
+		task_id: answered.task_id,
+		call_id: answered.thread_id,
+		contact_name: 'Ann',
+		contact_number: '+14155550101',
+		call_type: 'outbound',
+		end_time: expect.stringMatching(/Z$/),
+		transcript: expect.stringMatching(/^Assistant: /),
+	});
+	// The endings (delivery A) are not selected in this workflow: answered, nothing started.
+	expect(h.server.webhooks.deliveries.filter((d) => d.kind === 'task').every((d) => d.state === 'delivered')).toBe(
+		true,
+	);
+	expect(await n8n!.executions(LIVE.id)).toHaveLength(before + 8);
+});
