@@ -36,6 +36,7 @@ test('every example imports, and every node type it uses is known to n8n', async
 			'aiagenttools',
 			'bridgesetup',
 			'spreadsheettotasks',
+			'unpodcalleventstocrm',
 			'unpodrecordingstofile',
 			'unpodtriggertocrm',
 			'unpodtriggertocsv',
@@ -53,6 +54,7 @@ test('every example imports, and every node type it uses is known to n8n', async
 		'unpodSpace',
 		'unpodBridge',
 		'unpodTrigger',
+		'unpodCallEventsTrigger',
 		'unpodTaskTool',
 		'unpodAgentTool',
 	]) {

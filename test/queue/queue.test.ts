@@ -9,12 +9,13 @@ import { SEED } from '../../dev/server/seed';
 import { RECORDING } from '../../dev/server/recordings';
 import type { Task } from '../../dev/server/store';
 import { graph, N8nNode, Workflow } from '../helpers/n8n';
-import { CREDENTIAL } from '../helpers/setup';
+import { CREDENTIAL, WEBHOOK_SECRET } from '../helpers/setup';
 import { QueueCluster, webhookWorkflow, Worker } from './cluster';
 
 const IMPORT_SPACE = SEED.secondSpaceToken;
 const CREATE_POSTS = `/spaces/${IMPORT_SPACE}/tasks/`;
 const TRIGGER_SPACE = SEED.spaceToken;
+const CALL_EVENTS_HOOK = 'unpod-queue-call-events';
 
 /** Webhook -> Split Out (the posted rows) -> Unpod Task > Create -> Where (the process that ran it). */
 function importWorkflow(
@@ -113,6 +114,41 @@ function triggerWorkflow(id: string, sinkUrl: string): Workflow {
 	);
 }
 
+/** Unpod Call Events Trigger -> Where -> a POST of each event to the local server's sink. */
+function callEventsWorkflow(id: string, webhookId: string, sinkUrl: string): Workflow {
+	return graph(
+		id,
+		[
+			{
+				name: 'Call events',
+				type: 'n8n-nodes-unpod.unpodCallEventsTrigger',
+				credentials: CREDENTIAL,
+				webhookId,
+				parameters: { events: ['completed', 'failed', 'partially_completed'] },
+			},
+			whereNode(id, 220),
+			{
+				name: 'Report',
+				type: 'n8n-nodes-base.httpRequest',
+				typeVersion: 4.2,
+				parameters: {
+					method: 'POST',
+					url: sinkUrl,
+					sendBody: true,
+					specifyBody: 'json',
+					jsonBody:
+						'={{ JSON.stringify({ task_id: $json.task_id, event: $json.event, status: $json.status, ran_on: $json.ran_on }) }}',
+					options: {},
+				},
+			},
+		],
+		[
+			['Call events', 'Where'],
+			['Where', 'Report'],
+		],
+	);
+}
+
 const contacts = (prefix: string, count: number) =>
 	Array.from({ length: count }, (_, i) => ({
 		crm_id: `${prefix}-${i + 1}`,
@@ -187,8 +223,9 @@ beforeAll(async () => {
 		...workflows,
 		recordingsWorkflow('recordings'),
 		triggerWorkflow('outcomes', `${server.url}/__sim/sink`),
+		callEventsWorkflow('callEvents', CALL_EVENTS_HOOK, `${server.url}/__sim/sink`),
 	]);
-	await cluster.activate(...workflows.map((w) => w.id), 'recordings');
+	await cluster.activate(...workflows.map((w) => w.id), 'recordings', 'callEvents');
 });
 
 afterAll(async () => {
@@ -409,4 +446,50 @@ test('a worker killed in the middle of an import: the import run again on the ot
 			`${survivor.name}: ${skipped} skipped, ${1000 - skipped} created, ${server.requests.length} requests`,
 	);
 	await cluster.startWorker(victim);
+});
+
+test("Unpod's pushes reach the main's webhook, the executions run on the workers, repeats start nothing", async () => {
+	const url = `${cluster.main.url}/webhook/${CALL_EVENTS_HOOK}/unpod`;
+	server.webhooks.configure(SEED.agentHandle, {
+		enable_webhook: true,
+		webhook_url: url,
+		headers: [{ header_name: WEBHOOK_SECRET.header, header_value: WEBHOOK_SECRET.value }],
+	});
+	const before = cluster.executionsRun();
+	try {
+		const tasks = server.addTasks(contacts('Pushed', 30), { space: TRIGGER_SPACE });
+		// Calls end one after another; then Unpod pushes each end again.
+		for (const [i, task] of tasks.entries()) {
+			server.store.finishTask(task, i % 4 === 0 ? 'failed' : 'completed');
+			await server.webhooks.settled();
+		}
+		for (const task of tasks) {
+			server.webhooks.redeliver(task.task_id);
+			await server.webhooks.settled();
+		}
+		const deadline = Date.now() + 60_000;
+		while (server.sink.length < 30 && Date.now() < deadline) await new Promise((r) => setTimeout(r, 100));
+		await cluster.main.executionsFinished('callEvents');
+
+		const deliveries = server.webhooks.deliveries.filter((d) => d.kind === 'task');
+		expect(deliveries).toHaveLength(60);
+		expect(deliveries.every((d) => d.state === 'delivered' && d.attempts.join() === '200')).toBe(true);
+		const received = server.sink as Array<{ task_id: string; event: string; status: string; ran_on: string }>;
+		expect(received.map((r) => r.task_id).sort()).toEqual(tasks.map((t) => t.task_id).sort());
+		for (const r of received) expect(r.event).toBe(`call_${r.status}`);
+		expect(received.every((r) => workerNames().includes(r.ran_on))).toBe(true);
+		const after = cluster.executionsRun();
+		expect(after.main).toEqual([]);
+		const ran = workerNames().reduce((sum, name) => sum + after[name].length - before[name].length, 0);
+		expect(ran).toBe(30);
+		console.log(
+			`Queue mode, call events: 30 ends pushed to the main, each pushed again: ` +
+				`${received.length} reached the workflow, ${ran} executions, all on workers ` +
+				`(${workerNames()
+					.map((name) => `${name} ${after[name].length - before[name].length}`)
+					.join(', ')})`,
+		);
+	} finally {
+		server.webhooks.configure(SEED.agentHandle, { enable_webhook: false, webhook_url: url, headers: {} });
+	}
 });

@@ -1,0 +1,107 @@
+/**
+ * The safety-net example (examples/unpod-call-events-to-crm.json) in a running n8n: Unpod's
+ * push loses 30% of the endings, the polling trigger brings them, and n8n's Remove Duplicates
+ * lets each call through once.
+ */
+import axios from 'axios';
+import { loadExample } from '../helpers/examples';
+import { N8nServer } from '../helpers/n8n-server';
+import { CREDENTIAL, Harness, startHarness, WEBHOOK_SECRET } from '../helpers/setup';
+import { SEED } from '../../dev/server/seed';
+
+let h: Harness;
+let n8n: N8nServer | undefined;
+
+const waitFor = async (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 120_000) => {
+	const deadline = Date.now() + timeoutMs;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+		await new Promise((r) => setTimeout(r, 200));
+	}
+};
+
+beforeAll(async () => {
+	h = await startHarness();
+});
+
+afterAll(async () => {
+	await n8n?.stop();
+	await h?.close();
+});
+
+test('with 30% of pushes lost, every one of 100 endings reaches the CRM step exactly once', async () => {
+	const workflow = loadExample('unpod-call-events-to-crm.json', { credential: CREDENTIAL.unpodApi, filesDir: '' });
+	workflow.nodes.push({
+		id: 'report',
+		name: 'Report',
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		position: [1040, 100],
+		parameters: {
+			method: 'POST',
+			url: `${h.server.url}/__sim/sink`,
+			sendBody: true,
+			specifyBody: 'json',
+			jsonBody: '={{ JSON.stringify($json) }}',
+			options: {},
+		},
+	});
+	workflow.connections['Send to your CRM'] = { main: [[{ node: 'Report', type: 'main', index: 0 }]] };
+	await h.n8n.importWorkflows([workflow]);
+	const webhookId = workflow.nodes.find((n) => n.type.endsWith('unpodCallEventsTrigger'))!.webhookId;
+	const polls = () => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
+
+	// Executions one at a time, as the README asks of this workflow: n8n's Remove Duplicates reads
+	// and writes its history without a lock, so executions at the same moment forget each other's ids.
+	h.n8n.env.N8N_CONCURRENCY_PRODUCTION_LIMIT = '1';
+	n8n = await N8nServer.start(h.n8n);
+	await n8n.setActive(workflow.id, true, polls);
+	const url = `${n8n.url}/webhook/${webhookId}/unpod`;
+	await waitFor(
+		'the webhook URL',
+		async () => (await axios.post(url, {}, { validateStatus: () => true })).status === 401,
+	);
+	h.server.webhooks.configure(SEED.agentHandle, {
+		enable_webhook: true,
+		webhook_url: url,
+		headers: [{ header_name: WEBHOOK_SECRET.header, header_value: WEBHOOK_SECRET.value }],
+	});
+	h.server.webhooks.faults = { dropRate: 0.3, repeatRate: 0.1 };
+
+	// 100 calls end in ten waves, as a campaign's calls do.
+	const tasks = h.server.addTasks(
+		Array.from({ length: 100 }, (_, i) => ({
+			name: `Lead ${i}`,
+			contact_number: `+1415777${String(i).padStart(4, '0')}`,
+		})),
+	);
+	for (let wave = 0; wave < 10; wave++) {
+		h.server.finishCalls({ count: 10, failRate: 0.2 });
+		await h.server.webhooks.settled();
+	}
+	const ends = h.server.webhooks.deliveries.filter((d) => d.kind === 'task' && !d.repeat);
+	const pushed = ends.filter((d) => d.state === 'delivered').length;
+	const lost = ends.filter((d) => d.state === 'dropped').length;
+	expect(pushed + lost).toBe(100);
+	expect(lost).toBeGreaterThan(10);
+	await waitFor(`${pushed} pushed endings`, () => h.server.sink.length >= pushed);
+	await n8n.executionsFinished(workflow.id);
+	expect(h.server.sink).toHaveLength(pushed);
+
+	// The next poll brings the lost ones; Remove Duplicates drops the ones pushed already.
+	await n8n.nextPoll(workflow.id, polls);
+	await waitFor('all 100 endings', () => h.server.sink.length >= 100);
+	await n8n.executionsFinished(workflow.id);
+	// Then a quiet poll and every ending pushed once more: nothing more reaches the CRM.
+	await n8n.nextPoll(workflow.id, polls);
+	tasks.forEach((t) => h.server.webhooks.redeliver(t.task_id));
+	await h.server.webhooks.settled();
+	await n8n.executionsFinished(workflow.id);
+
+	const received = h.server.sink as Array<{ external_id: string; activity: { status: string } }>;
+	expect(received).toHaveLength(100);
+	expect(received.map((r) => r.external_id).sort()).toEqual(tasks.map((t) => t.task_id).sort());
+	for (const task of tasks) {
+		expect(received.find((r) => r.external_id === task.task_id)!.activity.status).toBe(task.status);
+	}
+}, 600_000);
