@@ -1,4 +1,5 @@
 /** `npm run bench [-- import]`: prints figures; it asserts nothing. */
+import { benchCallEvents } from './callEvents';
 import { benchImport } from './import';
 import { benchGuard, benchRateLimit } from './ratelimit';
 import { benchTrigger } from './trigger';
@@ -6,6 +7,7 @@ import { benchTrigger } from './trigger';
 const sections: Record<string, () => Promise<void>> = {
 	import: () => benchImport(Number(process.env.BENCH_ROWS ?? 10_000)),
 	trigger: () => benchTrigger(),
+	callEvents: () => benchCallEvents(),
 	ratelimit: async () => {
 		await benchRateLimit(Number(process.env.BENCH_ROWS ?? 10_000));
 		await benchGuard();
