@@ -86,6 +86,12 @@ async function main() {
 			nodeId: recordings.nodes.find((n) => n.name === 'Download Recording')!.id,
 			file: 'task-download-recording',
 		});
+		const events = env.workflows.find((w) => w.nodes.some((n) => n.type.endsWith('unpodCallEventsTrigger')))!;
+		panels.push({
+			workflowId: events.id,
+			nodeId: events.nodes.find((n) => n.type.endsWith('unpodCallEventsTrigger'))!.id,
+			file: 'call-events-trigger',
+		});
 		for (const panel of panels) {
 			await page.goto(`${env.n8nServer.url}/workflow/${panel.workflowId}/${panel.nodeId}`);
 			await page.waitForSelector('[data-test-id="ndv"]', { timeout: 30_000 });

@@ -59,17 +59,9 @@ export class UnpodCallEventsTrigger implements INodeType {
 		inputs: [],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'unpodApi', required: true }],
-		webhooks: [
-			{
-				name: 'default',
-				httpMethod: 'POST',
-				responseMode: 'onReceived',
-				// Blank, not left out: n8n's default for a missing one answers a text that is not
-				// JSON, and Unpod takes a 200 that is not JSON as a failure. Blank answers webhookResponse.
-				responseData: '',
-				path: 'unpod',
-			},
-		],
+		// Every answer is the node's own (a JSON body): n8n's default answer for a trigger is a
+		// text that is not JSON, which Unpod takes as a failure.
+		webhooks: [{ name: 'default', httpMethod: 'POST', responseMode: 'onReceived', path: 'unpod' }],
 		properties: [
 			{
 				displayName: SETUP,
@@ -141,11 +133,11 @@ export class UnpodCallEventsTrigger implements INodeType {
 		staticData.deliveries = checked.log as unknown as IDataObject;
 
 		const simplify = this.getNodeParameter('simplify', true) as boolean;
-		// n8n answers with this once it has created the execution and saved the repeat log, so
-		// a repeat sent after the answer finds this delivery in the log.
-		return {
-			workflowData: [this.helpers.returnJsonArray([deliveryItem(delivery, simplify)])],
-			webhookResponse: { received: true, started: true },
-		};
+		const item = deliveryItem(delivery, simplify);
+		// Answered here: n8n then stores the repeat log at once, before it creates the execution.
+		// Left to n8n's own answer, the store would come after n8n 2.41 has reset the static
+		// data's "changed" mark for that execution, and the log would never be stored.
+		answer(200, { received: true, started: true });
+		return { workflowData: [this.helpers.returnJsonArray([item])], noWebhookResponse: true };
 	}
 }

@@ -86,7 +86,9 @@ test('with 30% of pushes lost, every one of 100 endings reaches the CRM step exa
 	expect(lost).toBeGreaterThan(10);
 	await waitFor(`${pushed} pushed endings`, () => h.server.sink.length >= pushed);
 	await n8n.executionsFinished(workflow.id);
-	expect(h.server.sink).toHaveLength(pushed);
+	// n8n's own minute poll may already have brought some of the lost ones; none twice.
+	const ids = () => (h.server.sink as Array<{ external_id: string }>).map((r) => r.external_id);
+	expect(new Set(ids()).size).toBe(ids().length);
 
 	// The next poll brings the lost ones; Remove Duplicates drops the ones pushed already.
 	await n8n.nextPoll(workflow.id, polls);

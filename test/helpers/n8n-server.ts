@@ -161,23 +161,53 @@ export class N8nServer {
 		}
 	}
 
-	/** The executions n8n has recorded for a workflow (running ones too), newest first. */
-	async executions(workflowId: string): Promise<Array<{ id: string; status: string; mode: string }>> {
-		const res = await this.rest.get('/executions', {
-			params: { filter: JSON.stringify({ workflowId }), limit: 1000 },
-		});
+	/** How many executions n8n has recorded for a workflow, of the given statuses (default: any). */
+	async executionCount(workflowId: string, status?: string[]): Promise<number> {
+		// n8n 2.41 lists at most 100 a page; the count covers every page.
+		const filter = { workflowId, ...(status ? { status } : {}) };
+		const res = await this.rest.get('/executions', { params: { filter: JSON.stringify(filter), limit: 1 } });
 		if (res.status !== 200) throw new Error(`Listing executions failed: ${res.status} ${JSON.stringify(res.data)}`);
-		return res.data.data.results;
+		return Number(res.data.data.count);
 	}
 
 	/** Waits until no execution of the workflow is new or running. */
 	async executionsFinished(workflowId: string, timeoutMs = 60_000): Promise<void> {
 		const deadline = Date.now() + timeoutMs;
-		const busy = (e: { status: string }) => ['new', 'running'].includes(e.status);
-		while ((await this.executions(workflowId)).some(busy)) {
+		while ((await this.executionCount(workflowId, ['new', 'running'])) > 0) {
 			if (Date.now() > deadline) throw new Error(`Executions of ${workflowId} still running after ${timeoutMs} ms`);
 			await new Promise((r) => setTimeout(r, 200));
 		}
+	}
+
+	/**
+	 * Why n8n could not activate a workflow. n8n 2.8 and 1.x refuse the activation request
+	 * itself; 2.41 publishes first, activates behind it and reports each trigger's failure in
+	 * the workflow's publication status, which the editor shows.
+	 */
+	async activationError(id: string, timeoutMs = 30_000): Promise<string> {
+		try {
+			await this.setActive(id, true);
+		} catch (error) {
+			return (error as Error).message;
+		}
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const status = await this.rest.get(`/workflows/${id}/publication-status`);
+			const failed = (status.data?.data?.triggers ?? []).find((t: { errorMessage?: string }) => t.errorMessage);
+			if (failed) return String(failed.errorMessage);
+			const res = await this.rest.get(`/active-workflows/error/${id}`);
+			const error = res.data?.data;
+			if (res.status === 200 && error) return typeof error === 'string' ? error : JSON.stringify(error);
+			if (Date.now() > deadline) throw new Error(`Workflow ${id} was activated with no error`);
+			await new Promise((r) => setTimeout(r, 200));
+		}
+	}
+
+	/** The workflow's static data as n8n has stored it. */
+	async staticData(workflowId: string): Promise<Record<string, any>> {
+		const res = await this.rest.get(`/workflows/${workflowId}`);
+		if (res.status !== 200) throw new Error(`Reading workflow ${workflowId} failed: ${res.status}`);
+		return res.data.data.staticData ?? {};
 	}
 
 	/** The end of n8n's log, for error messages. */

@@ -462,6 +462,15 @@ test("Unpod's pushes reach the main's webhook, the executions run on the workers
 		for (const [i, task] of tasks.entries()) {
 			server.store.finishTask(task, i % 4 === 0 ? 'failed' : 'completed');
 			await server.webhooks.settled();
+			// n8n stores the trigger's record just after the node answers: each call ends once it is stored.
+			const key = `${task.task_id}:${task.status}`;
+			const deadline = Date.now() + 30_000;
+			const stored = async () =>
+				Object.keys((await cluster.main.staticData('callEvents'))['node:Call events']?.deliveries?.seen ?? {});
+			while (!(await stored()).includes(key)) {
+				if (Date.now() > deadline) throw new Error(`The record of ${key} was not stored`);
+				await new Promise((r) => setTimeout(r, 50));
+			}
 		}
 		for (const task of tasks) {
 			server.webhooks.redeliver(task.task_id);
