@@ -4,7 +4,7 @@
  * one-a-minute polls, in a running n8n against the local server. Latency is from the call's
  * end (its task's `modified`) to the moment its item reached the CRM step (the sink).
  */
-import { graph, N8nNode } from '../helpers/n8n';
+import { graph, N8nNode, reportNode } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
 import { CREDENTIAL, startHarness, WEBHOOK_SECRET } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
@@ -12,21 +12,8 @@ import { table } from './report';
 
 const HOOK = 'unpod-bench-call-events';
 
-function report(via: string, sinkUrl: string): N8nNode {
-	return {
-		name: 'CRM step',
-		type: 'n8n-nodes-base.httpRequest',
-		typeVersion: 4.2,
-		parameters: {
-			method: 'POST',
-			url: sinkUrl,
-			sendBody: true,
-			specifyBody: 'json',
-			jsonBody: `={{ JSON.stringify({ via: "${via}", task_id: $json.task_id }) }}`,
-			options: {},
-		},
-	};
-}
+const report = (via: string, sinkUrl: string): N8nNode =>
+	reportNode('CRM step', sinkUrl, `={{ JSON.stringify({ via: "${via}", task_id: $json.task_id }) }}`);
 
 const percentile = (values: number[], p: number) => {
 	const sorted = [...values].sort((a, b) => a - b);

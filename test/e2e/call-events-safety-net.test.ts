@@ -5,20 +5,13 @@
  */
 import axios from 'axios';
 import { loadExample } from '../helpers/examples';
+import { reportNode, waitFor } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
 import { CREDENTIAL, Harness, startHarness, WEBHOOK_SECRET } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 
 let h: Harness;
 let n8n: N8nServer | undefined;
-
-const waitFor = async (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 120_000) => {
-	const deadline = Date.now() + timeoutMs;
-	while (!(await check())) {
-		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 200));
-	}
-};
 
 beforeAll(async () => {
 	h = await startHarness();
@@ -32,19 +25,10 @@ afterAll(async () => {
 test('with 30% of pushes lost, every one of 100 endings reaches the CRM step exactly once', async () => {
 	const workflow = loadExample('unpod-call-events-to-crm.json', { credential: CREDENTIAL.unpodApi, filesDir: '' });
 	workflow.nodes.push({
+		...reportNode('Report', `${h.server.url}/__sim/sink`),
 		id: 'report',
-		name: 'Report',
-		type: 'n8n-nodes-base.httpRequest',
 		typeVersion: 4.2,
 		position: [1040, 100],
-		parameters: {
-			method: 'POST',
-			url: `${h.server.url}/__sim/sink`,
-			sendBody: true,
-			specifyBody: 'json',
-			jsonBody: '={{ JSON.stringify($json) }}',
-			options: {},
-		},
 	});
 	workflow.connections['Send to your CRM'] = { main: [[{ node: 'Report', type: 'main', index: 0 }]] };
 	await h.n8n.importWorkflows([workflow]);
@@ -84,7 +68,7 @@ test('with 30% of pushes lost, every one of 100 endings reaches the CRM step exa
 	const lost = ends.filter((d) => d.state === 'dropped').length;
 	expect(pushed + lost).toBe(100);
 	expect(lost).toBeGreaterThan(10);
-	await waitFor(`${pushed} pushed endings`, () => h.server.sink.length >= pushed);
+	await waitFor(`${pushed} pushed endings`, () => h.server.sink.length >= pushed, 120_000);
 	await n8n.executionsFinished(workflow.id);
 	// n8n's own minute poll may already have brought some of the lost ones; none twice.
 	const ids = () => (h.server.sink as Array<{ external_id: string }>).map((r) => r.external_id);
@@ -92,7 +76,7 @@ test('with 30% of pushes lost, every one of 100 endings reaches the CRM step exa
 
 	// The next poll brings the lost ones; Remove Duplicates drops the ones pushed already.
 	await n8n.nextPoll(workflow.id, polls);
-	await waitFor('all 100 endings', () => h.server.sink.length >= 100);
+	await waitFor('all 100 endings', () => h.server.sink.length >= 100, 120_000);
 	await n8n.executionsFinished(workflow.id);
 	// Then a quiet poll and every ending pushed once more: nothing more reaches the CRM.
 	await n8n.nextPoll(workflow.id, polls);

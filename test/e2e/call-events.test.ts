@@ -5,7 +5,7 @@
  */
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
-import { graph, N8nNode } from '../helpers/n8n';
+import { graph, N8nNode, reportNode, waitFor } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
 import { CREDENTIAL, Harness, NO_SECRET_CREDENTIAL, startHarness, WEBHOOK_SECRET, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
@@ -27,19 +27,7 @@ function eventsWorkflow(
 	credentials = CREDENTIAL,
 ): void {
 	const trigger: N8nNode = { name: 'Call events', type: TYPE, parameters, credentials, webhookId: spec.webhookId };
-	const report: N8nNode = {
-		name: 'Report',
-		type: 'n8n-nodes-base.httpRequest',
-		typeVersion: 4.2,
-		parameters: {
-			method: 'POST',
-			url: '={{ $env.UNPOD_SINK }}',
-			sendBody: true,
-			specifyBody: 'json',
-			jsonBody: '={{ JSON.stringify($json) }}',
-			options: {},
-		},
-	};
+	const report = reportNode('Report', '={{ $env.UNPOD_SINK }}');
 	workflows.add(graph(spec.id, [trigger, report], [['Call events', 'Report']]));
 }
 
@@ -67,14 +55,6 @@ const post = (url: string, body: unknown, headers: Record<string, string> = {}) 
 		validateStatus: () => true,
 		transformResponse: (data) => data,
 	});
-
-const waitFor = async (what: string, check: () => boolean | Promise<boolean>, timeoutMs = 60_000) => {
-	const deadline = Date.now() + timeoutMs;
-	while (!(await check())) {
-		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 100));
-	}
-};
 
 /** Waits until the URL is registered (n8n answers our 401, not its own 404). */
 const registered = (url: string) =>

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { ROOT } from '../helpers/n8n';
+import { ROOT, waitFor } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
 import { CREDENTIAL, Harness, startHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
@@ -13,14 +13,6 @@ import type { Task } from '../../dev/server/store';
 
 let h: Harness;
 let n8n: N8nServer | undefined;
-
-const waitFor = async (what: string, check: () => boolean, timeoutMs = 60_000) => {
-	const deadline = Date.now() + timeoutMs;
-	while (!check()) {
-		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
-		await new Promise((r) => setTimeout(r, 200));
-	}
-};
 
 beforeAll(async () => {
 	h = await startHarness();

@@ -302,3 +302,27 @@ export function rowsNode(name: string, rows: Array<Record<string, unknown>>): N8
 		},
 	};
 }
+
+/** Polls `check` until it holds; fails naming `what` after `timeoutMs`. For conditions, never fixed sleeps. */
+export async function waitFor(
+	what: string,
+	check: () => boolean | Promise<boolean>,
+	timeoutMs = 60_000,
+	everyMs = 200,
+): Promise<void> {
+	const deadline = Date.now() + timeoutMs;
+	while (!(await check())) {
+		if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what}`);
+		await new Promise((r) => setTimeout(r, everyMs));
+	}
+}
+
+/** An HTTP Request node that posts each item (or `jsonBody`) to a URL: how test workflows report what they got. */
+export function reportNode(name: string, url: string, jsonBody = '={{ JSON.stringify($json) }}'): N8nNode {
+	return {
+		name,
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		parameters: { method: 'POST', url, sendBody: true, specifyBody: 'json', jsonBody, options: {} },
+	};
+}

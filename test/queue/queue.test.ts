@@ -8,7 +8,7 @@ import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
 import { RECORDING } from '../../dev/server/recordings';
 import type { Task } from '../../dev/server/store';
-import { graph, N8nNode, Workflow } from '../helpers/n8n';
+import { graph, N8nNode, reportNode, Workflow } from '../helpers/n8n';
 import { CREDENTIAL, WEBHOOK_SECRET } from '../helpers/setup';
 import { QueueCluster, webhookWorkflow, Worker } from './cluster';
 
@@ -127,20 +127,11 @@ function callEventsWorkflow(id: string, webhookId: string, sinkUrl: string): Wor
 				parameters: { events: ['completed', 'failed', 'partially_completed'] },
 			},
 			whereNode(id, 220),
-			{
-				name: 'Report',
-				type: 'n8n-nodes-base.httpRequest',
-				typeVersion: 4.2,
-				parameters: {
-					method: 'POST',
-					url: sinkUrl,
-					sendBody: true,
-					specifyBody: 'json',
-					jsonBody:
-						'={{ JSON.stringify({ task_id: $json.task_id, event: $json.event, status: $json.status, ran_on: $json.ran_on }) }}',
-					options: {},
-				},
-			},
+			reportNode(
+				'Report',
+				sinkUrl,
+				'={{ JSON.stringify({ task_id: $json.task_id, event: $json.event, status: $json.status, ran_on: $json.ran_on }) }}',
+			),
 		],
 		[
 			['Call events', 'Where'],
