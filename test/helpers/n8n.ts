@@ -56,25 +56,37 @@ export interface RunResult {
 	stderr: string;
 }
 
-/** Ports handed out by this process: the OS may offer a port again once its probe closed. */
+/** Ports handed out by this process. */
 const handedOut = new Set<number>();
+
+/**
+ * Each jest worker (and a process outside jest) takes ports from its own block, below the
+ * ephemeral range the OS hands out for port 0: a port probed free here cannot be handed to
+ * another worker's n8n, or to a server listening on port 0, before n8n binds it. (Ports the
+ * OS picked once clashed: two workers were given the same one.)
+ */
+const PORT_BLOCK = 2000;
+const PORT_BASE = 10000;
+
+const isFree = (port: number) =>
+	new Promise<boolean>((resolvePort) => {
+		const server = createServer();
+		server.once('error', () => resolvePort(false));
+		server.listen(port, '127.0.0.1', () => server.close(() => resolvePort(true)));
+	});
 
 /** A port nothing listens on, never the same twice in this process (n8n needs two at once). */
 export async function freePort(): Promise<number> {
-	for (;;) {
-		const port = await new Promise<number>((resolvePort, reject) => {
-			const server = createServer();
-			server.once('error', reject);
-			server.listen(0, '127.0.0.1', () => {
-				const { port: p } = server.address() as { port: number };
-				server.close(() => resolvePort(p));
-			});
-		});
-		if (!handedOut.has(port)) {
-			handedOut.add(port);
-			return port;
-		}
+	const worker = Number(process.env.JEST_WORKER_ID ?? 0) % 10;
+	const start = PORT_BASE + worker * PORT_BLOCK;
+	const offset = Math.floor(Math.random() * PORT_BLOCK);
+	for (let i = 0; i < PORT_BLOCK; i++) {
+		const port = start + ((offset + i) % PORT_BLOCK);
+		if (handedOut.has(port) || !(await isFree(port))) continue;
+		handedOut.add(port);
+		return port;
 	}
+	throw new Error(`No free port in ${start}-${start + PORT_BLOCK - 1}`);
 }
 
 export const MANUAL_TRIGGER: N8nNode = { name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1 };
