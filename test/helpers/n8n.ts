@@ -152,6 +152,9 @@ export class N8n {
 		mkdirSync(target, { recursive: true });
 		cpSync(join(ROOT, 'package.json'), join(target, 'package.json'));
 		cpSync(join(ROOT, 'dist'), join(target, 'dist'), { recursive: true });
+		// n8n's own temp files (data-table uploads, and others) go into the folder dispose() removes.
+		const tmp = join(folder, 'tmp');
+		mkdirSync(tmp);
 		const env: NodeJS.ProcessEnv = {
 			...process.env,
 			N8N_USER_FOLDER: folder,
@@ -170,6 +173,7 @@ export class N8n {
 			N8N_LOG_LEVEL: 'info',
 			N8N_LOG_FORMAT: 'json',
 			GENERIC_TIMEZONE: 'UTC',
+			TMPDIR: tmp,
 			N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
 			// The runtime's own Node and settings (Node 24 for n8n 2.36+, the legacy expression engine for 1.x).
 			...runtime.runtimeEnv(RUNTIME, process.env),
