@@ -96,6 +96,9 @@ export type TaskStatus =
 export const FINAL_STATUSES: TaskStatus[] = ['completed', 'failed', 'partially_completed'];
 export const isOpen = (task: Task) => !FINAL_STATUSES.includes(task.status);
 
+/** A step of a call that Unpod tells the agent's webhook about. */
+export type TaskChange = 'started' | 'attemptFailed' | 'ended';
+
 /** Where an auto-finishing call goes next, and when (epoch ms). */
 export interface PlannedStep {
 	at: number;
@@ -162,7 +165,7 @@ export class Store {
 	planned = new Set<Task>();
 
 	/** Told of each step of a call (the server's agent webhooks listen). */
-	onChange?: (task: Task, change: 'started' | 'attemptFailed' | 'ended') => void;
+	onChange?: (task: Task, change: TaskChange) => void;
 
 	/** Where ended calls' recordings are said to live; the server sets its own address on start. */
 	recordingBase = 'https://recordings.unpod.local';

@@ -8,7 +8,7 @@
  * (no connection, a 200 whose body is not JSON) ends them.
  */
 import { callTime } from './ids';
-import type { Store, Task } from './store';
+import type { Store, Task, TaskChange } from './store';
 
 /** The agent's `webhook-integration` form values. */
 export interface WebhookForm {
@@ -44,9 +44,6 @@ export interface DeliveryRecord {
 	body: Record<string, unknown>;
 	headers: Record<string, string>;
 }
-
-/** The live events and the task changes that send them. */
-export type TaskChange = 'started' | 'attemptFailed' | 'ended';
 
 const MAX_ATTEMPTS = 3;
 
@@ -101,10 +98,6 @@ export class AgentWebhooks {
 	/** Resolves when every delivery started so far has finished its attempts. */
 	async settled(): Promise<void> {
 		while (this.inFlight.size) await Promise.all([...this.inFlight]);
-	}
-
-	pending(): number {
-		return this.inFlight.size;
 	}
 
 	clear(): void {

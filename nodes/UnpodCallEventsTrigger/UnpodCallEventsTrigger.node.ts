@@ -39,9 +39,11 @@ async function webhookSecret(context: IHookFunctions | IWebhookFunctions): Promi
 async function assertSecret(this: IHookFunctions): Promise<boolean> {
 	const secret = await webhookSecret(this);
 	if (typeof secret === 'string') {
-		throw new NodeOperationError(this.getNode(), `${secret}: the trigger cannot tell Unpod's calls from anyone's`, {
-			description: SECRET_HOW_TO,
-		});
+		throw new NodeOperationError(
+			this.getNode(),
+			`${secret}: the trigger cannot tell Unpod's calls from anyone's. Set it in the Unpod credential, then the same header in the agent's webhook form in Unpod Studio.`,
+			{ description: SECRET_HOW_TO },
+		);
 	}
 	return true;
 }

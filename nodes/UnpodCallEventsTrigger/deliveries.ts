@@ -47,8 +47,8 @@ export function parseBody(raw: Buffer | string | undefined, parsed: unknown): { 
 			return { reason: 'The body is not JSON' };
 		}
 	}
-	if (isObject(parsed) && Object.keys(parsed).length) return { body: parsed };
-	return { reason: 'The body is empty' };
+	const empty = parsed === undefined || parsed === '' || (isObject(parsed) && !Object.keys(parsed).length);
+	return empty ? { reason: 'The body is empty' } : { body: parsed };
 }
 
 /** Reads a parsed body as one of Unpod's deliveries. */

@@ -85,7 +85,9 @@ afterEach(async () => {
 });
 
 test('without a Webhook Secret in the credential the trigger refuses to activate, saying how to set one', async () => {
-	expect(await n8n!.activationError(NO_SECRET.id)).toMatch(/no Webhook Secret/);
+	expect(await n8n!.activationError(NO_SECRET.id)).toMatch(
+		/no Webhook Secret.*Set it in the Unpod credential, then the same header in the agent's webhook form/,
+	);
 	expect((await post(urlOf(NO_SECRET), { task_id: 'T1', status: 'completed' })).status).toBe(404);
 });
 

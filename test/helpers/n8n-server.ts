@@ -195,9 +195,6 @@ export class N8nServer {
 			const status = await this.rest.get(`/workflows/${id}/publication-status`);
 			const failed = (status.data?.data?.triggers ?? []).find((t: { errorMessage?: string }) => t.errorMessage);
 			if (failed) return String(failed.errorMessage);
-			const res = await this.rest.get(`/active-workflows/error/${id}`);
-			const error = res.data?.data;
-			if (res.status === 200 && error) return typeof error === 'string' ? error : JSON.stringify(error);
 			if (Date.now() > deadline) throw new Error(`Workflow ${id} was activated with no error`);
 			await new Promise((r) => setTimeout(r, 200));
 		}

@@ -100,6 +100,10 @@ describe('parseBody', () => {
 		});
 		// Without the raw bytes, what n8n parsed.
 		expect(parseBody(undefined, { task_id: 'T2' })).toEqual({ body: { task_id: 'T2' } });
+		// Text n8n parsed from a body that is not JSON is handed on, and refused as not an object.
+		expect(parseBody(undefined, 'task_id=T1')).toEqual({ body: 'task_id=T1' });
+		expect(readDelivery('task_id=T1')).toEqual({ kind: 'invalid', reason: 'The body is not a JSON object' });
+		expect(parseBody(undefined, '')).toEqual({ reason: 'The body is empty' });
 	});
 });
 
