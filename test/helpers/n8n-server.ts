@@ -48,6 +48,22 @@ export async function spawnN8n(
 	}
 }
 
+/**
+ * n8n 2.41 answers every request 503 "Database is not ready!" while its periodic database check
+ * is late (SQLite under load, seen in CI). That answer comes before any route runs, so sending
+ * the same request again is safe, whatever its method; other answers pass through.
+ */
+function retryWhileDatabaseBusy(rest: AxiosInstance, forMs = 30_000): void {
+	rest.interceptors.response.use(async (res) => {
+		const config = res.config as typeof res.config & { busySince?: number };
+		if (res.status !== 503 || !/Database is not ready/.test(JSON.stringify(res.data))) return res;
+		config.busySince ??= Date.now();
+		if (Date.now() - config.busySince > forMs) return res;
+		await new Promise((r) => setTimeout(r, 250));
+		return rest.request(config);
+	});
+}
+
 export class N8nServer {
 	private constructor(
 		readonly n8n: N8n,
@@ -63,6 +79,7 @@ export class N8nServer {
 		const deadline = Date.now() + (options.timeoutMs ?? 240_000);
 		const { child, log } = await spawnN8n(n8n, ['start'], `${url}/healthz/readiness`, deadline);
 		const rest = axios.create({ baseURL: `${url}/rest`, validateStatus: () => true });
+		retryWhileDatabaseBusy(rest);
 		// Readiness answers before the REST routes are mounted: wait for them too.
 		let setup = await rest.post('/owner/setup', OWNER);
 		while (setup.status === 404 && Date.now() < deadline) {

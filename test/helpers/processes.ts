@@ -4,7 +4,9 @@
  * test process exits, also after a failure.
  */
 import { ChildProcess, spawn, SpawnOptions } from 'child_process';
-import { appendFileSync } from 'fs';
+import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'fs';
+import { tmpdir } from 'os';
+import { join } from 'path';
 
 const running = new Set<ChildProcess>();
 
@@ -60,31 +62,49 @@ export async function stopGroup(
 	clearTimeout(timer);
 }
 
-/** Runs a command to its end (or `timeoutMs`, then its group is killed), collecting its output. */
+/**
+ * Runs a command to its end (or `timeoutMs`, then its group is killed), collecting its output.
+ * The output goes to files, not pipes: n8n exits right after printing a run, and a large run
+ * printed to a pipe was cut short (on Linux, Node writes to pipes asynchronously and `process.exit`
+ * drops what is still queued; writes to files are synchronous).
+ */
 export function runGroup(
 	command: string,
 	args: string[],
 	options: SpawnOptions & { timeoutMs: number; graceMs?: number },
 ): Promise<{ exitCode: number; stdout: string; stderr: string }> {
 	return new Promise((done) => {
-		const child = spawnGroup(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
-		const out: Buffer[] = [];
-		const err: Buffer[] = [];
-		child.stdout!.on('data', (d: Buffer) => out.push(d));
-		child.stderr!.on('data', (d: Buffer) => err.push(d));
+		const dir = mkdtempSync(join(tmpdir(), 'unpod-run-'));
+		const files = { stdout: join(dir, 'stdout'), stderr: join(dir, 'stderr') };
+		const outFd = openSync(files.stdout, 'w');
+		const errFd = openSync(files.stderr, 'w');
+		let finished = false;
+		// 'error' (could not start) may be followed by 'close': the first one answers.
+		const finish = (result: { exitCode: number; stdout?: string; stderr?: string }) => {
+			if (finished) return;
+			finished = true;
+			clearTimeout(timer);
+			const read = (file: string) => readFileSync(file, 'utf8');
+			done({
+				exitCode: result.exitCode,
+				stdout: result.stdout ?? read(files.stdout),
+				stderr: result.stderr ?? read(files.stderr),
+			});
+			rmSync(dir, { recursive: true, force: true });
+		};
+		let child: ChildProcess;
+		try {
+			child = spawnGroup(command, args, { ...options, stdio: ['ignore', outFd, errFd] });
+		} finally {
+			// The child holds its own copies.
+			closeSync(outFd);
+			closeSync(errFd);
+		}
 		const timer = setTimeout(() => void stopGroup(child, options.graceMs ?? 5_000), options.timeoutMs);
 		// A command that cannot start (missing binary or working folder) ends here, not in a hang.
-		child.once('error', (error) => {
-			clearTimeout(timer);
-			done({ exitCode: 127, stdout: '', stderr: `${command} could not start: ${error.message}` });
-		});
-		child.once('close', (code) => {
-			clearTimeout(timer);
-			done({
-				exitCode: code ?? 1,
-				stdout: Buffer.concat(out).toString('utf8'),
-				stderr: Buffer.concat(err).toString('utf8'),
-			});
-		});
+		child.once('error', (error) =>
+			finish({ exitCode: 127, stdout: '', stderr: `${command} could not start: ${error.message}` }),
+		);
+		child.once('close', (code) => finish({ exitCode: code ?? 1 }));
 	});
 }
