@@ -23,9 +23,12 @@ function ensureScanner() {
 
 async function main() {
 	ensureScanner();
-	const { analyzePackage, SOURCE_FILE_PATTERNS } = await import(SCANNER);
 	const work = mkdtempSync(join(tmpdir(), 'unpod-scan-'));
 	try {
+		// The scanner makes its own temp folder when it loads and never removes it: make it
+		// inside ours, which goes below.
+		process.env.TMPDIR = work;
+		const { analyzePackage, SOURCE_FILE_PATTERNS } = await import(SCANNER);
 		// The source, as n8n reads it from the repository.
 		const source = join(work, 'source');
 		for (const part of ['package.json', 'nodes', 'credentials', 'icons']) {

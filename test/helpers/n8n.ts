@@ -145,9 +145,7 @@ export class N8n {
 		if (!existsSync(join(ROOT, 'dist', 'nodes'))) throw new Error('The package is not built; run "npm run build"');
 		// Outside the repository: inside it, the package would resolve the repository's own
 		// n8n-workflow instead of the one n8n provides, as no user's install would.
-		const base = join(tmpdir(), 'unpod-n8n-tests');
-		mkdirSync(base, { recursive: true });
-		const folder = mkdtempSync(join(base, 'n8n-'));
+		const folder = mkdtempSync(join(tmpdir(), 'unpod-n8n-'));
 		const target = join(folder, '.n8n', 'nodes', 'node_modules', PACKAGE_NAME);
 		mkdirSync(target, { recursive: true });
 		cpSync(join(ROOT, 'package.json'), join(target, 'package.json'));
