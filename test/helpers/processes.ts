@@ -95,6 +95,9 @@ export function runGroup(
 		let child: ChildProcess;
 		try {
 			child = spawnGroup(command, args, { ...options, stdio: ['ignore', outFd, errFd] });
+		} catch (error) {
+			rmSync(dir, { recursive: true, force: true });
+			throw error;
 		} finally {
 			// The child holds its own copies.
 			closeSync(outFd);
