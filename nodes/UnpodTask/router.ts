@@ -1,19 +1,12 @@
-import { NodeOperationError } from 'n8n-workflow';
 import type { IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { executeCreate } from './resources/task/create.operation';
-import { executeDownloadRecording } from './resources/task/downloadRecording.operation';
-import { executeGetAll } from './resources/task/getAll';
+import { route } from '../shared/itemLoop';
+import { create, downloadRecording, getAll } from './resources/task';
 
-/** Each operation owns its item loop: Create sends many items in one request. */
+/** Create takes all items at once (many contacts a request); the others run item by item. */
 export async function router(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
-	const operation = this.getNodeParameter('operation', 0) as string;
-	switch (operation) {
-		case 'create':
-			return [await executeCreate.call(this)];
-		case 'getAll':
-			return [await executeGetAll.call(this)];
-		case 'downloadRecording':
-			return [await executeDownloadRecording.call(this)];
-	}
-	throw new NodeOperationError(this.getNode(), `The operation "${operation}" is not supported`);
+	return await route(this, {
+		create: { allItems: create.execute },
+		getAll: { perItem: getAll.execute },
+		downloadRecording: { perItem: downloadRecording.execute },
+	});
 }

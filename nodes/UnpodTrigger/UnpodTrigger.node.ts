@@ -14,7 +14,7 @@ import { searchSpaces } from '../shared/listSearch/searchSpaces';
 import { MAX_PAGE_SIZE, toPage } from '../shared/pagination';
 import { CALL_ENDINGS, simplifyTask, taskListPath } from '../shared/tasks';
 import { asNodeError } from '../shared/errors';
-import { classifyFailure } from '../shared/retry';
+import { classifyFailure, pickerBudget } from '../shared/retry';
 import { unpodApiRequest } from '../shared/transport';
 import { FinalStatus, scanForTransitions } from './transitions';
 
@@ -107,6 +107,10 @@ export class UnpodTrigger implements INodeType {
 		const options = this.getNodeParameter('options', {}) as IDataObject;
 		if (!events.length) throw new NodeOperationError(this.getNode(), 'Select at least one event');
 
+		// A poll does not wait on a failure: it stops, keeps what it read and goes on at the
+		// next poll. A manual run, which someone is watching, gets the pickers' short retries.
+		const manual = this.getMode() === 'manual';
+		const budget = manual ? pickerBudget() : undefined;
 		const fetchPage = async (page: number, pageSize: number) =>
 			toPage(
 				await unpodApiRequest.call(this, {
@@ -114,11 +118,12 @@ export class UnpodTrigger implements INodeType {
 					path: taskListPath(watch, id),
 					qs: { page, page_size: pageSize },
 					subject: `${watch} "${id}"`,
+					budget,
 				}),
 			);
 		const shape = (tasks: IDataObject[]) => tasks.map((task) => ({ json: simplify ? simplifyTask(task) : task }));
 
-		if (this.getMode() === 'manual') {
+		if (manual) {
 			// A sample for the editor: the newest ended call. Stored state is not touched.
 			for (let page = 1; page <= SAMPLE_PAGES; page++) {
 				const { data } = await fetchPage(page, MAX_PAGE_SIZE);

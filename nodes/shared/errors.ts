@@ -14,6 +14,8 @@ export interface UnpodErrorDetails {
 	description: string;
 	/** Seconds to wait before retrying, on 429. */
 	retryAfter?: number;
+	/** A 2xx that Unpod meant as a refusal (read, not lost): sending it again gets the same. */
+	refused?: boolean;
 }
 
 function parsedDetail(text: string): string | undefined {
@@ -137,6 +139,7 @@ export function describeUnpodError(
 			return {
 				httpCode,
 				message: `Unpod refused the request: ${detail}`,
+				refused: true,
 				description:
 					'Unpod answered HTTP 200 with only a "detail" message and no record. Check the Organization Handle in the credential.',
 			};
@@ -245,6 +248,7 @@ export function unpodError(
 	});
 	// For the retry policy: how long Unpod asked to wait, and the plan's limit when it says.
 	if (details.retryAfter !== undefined) error.context.retryAfter = details.retryAfter;
+	if (details.refused) error.context.refused = true;
 	const limit = Number(header(response.headers, 'x-ratelimit-limit'));
 	if (details.httpCode === '429' && limit > 0) error.context.rateLimitPerMinute = limit;
 	return error;

@@ -4,7 +4,8 @@ import type {
 	IExecutePaginationFunctions,
 	INodeExecutionData,
 } from 'n8n-workflow';
-import { cancelSignalOf, DEFAULT_MAX_WAIT_SECONDS, WaitBudget, withRetries } from './retry';
+import { asItemResult } from './itemLoop';
+import { requestBudget, withRetries } from './retry';
 
 /** The largest page size the platform is known to serve. */
 export const MAX_PAGE_SIZE = 100;
@@ -89,36 +90,38 @@ export function routingPaginator(
 		this: IExecutePaginationFunctions,
 		requestData: DeclarativeRestApiSettings.ResultOptions,
 	): Promise<INodeExecutionData[]> {
-		const limit = requestedLimit(
-			this.getNodeParameter('returnAll', false) as boolean,
-			this.getNodeParameter('limit', 50),
-		);
-		const budget = new WaitBudget(DEFAULT_MAX_WAIT_SECONDS * 1000, cancelSignalOf(this));
-		const { qs, match } = options.query ? options.query.call(this) : { qs: {}, match: undefined };
-		const url = options.url ? options.url.call(this) : requestData.options.url;
-		const rows = await collectPages(
-			async (page, pageSize) => {
-				const [item] = await withRetries(
-					this.getNode(),
-					async () =>
-						await this.makeRoutingRequest({
-							...requestData,
-							options: {
-								...requestData.options,
-								url,
-								qs: { ...requestData.options.qs, ...qs, page, page_size: pageSize },
-							},
-						}),
-					budget,
-					true,
-				);
-				return toPage((item?.json ?? {}) as IDataObject);
-			},
-			limit,
-			options.key,
-			match,
-		);
-		const shaped = options.transform ? options.transform.call(this, rows) : rows;
-		return shaped.map((json) => ({ json }));
+		return await asItemResult(this, async () => {
+			const limit = requestedLimit(
+				this.getNodeParameter('returnAll', false) as boolean,
+				this.getNodeParameter('limit', 50),
+			);
+			const budget = requestBudget(this);
+			const { qs, match } = options.query ? options.query.call(this) : { qs: {}, match: undefined };
+			const url = options.url ? options.url.call(this) : requestData.options.url;
+			const rows = await collectPages(
+				async (page, pageSize) => {
+					const [item] = await withRetries(
+						this.getNode(),
+						async () =>
+							await this.makeRoutingRequest({
+								...requestData,
+								options: {
+									...requestData.options,
+									url,
+									qs: { ...requestData.options.qs, ...qs, page, page_size: pageSize },
+								},
+							}),
+						budget,
+						true,
+					);
+					return toPage((item?.json ?? {}) as IDataObject);
+				},
+				limit,
+				options.key,
+				match,
+			);
+			const shaped = options.transform ? options.transform.call(this, rows) : rows;
+			return shaped.map((json) => ({ json, pairedItem: { item: this.getItemIndex() } }));
+		});
 	};
 }

@@ -34,14 +34,17 @@ function networkCode(error: unknown): string | undefined {
 }
 
 export function classifyFailure(error: unknown, idempotent: boolean): { kind: FailureKind; waitMs?: number } {
-	const e = error as { httpCode?: unknown; context?: { retryAfter?: unknown } };
+	const e = error as { httpCode?: unknown; context?: { retryAfter?: unknown; refused?: unknown } };
 	const status = Number(e?.httpCode);
 	if (status === 429) {
 		const seconds = Number(e.context?.retryAfter);
 		return { kind: 'rateLimited', waitMs: Number.isFinite(seconds) ? seconds * 1000 : undefined };
 	}
 	if (status >= 500) return { kind: 'transient' };
-	if (status >= 200 && status < 300 && status !== 206) return { kind: idempotent ? 'transient' : 'ambiguous' };
+	if (status >= 200 && status < 300 && status !== 206) {
+		if (e.context?.refused) return { kind: 'final' };
+		return { kind: idempotent ? 'transient' : 'ambiguous' };
+	}
 	if (status >= 300) return { kind: 'final' };
 	const code = networkCode(error);
 	if (code && NOT_SENT.includes(code)) return { kind: 'transient' };
@@ -77,6 +80,10 @@ export class WaitBudget {
 }
 
 export const DEFAULT_MAX_WAIT_SECONDS = 300;
+
+/** The budget of one item's requests, ended by the execution's cancel. */
+export const requestBudget = (context: { getExecutionCancelSignal?: () => AbortSignal | undefined }) =>
+	new WaitBudget(DEFAULT_MAX_WAIT_SECONDS * 1000, cancelSignalOf(context));
 
 /** Pickers answer the editor, which is waiting: a short budget. */
 export const pickerBudget = () => new WaitBudget(20_000);

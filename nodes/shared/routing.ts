@@ -1,14 +1,17 @@
 import type {
+	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecutePaginationFunctions,
 	IExecuteSingleFunctions,
-	IHttpRequestOptions,
+	IHttpRequestMethods,
 	IN8nHttpFullResponse,
 	INodeExecutionData,
 	PostReceiveAction,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { assertUnpodSuccess } from './errors';
+import { asNodeError, assertUnpodSuccess } from './errors';
+import { asItemResult } from './itemLoop';
+import { classifyFailure, requestBudget, withRetries } from './retry';
 import { routingPaginator } from './pagination';
 import type { ListQuery } from './pagination';
 import { simplifyIfAsked, taskListQuery } from './tasks';
@@ -61,29 +64,67 @@ export async function unwrapData(
 	});
 }
 
-/** The output steps of an operation: the error check first, then `steps`. */
-export function output(...steps: PostReceiveAction[]) {
-	return { postReceive: [checkResponse, ...steps] };
-}
-
-/** Like `output`, with the error check `check`. */
-export function outputCheckedBy(check: PostReceiveAction, ...steps: PostReceiveAction[]) {
-	return { postReceive: [check, ...steps] };
-}
-
-/** preSend: refuses an update that would change nothing. */
-export async function requireBodyField(
-	this: IExecuteSingleFunctions,
-	requestOptions: IHttpRequestOptions,
-): Promise<IHttpRequestOptions> {
-	const body = (requestOptions.body ?? {}) as IDataObject;
+/** Checks an update before it is sent: one that would change nothing is refused. */
+export function requireBodyField(this: IExecuteSingleFunctions, request: { body?: unknown }): void {
+	const body = (request.body ?? {}) as IDataObject;
 	if (Object.keys(body).length === 0) {
 		throw new NodeOperationError(this.getNode(), 'Choose at least one field to update', {
 			description: 'Add a field under "Update Fields".',
 			itemIndex: this.getItemIndex(),
 		});
 	}
-	return requestOptions;
+}
+
+/**
+ * Routing of a declarative operation that sends one request per item. The request goes
+ * through the paginate hook, the one place where the routing engine lets a node wrap its
+ * request, so that it gets the package's retry policy (429 waited out, 5xx and lost
+ * connections sent again) and its failed item. A request that is not `idempotent` (a create,
+ * a connect) is never sent again after an answer that may mean it was carried out.
+ */
+export function requestRouting(options: {
+	method: IHttpRequestMethods;
+	url?: string;
+	idempotent: boolean;
+	/** The error check; `checkResponse` unless the answer needs naming what was asked for. */
+	check?: PostReceiveAction;
+	/** What shapes the answer, after the check. */
+	steps?: PostReceiveAction[];
+	/** Refuses a request before it is sent (the failure is the item's, like any other). */
+	before?: (this: IExecuteSingleFunctions, request: { body?: unknown }) => void;
+}) {
+	const { idempotent, before } = options;
+	return {
+		request: { method: options.method, ...(options.url ? { url: options.url } : {}) },
+		send: { paginate: true },
+		operations: {
+			async pagination(
+				this: IExecutePaginationFunctions,
+				requestData: DeclarativeRestApiSettings.ResultOptions,
+			): Promise<INodeExecutionData[]> {
+				return await asItemResult(this, async () => {
+					before?.call(this, requestData.options);
+					const itemIndex = this.getItemIndex();
+					try {
+						const items = await withRetries(
+							this.getNode(),
+							async () => await this.makeRoutingRequest(requestData),
+							requestBudget(this),
+							idempotent,
+						);
+						return items.map((item) => ({ ...item, pairedItem: { item: itemIndex } }));
+					} catch (error) {
+						const failure = asNodeError(this.getNode(), error, itemIndex);
+						if (!idempotent && classifyFailure(error, false).kind === 'ambiguous') {
+							failure.message = `Unpod may or may not have done this: ${failure.message}. Check in Unpod before running it again`;
+						}
+						throw failure;
+					}
+				});
+			},
+		},
+		output: { postReceive: [options.check ?? checkResponse, ...(options.steps ?? [])] },
+	};
 }
 
 /**

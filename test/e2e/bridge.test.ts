@@ -307,22 +307,56 @@ const faultRun = workflow('bridgeFault', [
 	bridgeNode('Fail', { resource: 'bridge', operation: 'get', bridge: rl(SEED.bridgeSlug) }),
 ]);
 
-const faults = [
-	{ kind: 'html' as const, httpCode: '502', message: /^Unpod answered HTTP 502 with a page that is not JSON$/ },
-	{ kind: 'malformed' as const, httpCode: '200', message: /^Unpod sent an answer that is not valid JSON$/ },
-	{
-		kind: 'serverError' as const,
-		httpCode: '500',
-		message: /^Unpod server error \(HTTP 500\): Internal server error$/,
-	},
-	{ kind: 'rateLimit' as const, httpCode: '429', message: /^Unpod rate limit reached: retry after 7 seconds$/ },
-];
+const passingFaults = ['html', 'malformed', 'serverError', 'rateLimit', 'drop'] as const;
 
-test.each(faults)('a $kind answer fails the node with a clear message', async (fault) => {
-	h.server.faults.add({ kind: fault.kind, retryAfter: 7, times: 1 });
+test.each(passingFaults)('a single request survives a %s answer: it is sent again and succeeds', async (kind) => {
+	h.server.faults.add({ kind, retryAfter: 1, times: 1 });
+	const result = await run(faultRun);
+	expect(result.exitCode).toBe(0);
+	expect(outputOf(result, 'Fail')).toEqual([expect.objectContaining({ slug: SEED.bridgeSlug })]);
+	expect(h.server.faults.injected).toHaveLength(1);
+	expect(h.server.requestsTo('GET', `/telephony/bridges/${SEED.bridgeSlug}/`)).toHaveLength(2);
+});
+
+test('a server error that lasts fails the node with its message after the retries', async () => {
+	h.server.faults.add({ kind: 'serverError' });
 	const result = await run(faultRun);
 	expect(result.exitCode).toBe(1);
-	expect(result.resultData?.error).toMatchObject({ name: 'NodeApiError', httpCode: fault.httpCode });
-	expect(result.resultData?.error.message).toMatch(fault.message);
+	expect(result.resultData?.error).toMatchObject({ name: 'NodeApiError', httpCode: '500' });
+	expect(result.resultData?.error.message).toMatch(/^Unpod server error \(HTTP 500\): Internal server error$/);
+	// The first try and four retries.
+	expect(h.server.faults.injected).toHaveLength(5);
+});
+
+test('a rate limit longer than the node may wait fails at once with the wait Unpod asked for', async () => {
+	h.server.faults.add({ kind: 'rateLimit', retryAfter: 900 });
+	const result = await run(faultRun);
+	expect(result.exitCode).toBe(1);
+	expect(result.resultData?.error).toMatchObject({ name: 'NodeApiError', httpCode: '429' });
+	expect(result.resultData?.error.message).toMatch(/^Unpod rate limit reached: retry after 900 seconds$/);
 	expect(h.server.faults.injected).toHaveLength(1);
+});
+
+const createRun = workflow('bridgeCreateFault', [
+	bridgeNode('Create', { resource: 'bridge', operation: 'create', name: 'Fault Line' }),
+]);
+const bridgesNamed = (name: string) => [...h.server.store.bridges.values()].filter((b) => b.name === name);
+
+test('a create that met a server error is sent again and creates one bridge', async () => {
+	h.server.faults.add({ kind: 'serverError', method: 'POST', times: 1 });
+	const before = bridgesNamed('Fault Line').length;
+	const result = await run(createRun);
+	expect(result.exitCode).toBe(0);
+	expect(h.server.requestsTo('POST', '/telephony/bridges/')).toHaveLength(2);
+	expect(bridgesNamed('Fault Line')).toHaveLength(before + 1);
+});
+
+test('a create whose answer was lost is never sent again: the error says it may have been done', async () => {
+	h.server.faults.add({ kind: 'dropAfter', method: 'POST', times: 1 });
+	const before = bridgesNamed('Fault Line').length;
+	const result = await run(createRun);
+	expect(result.exitCode).toBe(1);
+	expect(result.resultData?.error.message).toMatch(/^Unpod may or may not have done this: .*Check in Unpod/);
+	expect(h.server.requestsTo('POST', '/telephony/bridges/')).toHaveLength(1);
+	expect(bridgesNamed('Fault Line')).toHaveLength(before + 1);
 });

@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { returnAllAndLimit } from '../../../shared/descriptions';
-import { listRouting, taskListRouting } from '../../../shared/routing';
-import { getTasksFields } from './getTasks';
+import * as getAll from './getAll.operation';
+import * as getTasks from './getTasks.operation';
+
+const operations = [getAll, getTasks];
 
 export const agentOperations: INodeProperties = {
 	displayName: 'Operation',
@@ -10,25 +11,7 @@ export const agentOperations: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['agent'] } },
 	default: 'getAll',
-	options: [
-		{
-			name: 'Get Many',
-			value: 'getAll',
-			action: 'Get many agents',
-			description: 'List the published agents of the organization',
-			routing: listRouting({ url: '/agents/' }),
-		},
-		{
-			name: 'Get Tasks',
-			value: 'getTasks',
-			action: 'Get the tasks of an agent',
-			description: 'List the call tasks assigned to an agent, newest first, with their outcomes',
-			routing: taskListRouting('agent'),
-		},
-	],
+	options: operations.map((o) => o.option),
 };
 
-export const agentFields: INodeProperties[] = [
-	...returnAllAndLimit({ resource: ['agent'], operation: ['getAll'] }),
-	...getTasksFields,
-];
+export const agentFields: INodeProperties[] = operations.flatMap((o) => o.description);

@@ -1,9 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { locator } from '../../../shared/descriptions';
-import { checkResponseNaming, outputCheckedBy, unwrapData } from '../../../shared/routing';
-import { bridgeLocator } from '../bridge/locator';
+import * as connectProvider from './connectProvider.operation';
+import * as disconnectProvider from './disconnectProvider.operation';
 
-const operations = ['connectProvider', 'disconnectProvider'];
+const operations = [connectProvider, disconnectProvider];
 
 export const providerConnectionOperations: INodeProperties = {
 	displayName: 'Operation',
@@ -12,63 +11,7 @@ export const providerConnectionOperations: INodeProperties = {
 	noDataExpression: true,
 	displayOptions: { show: { resource: ['providerConnection'] } },
 	default: 'connectProvider',
-	options: [
-		{
-			name: 'Connect',
-			value: 'connectProvider',
-			action: 'Connect a provider credential to a bridge',
-			description: 'Connect a telephony provider credential to a bridge',
-			routing: {
-				request: { method: 'POST' },
-				output: outputCheckedBy(checkResponseNaming('bridge', 'bridge'), unwrapData),
-			},
-		},
-		{
-			name: 'Disconnect',
-			value: 'disconnectProvider',
-			action: 'Disconnect a provider credential from a bridge',
-			routing: {
-				request: { method: 'POST' },
-				output: outputCheckedBy(checkResponseNaming('bridge', 'bridge'), unwrapData),
-			},
-		},
-	],
+	options: operations.map((o) => o.option),
 };
 
-export const providerConnectionFields: INodeProperties[] = [
-	bridgeLocator('providerConnection', 'connectProvider', 'connect-provider/'),
-	bridgeLocator('providerConnection', 'disconnectProvider', 'disconnect-provider/'),
-	locator({
-		displayName: 'Number',
-		name: 'number',
-		description: "The bridge's phone number to connect or disconnect (Unpod's number_id)",
-		searchListMethod: 'searchBridgeNumbers',
-		idMode: {
-			name: 'id',
-			displayName: 'By ID',
-			placeholder: 'Paste a number ID, e.g. 5001',
-			hint: 'The number_id of one of the numbers of the bridge (Unpod Bridge > Get lists them)',
-		},
-		show: { resource: ['providerConnection'], operation: operations },
-		routing: {
-			send: {
-				type: 'body',
-				property: 'number_id',
-				// Unpod's number ids are integers; anything else is sent as it was given.
-				value: '={{ /^\\d+$/.test(String($value).trim()) ? Number(String($value).trim()) : $value }}',
-			},
-		},
-	}),
-	{
-		displayName: 'Provider Credential ID',
-		name: 'providerCredentialId',
-		type: 'number',
-		required: true,
-		default: 0,
-		typeOptions: { minValue: 1, numberPrecision: 0 },
-		description:
-			'The ID of a telephony provider credential already assigned to this bridge. Connecting fails if the credential is inactive.',
-		displayOptions: { show: { resource: ['providerConnection'], operation: operations } },
-		routing: { send: { type: 'body', property: 'provider_credential_id' } },
-	},
-];
+export const providerConnectionFields: INodeProperties[] = operations.flatMap((o) => o.description);

@@ -1,15 +1,160 @@
 /** Task > Create: sends the rows in batches, pairs the answers, and reports what was not created. */
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import { contactFields } from '../../../shared/contacts';
+import { agentLocator, spaceLocator } from '../../../shared/descriptions';
 import { asNodeError } from '../../../shared/errors';
+import { failedItem } from '../../../shared/itemLoop';
 import { cancelSignalOf, classifyFailure, DEFAULT_MAX_WAIT_SECONDS, WaitBudget } from '../../../shared/retry';
 import { unpodApiRequest } from '../../../shared/transport';
-import { DEFAULT_BATCH_SIZE, DEFAULT_LOOKBACK_HOURS, MAX_BATCH_SIZE } from './create';
 import { recentTasks, skipReason } from './create.guard';
 import { groupIntoBatches, rowList } from './create.batches';
 import { RunJournal } from './create.journal';
 import { readRows } from './create.rows';
 import type { Row } from './create.rows';
+
+const show = { resource: ['task'], operation: ['create'] };
+
+/**
+ * 100 contacts a request: the largest page size the API declares, a body of tens of kB,
+ * and a failed request affects at most 100 rows, while 10,000 rows take 100 requests.
+ */
+export const DEFAULT_BATCH_SIZE = 100;
+export const DEFAULT_LOOKBACK_HOURS = 24;
+
+const SKIP_EXISTING_DESCRIPTION =
+	"Whether to first look up the space's tasks created recently (see Options > Lookback) and not send a contact that already has one: matched by Document ID when the row has one, else by phone number. Skipped rows come out with the existing task's ID and unpod_skipped. Costs one request per 100 recent tasks.";
+export const MAX_BATCH_SIZE = 500;
+
+export const description: INodeProperties[] = [
+	spaceLocator(show),
+	agentLocator(show, undefined, 'pilot', 'Agent (Pilot)'),
+	{
+		displayName: 'Contacts From',
+		name: 'contactsSource',
+		type: 'options',
+		noDataExpression: true,
+		displayOptions: { show },
+		options: [
+			{
+				name: 'Input Items',
+				value: 'fields',
+				description: 'Each input item is one contact (a row of a sheet, a CRM record)',
+			},
+			{
+				name: 'JSON Array',
+				value: 'json',
+				description: 'Each input item carries a ready array of contact documents',
+			},
+		],
+		default: 'fields',
+	},
+	...contactFields({ ...show, contactsSource: ['fields'] }),
+	{
+		displayName: 'Contacts (JSON)',
+		name: 'documents',
+		type: 'json',
+		default: '={{ $json.documents }}',
+		required: true,
+		description: 'An array of contact documents: {"name": "...", "contact_number": "...", ...}',
+		displayOptions: { show: { ...show, contactsSource: ['json'] } },
+	},
+	{
+		displayName: 'Call Context',
+		name: 'context',
+		type: 'string',
+		typeOptions: { rows: 3 },
+		required: true,
+		default: '',
+		placeholder: 'e.g. Follow up on the pricing enquiry and offer a demo next week',
+		description: 'What the agent should know for these calls (the objective of the run). Unpod requires it.',
+		hint: 'The goal of the calls and anything the agent should say or ask, in a sentence or two',
+		displayOptions: { show },
+	},
+	{
+		displayName: 'Schedule',
+		name: 'schedule',
+		type: 'options',
+		displayOptions: { show },
+		options: [
+			{ name: 'Now', value: 'now', description: 'Call as soon as possible' },
+			{ name: 'Auto', value: 'auto', description: "Call within the agent's calling days and hours" },
+			{ name: 'Custom', value: 'custom', description: 'Call at a given date and time' },
+		],
+		default: 'now',
+	},
+	{
+		displayName: 'Call At',
+		name: 'callAt',
+		type: 'dateTime',
+		required: true,
+		default: '',
+		description: "Date and time of the calls, in the agent's time zone",
+		displayOptions: { show: { ...show, schedule: ['custom'] } },
+	},
+	// On for new nodes (version 1.1): re-running an import must not call people twice. Off for
+	// nodes saved before it existed, whose workflows may mean to call a contact again.
+	{
+		displayName: 'Skip Contacts Already Called',
+		name: 'skipExisting',
+		type: 'boolean',
+		default: false,
+		description: SKIP_EXISTING_DESCRIPTION,
+		displayOptions: { show: { ...show, '@version': [1] } },
+	},
+	{
+		displayName: 'Skip Contacts Already Called',
+		name: 'skipExisting',
+		type: 'boolean',
+		default: true,
+		description: SKIP_EXISTING_DESCRIPTION,
+		displayOptions: { show: { ...show, '@version': [1.1] } },
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'Batch Size',
+				name: 'batchSize',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
+				default: DEFAULT_BATCH_SIZE,
+				description: 'How many contacts to send in one request. One request creates one run with a task per contact.',
+			},
+			{
+				displayName: 'Lookback (Hours)',
+				name: 'lookbackHours',
+				type: 'number',
+				typeOptions: { minValue: 1, maxValue: 720 },
+				default: DEFAULT_LOOKBACK_HOURS,
+				description: 'With Skip Contacts Already Called: how far back to look for tasks of the same contacts',
+			},
+			{
+				displayName: 'Max Wait (Seconds)',
+				name: 'maxWaitSeconds',
+				type: 'number',
+				typeOptions: { minValue: 0 },
+				default: DEFAULT_MAX_WAIT_SECONDS,
+				description:
+					'How long this node may wait in all on Unpod rate limits (429, for Retry-After) and retries of failed requests, before it stops and reports the rows not created',
+			},
+			{
+				displayName: 'Default Country Code',
+				name: 'defaultCountryCode',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. +1',
+				description:
+					'Added to numbers without a country code (a leading 0 is dropped). Numbers that start with + or 00, or already with this code, are left as they are.',
+			},
+		],
+	},
+];
 
 const CREATE_PATHS = ['tasks/', 'tasks/create/'];
 
@@ -28,28 +173,10 @@ export function statusOf(status: unknown, taskId: string | null): string | null 
 	return status === undefined || status === null ? 'pending' : String(status);
 }
 
-/**
- * A row that was not created. On n8n's error output the item must carry the error (n8n
- * then keeps only its message, paired with the input row); on the regular output it keeps
- * the row's own fields too, so the items with `error` are the rows to send again.
- */
-function errorItem(
-	context: IExecuteFunctions,
-	echo: IDataObject,
-	itemIndex: number,
-	error: NodeApiError | NodeOperationError,
-	created: boolean | 'unknown',
-): INodeExecutionData {
-	if (context.getNode().onError === 'continueErrorOutput') {
-		return { json: { error: error.message, unpod_created: created }, error, pairedItem: { item: itemIndex } };
-	}
-	return { json: { ...echo, error: error.message, unpod_created: created }, pairedItem: { item: itemIndex } };
-}
-
 const countCreated = (results: Map<Row, INodeExecutionData>) =>
-	[...results.values()].filter((r) => r.json.error === undefined && r.json.unpod_skipped === undefined).length;
+	[...results.values()].filter((r) => r.error === undefined && r.json.unpod_skipped === undefined).length;
 
-export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
 	const continueOnFail = this.continueOnFail();
 	const { rows, invalid } = readRows(this, items);
@@ -72,7 +199,7 @@ export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecu
 	const unknown: Row[] = [];
 	const toSend: Row[] = [];
 	const failed = (row: Row, error: NodeApiError | NodeOperationError, created: boolean | 'unknown') =>
-		results.set(row, errorItem(this, row.echo, row.itemIndex, error, created));
+		results.set(row, failedItem(row.echo, row.itemIndex, error, { unpod_created: created }));
 	for (const row of rows) {
 		const done = journal.get(row);
 		if (!done) toSend.push(row);
@@ -194,6 +321,8 @@ export async function executeCreate(this: IExecuteFunctions): Promise<INodeExecu
 	// Output in input order: created rows and error items together.
 	const byItem: INodeExecutionData[][] = items.map(() => []);
 	for (const row of rows) byItem[row.itemIndex].push(results.get(row)!);
-	for (const bad of invalid) byItem[bad.itemIndex].push(errorItem(this, bad.echo, bad.itemIndex, bad.error, false));
+	for (const bad of invalid) {
+		byItem[bad.itemIndex].push(failedItem(bad.echo, bad.itemIndex, bad.error, { unpod_created: false }));
+	}
 	return byItem.flat();
 }

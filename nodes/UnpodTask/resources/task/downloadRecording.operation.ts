@@ -1,10 +1,60 @@
-import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+/** Task > Download Recording: an ended call's recording as binary data, streamed. */
+import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { asNodeError } from '../../../shared/errors';
-import { cancelSignalOf, DEFAULT_MAX_WAIT_SECONDS, WaitBudget } from '../../../shared/retry';
+import { requestBudget } from '../../../shared/retry';
 import { downloadFile } from '../../../shared/transport';
 import type { FileStream } from '../../../shared/transport';
-import { DEFAULT_MAX_SIZE_MB } from './downloadRecording';
+
+const show = { resource: ['task'], operation: ['downloadRecording'] };
+
+export const DEFAULT_MAX_SIZE_MB = 100;
+
+export const description: INodeProperties[] = [
+	{
+		displayName: 'Recording URL',
+		name: 'recordingUrl',
+		type: 'string',
+		required: true,
+		default: '={{ $json.recording_url }}',
+		placeholder: 'e.g. https://unpod.ai/media/recordings/T3f9c2d7.mp3',
+		displayOptions: { show },
+		description:
+			"The call's recording_url: Unpod Trigger and Task > Get Many (simplified) put it on every ended call. A failed call has none.",
+	},
+	{
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		displayOptions: { show },
+		options: [
+			{
+				displayName: 'File Name',
+				name: 'fileName',
+				type: 'string',
+				default: '',
+				placeholder: 'e.g. {{ $json.contact_name }}.mp3',
+				description: 'The name of the file. Empty: the task ID and the extension of the recording, e.g. T3f9c2d7.mp3.',
+			},
+			{
+				displayName: 'Max Size (MB)',
+				name: 'maxSizeMb',
+				type: 'number',
+				typeOptions: { minValue: 1 },
+				default: DEFAULT_MAX_SIZE_MB,
+				description: 'A larger recording fails its item instead of filling the disk or the database',
+			},
+			{
+				displayName: 'Put Output In Field',
+				name: 'binaryPropertyName',
+				type: 'string',
+				default: 'data',
+				description: 'The name of the binary field to put the recording in',
+			},
+		],
+	},
+];
 
 const EXTENSIONS: Record<string, string> = {
 	'audio/mpeg': 'mp3',
@@ -85,7 +135,7 @@ function limitSize(body: FileStream, maxBytes: number, error: () => Error): File
 	return body;
 }
 
-async function downloadOne(this: IExecuteFunctions, item: INodeExecutionData, itemIndex: number) {
+export async function execute(this: IExecuteFunctions, itemIndex: number, item: INodeExecutionData) {
 	const url = recordingUrlOf.call(this, itemIndex);
 	const options = this.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const field = String(options.binaryPropertyName || 'data');
@@ -96,7 +146,7 @@ async function downloadOne(this: IExecuteFunctions, item: INodeExecutionData, it
 			itemIndex,
 			description: 'Raise Max Size (MB) under Options to download it.',
 		});
-	const budget = new WaitBudget(DEFAULT_MAX_WAIT_SECONDS * 1000, cancelSignalOf(this));
+	const budget = requestBudget(this);
 	const { body, headers } = await downloadFile.call(this, url.href, itemIndex, budget);
 	if (Number(headers['content-length']) > maxBytes) {
 		body.destroy();
@@ -110,20 +160,5 @@ async function downloadOne(this: IExecuteFunctions, item: INodeExecutionData, it
 		IExecuteFunctions['helpers']['prepareBinaryData']
 	>[0];
 	const data: IBinaryData = await this.helpers.prepareBinaryData(stream, fileName, mimeType);
-	return { json: item.json, binary: { ...item.binary, [field]: data }, pairedItem: { item: itemIndex } };
-}
-
-export async function executeDownloadRecording(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const items = this.getInputData();
-	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		try {
-			output.push(await downloadOne.call(this, items[itemIndex], itemIndex));
-		} catch (error) {
-			const failure = asNodeError(this.getNode(), error, itemIndex);
-			if (!this.continueOnFail()) throw failure;
-			output.push({ json: { ...items[itemIndex].json, error: failure.message }, pairedItem: { item: itemIndex } });
-		}
-	}
-	return output;
+	return [{ json: item.json, binary: { ...item.binary, [field]: data }, pairedItem: { item: itemIndex } }];
 }

@@ -1,7 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
-import { createFields } from './create';
-import { downloadRecordingFields } from './downloadRecording';
-import { getAllFields } from './getAll';
+import * as create from './create.operation';
+import * as downloadRecording from './downloadRecording.operation';
+import * as getAll from './getAll.operation';
+
+export { create, downloadRecording, getAll };
 
 export const taskOperations: INodeProperties = {
 	displayName: 'Operation',
@@ -32,4 +34,8 @@ export const taskOperations: INodeProperties = {
 	],
 };
 
-export const taskFields: INodeProperties[] = [...createFields, ...getAllFields, ...downloadRecordingFields];
+export const taskFields: INodeProperties[] = [
+	...create.description,
+	...getAll.description,
+	...downloadRecording.description,
+];

@@ -1,4 +1,6 @@
-import type { INodeProperties } from 'n8n-workflow';
+/** Bridge > Create. */
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { requestRouting, unwrapData } from '../../../shared/routing';
 
 /** The regions Unpod accepts for a bridge. */
 export const BRIDGE_REGIONS = [
@@ -11,7 +13,15 @@ export const BRIDGE_REGIONS = [
 
 const show = { resource: ['bridge'], operation: ['create'] };
 
-export const createFields: INodeProperties[] = [
+export const option: INodePropertyOptions = {
+	name: 'Create',
+	value: 'create',
+	action: 'Create a bridge',
+	description: 'Create a telephony bridge',
+	routing: requestRouting({ method: 'POST', url: '/telephony/bridges/', idempotent: false, steps: [unwrapData] }),
+};
+
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Name',
 		name: 'name',

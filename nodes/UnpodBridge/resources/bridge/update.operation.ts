@@ -1,4 +1,7 @@
-import type { INodeProperties } from 'n8n-workflow';
+/** Bridge > Update. */
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { requestRouting, requireBodyField, unwrapData } from '../../../shared/routing';
+import { bridgeLocator, checkBridge } from './bridgeLocator';
 
 export const BRIDGE_STATUSES = [
 	{ name: 'Active', value: 'ACTIVE' },
@@ -6,7 +9,22 @@ export const BRIDGE_STATUSES = [
 	{ name: 'Inactive', value: 'INACTIVE' },
 ];
 
-export const updateFields: INodeProperties[] = [
+export const option: INodePropertyOptions = {
+	name: 'Update',
+	value: 'update',
+	action: 'Update a bridge',
+	description: 'Change the name, description or status of a bridge',
+	routing: requestRouting({
+		method: 'PATCH',
+		idempotent: true,
+		before: requireBodyField,
+		check: checkBridge,
+		steps: [unwrapData],
+	}),
+};
+
+export const description: INodeProperties[] = [
+	bridgeLocator('bridge', 'update'),
 	{
 		displayName: 'Update Fields',
 		name: 'updateFields',

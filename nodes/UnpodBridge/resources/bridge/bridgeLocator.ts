@@ -1,5 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import { locator } from '../../../shared/descriptions';
+import { checkResponseNaming } from '../../../shared/routing';
+
+/** Bridge answers that may not name the bridge (a bare 404) are completed with its slug. */
+export const checkBridge = checkResponseNaming('bridge', 'bridge');
 
 /** The bridge picker; `suffix` names the sub-resource of the URL (for example `connect-provider/`). */
 export function bridgeLocator(resource: string, operation: string, suffix = ''): INodeProperties {

@@ -1,3 +1,4 @@
+/** Task > Get Many: the tasks of a space or an agent, with their outcomes. */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import {
 	agentLocator,
@@ -6,15 +7,14 @@ import {
 	spaceLocator,
 	taskFilters,
 } from '../../../shared/descriptions';
-import { asNodeError } from '../../../shared/errors';
 import { collectPages, requestedLimit, toPage } from '../../../shared/pagination';
-import { cancelSignalOf, DEFAULT_MAX_WAIT_SECONDS, WaitBudget } from '../../../shared/retry';
+import { requestBudget } from '../../../shared/retry';
 import { simplifyTask, taskListPath, taskListQuery } from '../../../shared/tasks';
 import { unpodApiRequest } from '../../../shared/transport';
 
 const show = { resource: ['task'], operation: ['getAll'] };
 
-export const getAllFields: INodeProperties[] = [
+export const description: INodeProperties[] = [
 	{
 		displayName: 'Tasks Of',
 		name: 'tasksOf',
@@ -34,7 +34,7 @@ export const getAllFields: INodeProperties[] = [
 	simplifyField(show),
 ];
 
-async function getAllOf(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
+export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
 	const scope = this.getNodeParameter('tasksOf', itemIndex) as 'space' | 'agent';
 	const id = this.getNodeParameter(scope, itemIndex, '', { extractValue: true }) as string;
 	const { qs, match } = taskListQuery(scope, this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
@@ -42,7 +42,7 @@ async function getAllOf(this: IExecuteFunctions, itemIndex: number): Promise<INo
 		this.getNodeParameter('returnAll', itemIndex, false) as boolean,
 		this.getNodeParameter('limit', itemIndex, 50),
 	);
-	const budget = new WaitBudget(DEFAULT_MAX_WAIT_SECONDS * 1000, cancelSignalOf(this));
+	const budget = requestBudget(this);
 	const tasks = await collectPages(
 		async (page, pageSize) =>
 			toPage(
@@ -61,18 +61,4 @@ async function getAllOf(this: IExecuteFunctions, itemIndex: number): Promise<INo
 	);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	return tasks.map((task) => ({ json: simplify ? simplifyTask(task) : task, pairedItem: { item: itemIndex } }));
-}
-
-export async function executeGetAll(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
-	const output: INodeExecutionData[] = [];
-	for (let itemIndex = 0; itemIndex < this.getInputData().length; itemIndex++) {
-		try {
-			output.push(...(await getAllOf.call(this, itemIndex)));
-		} catch (error) {
-			const failure = asNodeError(this.getNode(), error, itemIndex);
-			if (!this.continueOnFail()) throw failure;
-			output.push({ json: { error: failure.message }, error: failure, pairedItem: { item: itemIndex } });
-		}
-	}
-	return output;
 }

@@ -1,0 +1,18 @@
+/** Provider Connection > Connect. */
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { requestRouting, unwrapData } from '../../../shared/routing';
+import { bridgeLocator, checkBridge } from '../bridge/bridgeLocator';
+import { connectionFields } from './connection.fields';
+
+export const option: INodePropertyOptions = {
+	name: 'Connect',
+	value: 'connectProvider',
+	action: 'Connect a provider credential to a bridge',
+	description: 'Connect a telephony provider credential to a bridge',
+	routing: requestRouting({ method: 'POST', idempotent: false, check: checkBridge, steps: [unwrapData] }),
+};
+
+export const description: INodeProperties[] = [
+	bridgeLocator('providerConnection', 'connectProvider', 'connect-provider/'),
+	...connectionFields('connectProvider'),
+];

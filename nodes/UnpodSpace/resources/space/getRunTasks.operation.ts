@@ -1,0 +1,46 @@
+/** Space > Get Run Tasks. */
+import type { IExecutePaginationFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import { returnAllAndLimit, simplifyField, spaceLocator, taskFilters } from '../../../shared/descriptions';
+import { taskListRouting } from '../../../shared/routing';
+
+const runTasksShow = { resource: ['space'], operation: ['getRunTasks'] };
+
+/** The run's task list; a blank or malformed run ID fails here, naming the field, before any request. */
+function runTasksPath(this: IExecutePaginationFunctions): string {
+	const space = String(this.getNodeParameter('space', '', { extractValue: true }));
+	const runId = String(this.getNodeParameter('runId', '') ?? '').trim();
+	if (!runId || /[\s/]/.test(runId)) {
+		throw new NodeOperationError(this.getNode(), runId ? `Run ID "${runId}" is not a run ID` : 'Run ID is empty', {
+			description:
+				"Set Run ID to the run_id of a run: Unpod Task > Create puts it on every row it created ({{ $json.run_id }}), and Space > Get Runs lists a space's runs.",
+		});
+	}
+	return `/spaces/${encodeURIComponent(space)}/runs/${encodeURIComponent(runId)}/tasks/`;
+}
+
+export const option: INodePropertyOptions = {
+	name: 'Get Run Tasks',
+	value: 'getRunTasks',
+	action: 'Get the tasks of a run',
+	description: 'List the call tasks of one run, with their outcomes',
+	routing: taskListRouting('space', { filteredBy: 'run', path: runTasksPath }),
+};
+
+export const description: INodeProperties[] = [
+	spaceLocator(runTasksShow),
+	{
+		displayName: 'Run ID',
+		name: 'runId',
+		type: 'string',
+		required: true,
+		default: '={{ $json.run_id }}',
+		placeholder: 'e.g. R3f9c2d7e8a1b4c6d0e2f4a6b8c0d2e4f',
+		displayOptions: { show: runTasksShow },
+		description:
+			'The run to list. Unpod Task > Create puts run_id on every row it created; Space > Get Runs lists them.',
+	},
+	...returnAllAndLimit(runTasksShow),
+	taskFilters(runTasksShow),
+	simplifyField(runTasksShow),
+];
