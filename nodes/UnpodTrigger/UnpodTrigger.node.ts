@@ -16,7 +16,8 @@ import { CALL_ENDINGS, simplifyTask, taskListPath } from '../shared/tasks';
 import { asNodeError } from '../shared/errors';
 import { classifyFailure, pickerBudget } from '../shared/retry';
 import { unpodApiRequest } from '../shared/transport';
-import { FinalStatus, scanForTransitions } from './transitions';
+import type { FinalStatus } from '../shared/tasks';
+import { scanForTransitions } from './scan';
 
 /**
  * Requests one poll may send by default: with a poll a minute, a sixth of a 60 requests a
@@ -143,12 +144,8 @@ export class UnpodTrigger implements INodeType {
 			now: Date.now(),
 			budget: Math.max(1, Math.floor(Number(options.maxRequests ?? DEFAULT_MAX_REQUESTS)) || DEFAULT_MAX_REQUESTS),
 			backfillMs: Number(options.backfillHours ?? 0) * 3600 * 1000,
-			classify: (error) => {
-				const { kind, waitMs } = classifyFailure(error, true);
-				return { kind: kind === 'ambiguous' ? 'transient' : kind, retryAfterMs: waitMs };
-			},
+			classify: (error) => classifyFailure(error, true),
 		});
-		// Progress is kept even when the poll stopped early: the next poll goes on from it.
 		staticData.state = result.state as unknown as IDataObject;
 		// Ends found are never dropped: they go out even if a later read of this poll failed.
 		if (result.emitted.length) return [shape(result.emitted)];
@@ -156,7 +153,7 @@ export class UnpodTrigger implements INodeType {
 		// with the API's message; passing ones make a quiet poll.
 		if (result.stopped?.kind === 'final') throw asNodeError(this.getNode(), result.stopped.error);
 		if (result.stopped?.kind === 'rateLimited') {
-			const declared = rateLimitedError(this.getNode(), result.stopped.error, result.stopped.retryAfterMs);
+			const declared = rateLimitedError(this.getNode(), result.stopped.error, result.stopped.waitMs);
 			if (declared) throw declared;
 		}
 		return null;

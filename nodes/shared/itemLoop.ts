@@ -3,6 +3,7 @@ import type {
 	IDataObject,
 	IExecuteFunctions,
 	IExecuteSingleFunctions,
+	INode,
 	INodeExecutionData,
 	NodeApiError,
 } from 'n8n-workflow';
@@ -11,16 +12,22 @@ import { asNodeError } from './errors';
 /**
  * The one shape of an item that failed under Continue On Fail, in every operation of every
  * node: the row's own fields, `error` (the message), anything `extra` adds (`unpod_created`),
- * paired with its input. The error itself rides along, so n8n's error output takes the item
- * (n8n then merges the input item's fields in, which are the same row).
+ * paired with its input. On n8n's error output the item carries the error itself, which is
+ * what sends it there; n8n then keeps only the message (it does so for any item with an
+ * error, which is why the regular output's item does not carry it).
  */
 export function failedItem(
+	context: { getNode(): INode },
 	row: IDataObject,
 	itemIndex: number,
 	error: NodeApiError | NodeOperationError,
 	extra: IDataObject = {},
 ): INodeExecutionData {
-	return { json: { ...row, error: error.message, ...extra }, error, pairedItem: { item: itemIndex } };
+	const pairedItem = { item: itemIndex };
+	if (context.getNode().onError === 'continueErrorOutput') {
+		return { json: { error: error.message, ...extra }, error, pairedItem };
+	}
+	return { json: { ...row, error: error.message, ...extra }, pairedItem };
 }
 
 /**
@@ -39,7 +46,7 @@ export async function forEachItem(
 		} catch (error) {
 			const failure = asNodeError(context.getNode(), error, itemIndex);
 			if (!context.continueOnFail()) throw failure;
-			output.push(failedItem(items[itemIndex].json, itemIndex, failure));
+			output.push(failedItem(context, items[itemIndex].json, itemIndex, failure));
 		}
 	}
 	return output;
@@ -83,6 +90,6 @@ export async function asItemResult(
 		const itemIndex = context.getItemIndex();
 		const failure = asNodeError(context.getNode(), error, itemIndex);
 		if (!context.continueOnFail()) throw failure;
-		return [failedItem(context.getInputData()?.json ?? {}, itemIndex, failure)];
+		return [failedItem(context, context.getInputData()?.json ?? {}, itemIndex, failure)];
 	}
 }

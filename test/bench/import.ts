@@ -1,5 +1,6 @@
 /** Bulk import through real n8n: the Task node's batches against one HTTP Request per row. */
 import { chain, N8nNode, rowsNode } from '../helpers/n8n';
+import { createNode } from '../helpers/nodes';
 import { CREDENTIAL, startHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import { table } from './report';
@@ -22,20 +23,8 @@ export const httpRequestPerRow = (baseUrl: string, extra: Record<string, unknown
 	},
 });
 
-export const taskCreate = (extra: Record<string, unknown> = {}): N8nNode => ({
-	name: 'Unpod Task',
-	type: 'n8n-nodes-unpod.unpodTask',
-	credentials: CREDENTIAL,
-	parameters: {
-		resource: 'task',
-		operation: 'create',
-		space: { __rl: true, mode: 'token', value: SEED.spaceToken },
-		pilot: { __rl: true, mode: 'handle', value: SEED.agentHandle },
-		context: 'Spring offer',
-		options: { batchSize: 100 },
-		...extra,
-	},
-});
+export const taskCreate = (extra: Record<string, unknown> = {}): N8nNode =>
+	createNode({ context: 'Spring offer', options: { batchSize: 100 }, ...extra }, {}, 'Unpod Task');
 
 export function contactRows(n: number) {
 	return Array.from({ length: n }, (_, i) => ({

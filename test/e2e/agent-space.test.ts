@@ -1,17 +1,13 @@
 import { N8nNode, outputOf } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
+import { agentRef, spaceRef, unpodNode } from '../helpers/nodes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 
-const node = (type: 'unpodAgent' | 'unpodSpace', name: string, parameters: Record<string, unknown>): N8nNode => ({
-	name,
-	type: `n8n-nodes-unpod.${type}`,
-	credentials: CREDENTIAL,
-	executeOnce: true,
-	parameters,
-});
-const agent = (value: string) => ({ __rl: true, mode: 'handle', value });
-const space = (value: string) => ({ __rl: true, mode: 'token', value });
+const node = (type: 'unpodAgent' | 'unpodSpace', name: string, parameters: Record<string, unknown>): N8nNode =>
+	unpodNode(type === 'unpodAgent' ? 'agent' : 'space', name, parameters, { executeOnce: true });
+const agent = agentRef;
+const space = spaceRef;
 
 const workflows = new Workflows();
 const everyOperation = workflows.chain('agentSpaceEvery', [

@@ -1,24 +1,11 @@
 import { itemsOf, N8nNode, outputOf } from '../helpers/n8n';
-import {
-	BAD_ORG_CREDENTIAL,
-	BAD_TOKEN_CREDENTIAL,
-	CREDENTIAL,
-	Harness,
-	startHarness,
-	Workflows,
-} from '../helpers/setup';
+import { bridgeRef, unpodNode } from '../helpers/nodes';
+import { BAD_ORG_CREDENTIAL, BAD_TOKEN_CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 
-const BRIDGE = 'n8n-nodes-unpod.unpodBridge';
-const rl = (value: string) => ({ __rl: true, mode: 'slug', value });
-
-const bridgeNode = (name: string, parameters: Record<string, unknown>, extra: Partial<N8nNode> = {}): N8nNode => ({
-	name,
-	type: BRIDGE,
-	parameters,
-	credentials: CREDENTIAL,
-	...extra,
-});
+const rl = bridgeRef;
+const bridgeNode = (name: string, parameters: Record<string, unknown>, extra: Partial<N8nNode> = {}): N8nNode =>
+	unpodNode('bridge', name, parameters, extra);
 
 let h: Harness;
 const workflows = new Workflows();
@@ -289,7 +276,7 @@ test('with Continue On Fail, each failure becomes an item with its error and the
 		const items = itemsOf(result, `Fail ${i}`);
 		expect(items).toHaveLength(1);
 		expect(items[0].json.error).toMatch(f.message);
-		expect(items[0].error).toMatchObject({ name: 'NodeApiError', message: items[0].json.error });
+		expect(items[0].pairedItem).toMatchObject({ item: 0 });
 	});
 	expect(outputOf(result, 'After')).toEqual([expect.objectContaining({ slug: SEED.bridgeSlug })]);
 });

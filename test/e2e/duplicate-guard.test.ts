@@ -1,22 +1,11 @@
 /** Task > Create's duplicate guard, in real n8n against the local server: re-imports call nobody twice. */
 import { N8nNode, outputOf, rowsNode } from '../helpers/n8n';
-import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
+import { createInSecondSpace } from '../helpers/nodes';
+import { Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 
-const create = (parameters: Record<string, unknown>, typeVersion = 1.1): N8nNode => ({
-	name: 'Create',
-	type: 'n8n-nodes-unpod.unpodTask',
-	typeVersion,
-	credentials: CREDENTIAL,
-	parameters: {
-		resource: 'task',
-		operation: 'create',
-		space: { __rl: true, mode: 'token', value: SEED.secondSpaceToken },
-		pilot: { __rl: true, mode: 'handle', value: SEED.secondAgentHandle },
-		context: 'Renewal reminder',
-		...parameters,
-	},
-});
+const create = (parameters: Record<string, unknown>, typeVersion = 1.1): N8nNode =>
+	createInSecondSpace({ context: 'Renewal reminder', ...parameters }, { typeVersion });
 const crm = Array.from({ length: 40 }, (_, i) => ({
 	crm_id: `crm-${i + 1}`,
 	name: `Customer ${i + 1}`,

@@ -1,23 +1,12 @@
 /** Rate limits and transient failures, in real n8n against the local server. */
 import { itemsOf, N8nNode, outputOf, rowsNode } from '../helpers/n8n';
+import { createNode, spaceRef } from '../helpers/nodes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 
-const space = { __rl: true, mode: 'token', value: SEED.spaceToken };
-const create = (options: Record<string, unknown>, extra: Partial<N8nNode> = {}): N8nNode => ({
-	name: 'Create',
-	type: 'n8n-nodes-unpod.unpodTask',
-	credentials: CREDENTIAL,
-	parameters: {
-		resource: 'task',
-		operation: 'create',
-		space,
-		pilot: { __rl: true, mode: 'handle', value: SEED.agentHandle },
-		context: 'Introduce the spring offer',
-		options,
-	},
-	...extra,
-});
+const space = spaceRef(SEED.spaceToken);
+const create = (options: Record<string, unknown>, extra: Partial<N8nNode> = {}): N8nNode =>
+	createNode({ context: 'Introduce the spring offer', options }, extra);
 /** Rows whose numbers are unique across the tests of this file (each sheet has its own 3-digit block). */
 let sheets = 0;
 const sheet = (n: number, prefix: string) => {

@@ -4,31 +4,20 @@
  */
 import { N8nNode, outputOf, rowsNode } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
+import { agentRef, createInSecondSpace, spaceRef, unpodNode } from '../helpers/nodes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 
-const space = (value: string) => ({ __rl: true, mode: 'token', value });
-const agent = (value: string) => ({ __rl: true, mode: 'handle', value });
+const space = spaceRef;
+const agent = agentRef;
 const node = (
 	type: 'unpodTask' | 'unpodSpace' | 'unpodAgent' | 'unpodBridge',
 	name: string,
 	parameters: Record<string, unknown>,
 	extra: Partial<N8nNode> = {},
-): N8nNode => ({ name, type: `n8n-nodes-unpod.${type}`, credentials: CREDENTIAL, parameters, ...extra });
+): N8nNode => unpodNode(type.slice('unpod'.length).toLowerCase() as 'task', name, parameters, extra);
 const create = (name: string, parameters: Record<string, unknown> = {}, extra: Partial<N8nNode> = {}) =>
-	node(
-		'unpodTask',
-		name,
-		{
-			resource: 'task',
-			operation: 'create',
-			space: space(SEED.secondSpaceToken),
-			pilot: agent(SEED.secondAgentHandle),
-			context: 'Renewal reminder',
-			...parameters,
-		},
-		extra,
-	);
+	createInSecondSpace({ context: 'Renewal reminder', ...parameters }, extra, name);
 let numbers = 0;
 const sheet = (n: number, prefix: string) =>
 	Array.from({ length: n }, (_, i) => ({

@@ -1,5 +1,6 @@
 /** Task > Download Recording in real n8n: ended calls' recordings as binary data, ready for a CRM or a drive. */
 import { N8nNode, itemsOf } from '../helpers/n8n';
+import { unpodNode } from '../helpers/nodes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import { RECORDING, silentMp3 } from '../../dev/server/recordings';
@@ -19,14 +20,8 @@ const listCalls: N8nNode = {
 		returnAll: true,
 	},
 };
-const download = (parameters: Record<string, unknown> = {}, settings: Partial<N8nNode> = {}): N8nNode => ({
-	name: 'Download',
-	type: 'n8n-nodes-unpod.unpodTask',
-	typeVersion: 1.1,
-	credentials: CREDENTIAL,
-	parameters: { resource: 'task', operation: 'downloadRecording', ...parameters },
-	...settings,
-});
+const download = (parameters: Record<string, unknown> = {}, settings: Partial<N8nNode> = {}): N8nNode =>
+	unpodNode('task', 'Download', { operation: 'downloadRecording', ...parameters }, { typeVersion: 1.1, ...settings });
 
 const workflows = new Workflows();
 const continueOnFail = workflows.chain('recContinue', [listCalls, download({}, { onError: 'continueRegularOutput' })]);

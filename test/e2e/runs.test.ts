@@ -1,16 +1,12 @@
 /** Space > Get Runs and Get Run Tasks in real n8n: following the import just made, by its runs. */
 import { N8nNode, outputOf, rowsNode } from '../helpers/n8n';
+import { unpodNode } from '../helpers/nodes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 
 const space = { __rl: true, mode: 'token', value: SEED.secondSpaceToken };
-const spaceNode = (name: string, parameters: Record<string, unknown>): N8nNode => ({
-	name,
-	type: 'n8n-nodes-unpod.unpodSpace',
-	credentials: CREDENTIAL,
-	executeOnce: true,
-	parameters: { resource: 'space', space, ...parameters },
-});
+const spaceNode = (name: string, parameters: Record<string, unknown>): N8nNode =>
+	unpodNode('space', name, { space, ...parameters }, { executeOnce: true });
 const sheet = Array.from({ length: 150 }, (_, i) => ({
 	name: `Runner ${i + 1}`,
 	phone: `+3120555${String(i).padStart(4, '0')}`,

@@ -100,12 +100,21 @@ export function chain(id: string, nodes: N8nNode[]): Workflow {
 	);
 }
 
-/** A workflow from nodes and [from, to] edges. */
-export function graph(id: string, nodes: N8nNode[], edges: Array<[string, string]>): Workflow {
+/**
+ * A workflow from nodes and [from, to] edges; `[from, to, output]` leaves `from` by another
+ * output than the first (1 is the error output of a node set to Continue (using error output)).
+ */
+export function graph(
+	id: string,
+	nodes: N8nNode[],
+	edges: Array<[from: string, to: string] | [from: string, to: string, output: number]>,
+): Workflow {
 	const connections: Workflow['connections'] = {};
-	for (const [from, to] of edges) {
-		connections[from] ??= { main: [[]] };
-		connections[from].main[0].push({ node: to, type: 'main', index: 0 });
+	for (const [from, to, output = 0] of edges) {
+		connections[from] ??= { main: [] };
+		const outputs = connections[from].main;
+		for (let i = outputs.length; i <= output; i++) outputs.push([]);
+		outputs[output].push({ node: to, type: 'main', index: 0 });
 	}
 	return {
 		id,

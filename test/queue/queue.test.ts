@@ -10,7 +10,7 @@ import { RECORDING } from '../../dev/server/recordings';
 import type { Task } from '../../dev/server/store';
 import { graph, N8nNode, reportNode, Workflow } from '../helpers/n8n';
 import { CREDENTIAL, WEBHOOK_SECRET } from '../helpers/setup';
-import { QueueCluster, webhookWorkflow, Worker } from './cluster';
+import { QueueCluster, webhookWorkflow } from './cluster';
 
 const IMPORT_SPACE = SEED.secondSpaceToken;
 const CREATE_POSTS = `/spaces/${IMPORT_SPACE}/tasks/`;

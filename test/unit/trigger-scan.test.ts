@@ -1,12 +1,10 @@
 /** The trigger's scan as a pure function over a fake task list (newest first, pages of 100). */
 import type { IDataObject } from 'n8n-workflow';
-import {
-	FailureKind,
-	FinalStatus,
-	readState,
-	scanForTransitions,
-	TriggerState,
-} from '../../nodes/UnpodTrigger/transitions';
+import type { FailureKind } from '../../nodes/shared/retry';
+import type { FinalStatus } from '../../nodes/shared/tasks';
+import { scanForTransitions } from '../../nodes/UnpodTrigger/scan';
+import { readState } from '../../nodes/UnpodTrigger/state';
+import type { StoredState } from '../../nodes/UnpodTrigger/state';
 
 const iso = (ms: number) => new Date(ms).toISOString().slice(0, 23).replace('Z', '');
 
@@ -14,7 +12,9 @@ const iso = (ms: number) => new Date(ms).toISOString().slice(0, 23).replace('Z',
 class FakeList {
 	tasks: IDataObject[] = []; // oldest first
 	requests = 0;
-	private failures: Array<{ kind: FailureKind; retryAfterMs?: number; afterReads: number }> = [];
+	/** The pages read, in order. */
+	pages: number[] = [];
+	private failures: Array<{ kind: FailureKind; waitMs?: number; afterReads: number }> = [];
 	private n = 0;
 	clock = Date.UTC(2026, 10, 22, 12);
 
@@ -39,19 +39,21 @@ class FakeList {
 	remove(task: IDataObject): void {
 		this.tasks = this.tasks.filter((t) => t !== task);
 	}
-	failAfter(afterReads: number, kind: FailureKind, retryAfterMs?: number): void {
-		this.failures.push({ kind, retryAfterMs, afterReads });
+	failAfter(afterReads: number, kind: FailureKind, waitMs?: number): void {
+		this.failures.push({ kind, waitMs, afterReads });
+	}
+	/** The page that holds `task` now. */
+	pageOf(task: IDataObject, size = 100): number {
+		return Math.floor([...this.tasks].reverse().indexOf(task) / size) + 1;
 	}
 	fetchPage = async (page: number, size: number) => {
 		this.requests++;
+		this.pages.push(page);
 		const failure = this.failures[0];
 		if (failure) {
 			if (failure.afterReads === 0) {
 				this.failures.shift();
-				throw Object.assign(new Error(`injected ${failure.kind}`), {
-					kind: failure.kind,
-					retryAfterMs: failure.retryAfterMs,
-				});
+				throw Object.assign(new Error(`injected ${failure.kind}`), { kind: failure.kind, waitMs: failure.waitMs });
 			}
 			failure.afterReads--;
 		}
@@ -61,8 +63,8 @@ class FakeList {
 }
 
 const classify = (error: unknown) => {
-	const e = error as { kind: FailureKind; retryAfterMs?: number };
-	return { kind: e.kind, retryAfterMs: e.retryAfterMs };
+	const e = error as { kind: FailureKind; waitMs?: number };
+	return { kind: e.kind, waitMs: e.waitMs };
 };
 
 /** Polls like n8n: the state carried between polls, `now` moving on. */
@@ -102,7 +104,7 @@ class Trigger {
 		}
 	}
 	get s() {
-		return this.state as TriggerState;
+		return this.state as StoredState;
 	}
 }
 
@@ -204,9 +206,29 @@ describe('bounded polls that resume', () => {
 		const open = list.add(1000);
 		const t = new Trigger(list, { budget: 4 });
 		await t.settle();
+		// The oldest call, on the last of 10 pages, is in progress; the others wait.
 		list.set(open[0], 'in_progress');
-		await t.poll();
-		await t.poll();
+		// Seen in progress once the sweep of open calls reaches its page.
+		for (let i = 0; i < 6 && t.s.open[String(open[0].task_id)][2] !== 1; i++) await t.poll();
+		expect(t.s.open[String(open[0].task_id)][2]).toBe(1);
+		const hotPage = list.pageOf(open[0]);
+		expect(hotPage).toBe(10);
+		// One ordinary call ends on each of pages 2 to 9.
+		const ending = [899, 799, 699, 599, 499, 399, 299, 199].map((i) => open[i]);
+		ending.forEach((task) => list.set(task, 'completed'));
+		const otherPages = new Set<number>();
+		const seen: unknown[] = [];
+		for (let i = 0; i < 5; i++) {
+			list.pages = [];
+			const r = await t.poll();
+			seen.push(...r.ids);
+			// Every poll: page 1, then the in-progress call's page, then others in turn.
+			expect(list.pages.slice(0, 2)).toEqual([1, hotPage]);
+			list.pages.slice(2).forEach((page) => otherPages.add(page));
+		}
+		// With 2 requests a poll left for them, the 8 other pages are read within 4 polls.
+		expect([...otherPages].sort((a, b) => a - b)).toEqual([2, 3, 4, 5, 6, 7, 8, 9]);
+		expect(seen.sort()).toEqual(ending.map((task) => task.task_id).sort());
 		list.set(open[0], 'completed');
 		const r = await t.poll();
 		expect(r.ids).toEqual([open[0].task_id]);
@@ -329,26 +351,6 @@ describe('failures and state', () => {
 		expect(onceEach(t)).toBe(true);
 	});
 
-	test('a version-1 state is migrated: its pending calls are watched, nothing from history is emitted', async () => {
-		const list = new FakeList();
-		const old = list.add(50);
-		list.set(old[0], 'completed');
-		const [newer] = list.add(1, 'completed');
-		const v1 = {
-			v: 1,
-			scope: 'space:s',
-			anchors: [old[49].task_id],
-			pending: { [String(old[0].task_id)]: Date.now(), [String(old[1].task_id)]: Date.now() },
-		};
-		const t = new Trigger(list);
-		t.state = v1;
-		const r = await t.poll();
-		// old[0] was pending in the old state and is now completed; `newer` was created after it.
-		expect(r.ids.sort()).toEqual([old[0].task_id, newer.task_id].sort());
-		expect(t.s.v).toBe(2);
-		expect(Object.keys(t.s.open)).toHaveLength(49);
-	});
-
 	test('an unreadable or foreign state re-learns without emitting', async () => {
 		const list = new FakeList();
 		list.add(20, 'completed');
@@ -357,11 +359,13 @@ describe('failures and state', () => {
 			'garbage',
 			{ v: 2, scope: 'space:s', top: 'x' },
 			{ v: 2, scope: 'space:other', top: 1, todo: [], open: {}, sweep: 0, since: 0 },
+			// Version 1 of the state existed only before the first release: it is learned afresh.
+			{ v: 1, scope: 'space:s', anchors: ['T000001'], pending: { T000002: 0 } },
 		]) {
 			const t = new Trigger(list);
 			t.state = bad;
 			expect((await t.poll()).ids).toEqual([]);
-			expect(readState(bad, 'space:s', 0)).toBeUndefined();
+			expect(readState(bad, 'space:s')).toBeUndefined();
 		}
 	});
 

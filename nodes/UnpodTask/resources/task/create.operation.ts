@@ -173,9 +173,6 @@ export function statusOf(status: unknown, taskId: string | null): string | null 
 	return status === undefined || status === null ? 'pending' : String(status);
 }
 
-const countCreated = (results: Map<Row, INodeExecutionData>) =>
-	[...results.values()].filter((r) => r.error === undefined && r.json.unpod_skipped === undefined).length;
-
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
 	const continueOnFail = this.continueOnFail();
@@ -198,8 +195,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const results = new Map<Row, INodeExecutionData>();
 	const unknown: Row[] = [];
 	const toSend: Row[] = [];
-	const failed = (row: Row, error: NodeApiError | NodeOperationError, created: boolean | 'unknown') =>
-		results.set(row, failedItem(row.echo, row.itemIndex, error, { unpod_created: created }));
+	/** Rows whose tasks this run created or found created before (the journal): counted in messages. */
+	const created = new Set<Row>();
+	const countCreated = () => created.size;
+	const failed = (row: Row, error: NodeApiError | NodeOperationError, wasCreated: boolean | 'unknown') =>
+		results.set(row, failedItem(this, row.echo, row.itemIndex, error, { unpod_created: wasCreated }));
 	for (const row of rows) {
 		const done = journal.get(row);
 		if (!done) toSend.push(row);
@@ -207,7 +207,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			// Sent before in this run with no telling whether Unpod took it: never sent again.
 			unknown.push(row);
 			failed(row, new NodeOperationError(this.getNode(), done.unknown, { itemIndex: row.itemIndex }), 'unknown');
-		} else results.set(row, { json: { ...row.echo, ...done.created }, pairedItem: { item: row.itemIndex } });
+		} else {
+			created.add(row);
+			results.set(row, { json: { ...row.echo, ...done.created }, pairedItem: { item: row.itemIndex } });
+		}
 	}
 	if (this.getNodeParameter('skipExisting', 0, false) && toSend.length) {
 		const lookbackHours = Number(options.lookbackHours) || DEFAULT_LOOKBACK_HOURS;
@@ -267,19 +270,20 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			const paired = taskIds.length === batch.length;
 			batch.forEach((row, i) => {
 				const taskId = paired ? taskIds[i] : null;
-				const created: IDataObject = {
+				const answer: IDataObject = {
 					task_id: taskId,
 					run_id: data.run_id ?? null,
 					task_status: statusOf(data.status, taskId),
 				};
 				if (!paired) {
-					created.unpod_warning =
+					answer.unpod_warning =
 						`Unpod created the tasks of this request (run ${String(data.run_id ?? 'unknown')}) but its answer ` +
 						(taskIds.length ? `listed ${taskIds.length} task IDs for ${batch.length} contacts` : 'listed no task IDs') +
 						", so this row's task ID is not known. Find it with Unpod Task > Get Many, Search: the contact's name.";
 				}
-				journal.created(row, created);
-				results.set(row, { json: { ...row.echo, ...created }, pairedItem: { item: row.itemIndex } });
+				journal.created(row, answer);
+				created.add(row);
+				results.set(row, { json: { ...row.echo, ...answer }, pairedItem: { item: row.itemIndex } });
 			});
 		} catch (error) {
 			const failure = asNodeError(this.getNode(), error, batch[0].itemIndex);
@@ -298,7 +302,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				// With one request in all, the API's own message says it all.
 				if (batches.length > 1 || results.size > 0) {
 					failure.message =
-						`${failure.message}. Created ${countCreated(results)} of ${rows.length} contacts; ` +
+						`${failure.message}. Created ${countCreated()} of ${rows.length} contacts; ` +
 						`not created: ${rowList(batches.slice(b).flat())}` +
 						(unknown.length ? `; unknown: ${rowList(unknown)}` : '');
 				}
@@ -310,7 +314,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	if (unknown.length && !continueOnFail) {
 		throw new NodeOperationError(
 			this.getNode(),
-			`Unpod may or may not have created the tasks of ${rowList(unknown)}: the answer was lost. Created ${countCreated(results)} of ${rows.length} contacts`,
+			`Unpod may or may not have created the tasks of ${rowList(unknown)}: the answer was lost. Created ${countCreated()} of ${rows.length} contacts`,
 			{
 				description:
 					"Look these contacts up before sending them again: Unpod Task > Get Many with Search set to the contact's name (Unpod's search reads names, not the numbers of calls not made yet).",
@@ -322,7 +326,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const byItem: INodeExecutionData[][] = items.map(() => []);
 	for (const row of rows) byItem[row.itemIndex].push(results.get(row)!);
 	for (const bad of invalid) {
-		byItem[bad.itemIndex].push(failedItem(bad.echo, bad.itemIndex, bad.error, { unpod_created: false }));
+		byItem[bad.itemIndex].push(failedItem(this, bad.echo, bad.itemIndex, bad.error, { unpod_created: false }));
 	}
 	return byItem.flat();
 }

@@ -1,0 +1,57 @@
+/** The one place that builds the package's nodes for test workflows (and the bench's). */
+import { SEED } from '../../dev/server/seed';
+import type { N8nNode } from './n8n';
+import { CREDENTIAL } from './setup';
+
+type Parameters = Record<string, unknown>;
+
+export const spaceRef = (value: string) => ({ __rl: true, mode: 'token', value });
+export const agentRef = (value: string) => ({ __rl: true, mode: 'handle', value });
+export const bridgeRef = (value: string) => ({ __rl: true, mode: 'slug', value });
+
+const TYPES = {
+	task: 'n8n-nodes-unpod.unpodTask',
+	space: 'n8n-nodes-unpod.unpodSpace',
+	agent: 'n8n-nodes-unpod.unpodAgent',
+	bridge: 'n8n-nodes-unpod.unpodBridge',
+} as const;
+
+/** A node of the package with the working credential; `resource` is the node's own unless given. */
+export function unpodNode(
+	node: keyof typeof TYPES,
+	name: string,
+	parameters: Parameters,
+	extra: Partial<N8nNode> = {},
+): N8nNode {
+	return {
+		name,
+		type: TYPES[node],
+		credentials: CREDENTIAL,
+		...extra,
+		parameters: { resource: node, ...parameters },
+	};
+}
+
+/** Task > Create into the seeded space with the seeded agent; `parameters` override any of it. */
+export function createNode(parameters: Parameters = {}, extra: Partial<N8nNode> = {}, name = 'Create'): N8nNode {
+	return unpodNode(
+		'task',
+		name,
+		{
+			operation: 'create',
+			space: spaceRef(SEED.spaceToken),
+			pilot: agentRef(SEED.agentHandle),
+			context: 'Renewal offer',
+			...parameters,
+		},
+		extra,
+	);
+}
+
+/** The same into the second seeded space and agent, which tests share less. */
+export const createInSecondSpace = (parameters: Parameters = {}, extra: Partial<N8nNode> = {}, name = 'Create') =>
+	createNode(
+		{ space: spaceRef(SEED.secondSpaceToken), pilot: agentRef(SEED.secondAgentHandle), ...parameters },
+		extra,
+		name,
+	);
