@@ -10,5 +10,4 @@ module.exports = {
 	setupFilesAfterEnv: ['<rootDir>/test/helpers/jest-setup.ts'],
 	testTimeout: 180000,
 	maxWorkers: 2,
-	forceExit: true,
 };

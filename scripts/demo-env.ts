@@ -10,17 +10,21 @@ import { SEED } from '../dev/server/seed';
 /** The credential the demo's n8n holds, pointed at the local server. */
 export const DEMO_CREDENTIAL = { id: 'unpodLocal', name: 'Unpod (local demo server)' };
 
+/** The outcomes CSV's header, as the example workflow writes its lines (times in UTC, ISO 8601). */
 export const CSV_COLUMNS = [
 	'task_id',
 	'contact_name',
+	'contact_company',
 	'contact_number',
 	'contact_email',
 	'status',
 	'call_status',
+	'start_time',
+	'end_time',
+	'duration_seconds',
 	'outcome',
 	'interest_level',
 	'next_action',
-	'duration',
 	'recording_url',
 	'call_summary',
 ];
@@ -35,7 +39,8 @@ export interface DemoEnvironment {
 	workflows: Workflow[];
 	importId: string;
 	outcomesId: string;
-	stop(keepFiles?: boolean): Promise<void>;
+	/** Stops n8n and the local server and removes n8n's folder. */
+	stop(): Promise<void>;
 }
 
 export async function startDemoEnvironment(
@@ -85,10 +90,10 @@ export async function startDemoEnvironment(
 		workflows,
 		importId,
 		outcomesId,
-		async stop(keepFiles = false) {
+		async stop() {
 			await n8nServer.stop().catch(() => undefined);
 			await server.stop().catch(() => undefined);
-			if (!keepFiles) n8n.dispose();
+			n8n.dispose();
 		},
 	};
 }

@@ -31,12 +31,13 @@ const say = (text: string) => console.log(`[${elapsed()}] ${text}`);
 
 let env: DemoEnvironment | undefined;
 
+// n8n's folder (about 60 MB) goes with n8n, --keep or not: --keep keeps n8n running, not its files.
 async function shutdown(code: number): Promise<never> {
-	await env?.stop(keep);
+	await env?.stop();
 	process.exit(code);
 }
 process.on('SIGINT', () => {
-	console.log('\nInterrupted: stopping n8n and the local Unpod server.');
+	console.log("\nInterrupted: stopping n8n and the local Unpod server, and removing n8n's folder.");
 	void shutdown(130);
 });
 process.on('SIGTERM', () => void shutdown(143));
@@ -157,11 +158,10 @@ async function main() {
 	mkdirSync(OUTPUT_DIR, { recursive: true });
 	const kept = join(OUTPUT_DIR, 'unpod-calls.csv');
 	copyFileSync(outcomesFile, kept);
-	const shown = keep ? outcomesFile : kept;
 	// A path inside the current folder is shown relative to it: what a reader can type.
-	const relativePath = relative(process.cwd(), shown);
-	console.log(`\nOutput file: ${relativePath.startsWith('..') ? shown : relativePath}`);
-	console.log(`Demo time: ${((Date.now() - started) / 1000).toFixed(0)} s`);
+	const relativePath = relative(process.cwd(), kept);
+	console.log(`\nOutcomes CSV: ${relativePath.startsWith('..') ? kept : relativePath}`);
+	console.log(`Demo time: ${((Date.now() - started) / 1000).toFixed(0)} s (n8n's one-time install not counted)`);
 	const ok = !timedOut && missing.length === 0 && twice.length === 0 && strangers.length === 0;
 	if (!ok) {
 		console.error(
@@ -172,6 +172,7 @@ async function main() {
 	console.log("\nOK: every imported contact's outcome arrived exactly once.");
 	if (keep) {
 		console.log(`\nn8n keeps running with the example workflows: ${n8nServer.url}`);
+		console.log(`Outcomes of calls from now on go to ${outcomesFile} (removed with n8n when you stop it).`);
 		console.log(
 			`Log in as ${OWNER.email} / ${OWNER.password}. The local Unpod server: ${server.url}. Ctrl-C stops both.`,
 		);

@@ -8,9 +8,9 @@
 //   rebuild       native modules to build afterwards, with that Node
 //   env           environment n8n needs to run (e.g. N8N_EXPRESSION_ENGINE)
 // UNPOD_N8N_RUNTIME picks the folder (default test/n8n/2.8).
-const { execFileSync } = require('child_process');
+const { execFileSync, spawn } = require('child_process');
 const { existsSync, readdirSync, readFileSync } = require('fs');
-const { delimiter, join, resolve } = require('path');
+const { delimiter, join, relative, resolve } = require('path');
 
 const ROOT = join(__dirname, '..');
 const DEFAULT = join(ROOT, 'test', 'n8n', '2.8');
@@ -50,20 +50,45 @@ function npm(dir, args, env = process.env) {
 	execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit', env });
 }
 
+/**
+ * npm says nothing for minutes with --loglevel=error, and its own progress bar needs a
+ * terminal: a small process beside it says how far the install is, every 20 s.
+ */
+function progress(dir, started) {
+	const modules = join(dir, 'node_modules');
+	// It ends with the install, and on its own if the installing process is gone.
+	const code = `setInterval(() => {
+		if (process.ppid !== ${process.pid}) process.exit(0);
+		let n = 0;
+		try { n = require('fs').readdirSync(${JSON.stringify(modules)}).length; } catch {}
+		console.log('  ... installing n8n: ' + Math.round((Date.now() - ${started}) / 1000) + ' s, ' + n + ' packages in place');
+	}, 20000);`;
+	return spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit'] });
+}
+
 function ensureRuntime(dir = runtimeDir()) {
 	if (existsSync(join(dir, 'node_modules', '.bin', 'n8n')) && (!recipe(dir).nodePackage || nodeHome(dir))) return dir;
 	const { ignoreScripts, rebuild = [], nodePackage } = recipe(dir);
-	console.log(`Installing n8n for the tests into ${dir} (a few minutes, once)...`);
+	const wanted = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies?.n8n;
+	console.log(
+		`Installing n8n ${wanted} into ${relative(process.cwd(), dir) || dir}: the first run only (the demo, the tests ` +
+			'and the bench share it). About 4 minutes and 2 GB on the 2-core development machine.',
+	);
 	const started = Date.now();
-	// `npm install` from the lockfile: `npm ci` rejects n8n's lockfile over optional
-	// platform packages that npm itself leaves out of it.
-	npm(dir, ['install', '--no-save', ...(ignoreScripts ? ['--ignore-scripts'] : [])]);
-	if (nodePackage) {
-		// Its install script fetches the platform's Node binary from the registry.
-		npm(dir, ['rebuild', 'node']);
-		if (!nodeHome(dir)) throw new Error(`The node package in ${dir} installed no Node binary`);
+	const ticker = progress(dir, started);
+	try {
+		// `npm install` from the lockfile: `npm ci` rejects n8n's lockfile over optional
+		// platform packages that npm itself leaves out of it.
+		npm(dir, ['install', '--no-save', ...(ignoreScripts ? ['--ignore-scripts'] : [])]);
+		if (nodePackage) {
+			// Its install script fetches the platform's Node binary from the registry.
+			npm(dir, ['rebuild', 'node']);
+			if (!nodeHome(dir)) throw new Error(`The node package in ${dir} installed no Node binary`);
+		}
+		if (rebuild.length) npm(dir, ['rebuild', ...rebuild], { ...process.env, ...runtimeEnv(dir) });
+	} finally {
+		ticker.kill();
 	}
-	if (rebuild.length) npm(dir, ['rebuild', ...rebuild], { ...process.env, ...runtimeEnv(dir) });
 	console.log(`n8n ${n8nVersion(dir)} installed in ${Math.round((Date.now() - started) / 1000)} s`);
 	return dir;
 }

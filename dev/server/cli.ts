@@ -1,4 +1,4 @@
-/** `npm run server -- --port 4010 [--rate-limit 60] [--auto-finish 3000-8000] [--fail-rate 0.2] [--spec]` */
+/** `npm run server -- --port 4010 [--rate-limit 60] [--auto-finish 3000-8000] [--fail-rate 0.2] [--seed 1] [--spec]` */
 import { SEED } from './seed';
 import { startServer } from './server';
 
@@ -13,13 +13,14 @@ async function main() {
 	const server = await startServer({
 		port: Number(arg('port') ?? 4010),
 		rateLimit: Number(arg('rate-limit') ?? 0),
+		randomSeed: arg('seed') ? Number(arg('seed')) : undefined,
 		autoFinish: autoFinish ? { minMs, maxMs: maxMs || minMs, failRate: Number(arg('fail-rate') ?? 0.2) } : undefined,
 		// --spec: answer in the specification's shapes where the real backend differs.
 		behaviour: process.argv.includes('--spec')
 			? { createPaths: ['tasks'], createStatus: 'string', deleteAnswer: 200 }
 			: undefined,
 	});
-	console.log(`Local Unpod server on ${server.url}`);
+	console.log(`Local Unpod server on ${server.url} (random seed ${server.randomSeed})`);
 	console.log(
 		'Credential: Base URL %s, API Token %s, Organization Handle %s, Product ID %s',
 		server.url,

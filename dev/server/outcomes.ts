@@ -1,7 +1,7 @@
 /** The call-outcome generator: realistic `output` objects for calls that ended or an attempt that failed. */
 import { callTime, hex } from './ids';
 import { recordingUrl } from './recordings';
-import type { Task } from './store';
+import type { Task } from './types';
 
 const OUTCOMES = [
 	{ interest: 'high', outcome: 'interested', next: 'Send pricing and book a demo', labels: ['hot-lead'] },

@@ -8,7 +8,7 @@ import { createServer, IncomingMessage, Server, ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
 import { control } from './control';
 import { RECORDING } from './recordings';
-import { Faults, FaultRule, RateLimiter } from './faults';
+import { Faults, FaultRule, prng, RateLimiter } from './faults';
 import { HttpError, parseJson, readBody, RecordedRequest, Reply, send } from './http';
 import { agentRoutes } from './routes/agents';
 import { bridgeRoutes } from './routes/bridges';
@@ -19,7 +19,8 @@ import { spaceRoutes } from './routes/spaces';
 import { taskRoutes } from './routes/tasks';
 import { pilotRoute, PILOTS_PREFIX } from './routes/pilots';
 import { AgentWebhooks } from './webhooks';
-import { isOpen, Store, Task } from './store';
+import { isOpen, Store } from './store';
+import type { Task } from './types';
 import { SEED } from './seed';
 
 export type { RecordedRequest } from './http';
@@ -46,6 +47,11 @@ export interface ServerOptions {
 	maxDocuments?: number;
 	autoFinish?: AutoFinish;
 	behaviour?: Partial<Behaviour>;
+	/**
+	 * Seeds which calls fail or retry and how long they take: the same seed, the same calls
+	 * (default UNPOD_SERVER_SEED, else 1).
+	 */
+	randomSeed?: number;
 }
 
 /** Which open tasks a control call acts on: the oldest first. */
@@ -74,12 +80,16 @@ export class UnpodServer {
 	maxDocuments: number;
 	autoFinish?: AutoFinish;
 	behaviour: Behaviour;
+	/** The seed of this server's random source: start another with it to replay its calls. */
+	readonly randomSeed: number;
 	private server?: Server;
 	private ticker?: NodeJS.Timeout;
 	port = 0;
 
 	constructor(private options: ServerOptions = {}) {
 		this.store = new Store(options.seed !== false);
+		this.randomSeed = options.randomSeed ?? (Number(process.env.UNPOD_SERVER_SEED) || 1);
+		this.store.random = prng(this.randomSeed);
 		this.webhooks = new AgentWebhooks(this.store);
 		this.store.onChange = (task, change) => this.webhooks.onTaskChange(task, change);
 		this.rateLimiter = new RateLimiter(options.rateLimit ?? 0, options.rateLimitBurst ?? options.rateLimit ?? 0);
@@ -152,17 +162,12 @@ export class UnpodServer {
 	 * A recording, as a storage host serves it: no Unpod headers needed, and every request
 	 * recorded, so tests can see which headers reached it. Only ended calls have one.
 	 */
-	private serveRecording(method: string, path: string, req: IncomingMessage, res: ServerResponse): void {
+	private async serveRecording(method: string, path: string, req: IncomingMessage, res: ServerResponse) {
 		const record = this.record(req, method, path, {}, undefined);
 		const fault = this.faults.take(method, path);
-		if (fault?.kind === 'drop') {
-			record.status = 0;
-			res.socket?.destroy();
-			return;
-		}
+		if (fault && (await this.applyFault(fault, res, record, {}))) return;
 		const task = this.store.tasksById.get(path.slice('/recordings/'.length).replace(/\.mp3$/, ''));
 		if (method !== 'GET') record.status = 405;
-		else if (fault?.kind === 'status' || fault?.kind === 'serverError') record.status = fault.status ?? 500;
 		else record.status = task?.output?.recording_url ? 200 : 404;
 		if (record.status !== 200) {
 			res.writeHead(record.status, { 'Content-Type': 'text/plain' });
@@ -171,6 +176,11 @@ export class UnpodServer {
 		}
 		const length = this.recordingLength ? { 'Content-Length': this.recording.length } : {};
 		res.writeHead(200, { 'Content-Type': 'audio/mpeg', ...length });
+		if (fault?.kind === 'dropAfter') {
+			record.status = 0;
+			res.socket?.destroy();
+			return;
+		}
 		res.end(this.recording);
 	}
 
@@ -231,7 +241,7 @@ export class UnpodServer {
 	): Task[] {
 		const chosen = this.openCalls(options);
 		for (const task of chosen) {
-			const outcome = options.outcome ?? (Math.random() < (options.failRate ?? 0) ? 'failed' : 'completed');
+			const outcome = options.outcome ?? (this.store.random() < (options.failRate ?? 0) ? 'failed' : 'completed');
 			this.store.finishTask(task, outcome);
 		}
 		return chosen;
@@ -241,7 +251,7 @@ export class UnpodServer {
 		const auto = this.autoFinish;
 		if (!auto) return;
 		for (const t of tasks) {
-			const total = auto.minMs + Math.random() * (auto.maxMs - auto.minMs);
+			const total = auto.minMs + this.store.random() * (auto.maxMs - auto.minMs);
 			this.store.planLifecycle(t, total, auto.failRate, auto.retryRate ?? 0.2);
 		}
 	}

@@ -1,149 +1,24 @@
 import { hex, isoNoZone, objectId, runId, slugify, taskId } from './ids';
 import { completedOutput, failedOutput, failureReason } from './outcomes';
 import { seed } from './seed';
+import type {
+	Org,
+	User,
+	ProviderCredential,
+	Bridge,
+	Agent,
+	Space,
+	TaskStatus,
+	TaskChange,
+	PlannedStep,
+	Run,
+	Task,
+} from './types';
 
-export interface Org {
-	name: string;
-	token: string;
-	domain: string;
-	domain_handle: string;
-	is_private_domain: boolean;
-	logo: string;
-	account_type: string;
-	seeking: string[];
-	tags: string[];
-	org_id: number;
-	created: string;
-	modified: string;
-	privacy_type: string;
-	color: string;
-	org_type: string;
-	status: string;
-}
-
-export interface User {
-	token: string;
-	email: string;
-	full_name: string;
-	/** org handle -> role */
-	orgs: Record<string, string>;
-}
-
-export interface PhoneNumber {
-	id: number;
-	number_id: number;
-	number: string;
-	state: string;
-	active: boolean;
-	channels_count: number;
-	status: string;
-	/** The provider credential connected to this number, if any. */
-	provider_credential: number | null;
-	agent_id: string | null;
-}
-
-export interface ProviderCredential {
-	id: number;
-	org: string;
-	name: string;
-	provider: number;
-	provider_details: { id: number; name: string; type: string };
-	active: boolean;
-}
-
-export interface Bridge {
-	id: number;
-	org: string;
-	name: string;
-	description: string;
-	status: string;
-	documents_status: string;
-	slug: string;
-	numbers: PhoneNumber[];
-	hub: number;
-	region: string;
-	provider_credential: number | null;
-}
-
-export interface Agent {
-	org: string;
-	handle: string;
-	name: string;
-	type: string;
-	state: string;
-	purpose: string;
-	description: string;
-}
-
-export interface Space {
-	org: string;
-	name: string;
-	slug: string;
-	token: string;
-	description: string;
-	logo: string | null;
-	privacy_type: string;
-	space_type: string;
-	content_type: string;
-	agents: string[];
-	createdUs: number;
-}
-
-/** Unpod's task states (`TaskStatusEnum`). */
-export type TaskStatus =
-	'pending' | 'scheduled' | 'in_progress' | 'processing' | 'hold' | 'completed' | 'failed' | 'partially_completed';
+export type * from './types';
 
 export const FINAL_STATUSES: TaskStatus[] = ['completed', 'failed', 'partially_completed'];
 export const isOpen = (task: Task) => !FINAL_STATUSES.includes(task.status);
-
-/** A step of a call that Unpod tells the agent's webhook about. */
-export type TaskChange = 'started' | 'attemptFailed' | 'ended';
-
-/** Where an auto-finishing call goes next, and when (epoch ms). */
-export interface PlannedStep {
-	at: number;
-	step: 'start' | 'failAttempt' | 'complete' | 'fail';
-}
-
-export interface Run {
-	run_id: string;
-	space: string;
-	org: string;
-	collection_ref: string;
-	run_mode: string;
-	createdUs: number;
-	tasks: Task[];
-}
-
-export interface Task {
-	_id: string;
-	thread_id: string;
-	user_info: { email: string; full_name: string };
-	task_id: string;
-	run_id: string;
-	task: { objective: string };
-	input: Record<string, unknown>;
-	output: Record<string, unknown>;
-	attachments: unknown[];
-	assignee: string;
-	status: TaskStatus;
-	execution_type: string;
-	ref_id: string;
-	run_mode: string;
-	failure_count: number;
-	last_failure_reason: string | null;
-	retry_attempt: number;
-	scheduled_timestamp: string | null;
-	space: string;
-	org: string;
-	createdUs: number;
-	modifiedUs: number;
-	lastStatusChangeUs: number;
-	/** When the call was put through (`in_progress`), epoch ms. */
-	startedMs?: number;
-	/** The rest of an auto-finishing call's lifecycle, soonest first. */
-	plan?: PlannedStep[];
-}
 
 export const BRIDGE_STATUSES = ['ACTIVE', 'DRAFT', 'INACTIVE'];
 export const BRIDGE_REGIONS = ['IN', 'US', 'EU', 'AUS', 'UAE'];
@@ -163,6 +38,12 @@ export class Store {
 	runs = new Map<string, Run>();
 	/** Tasks with a planned lifecycle (auto-finish), for the ticker. */
 	planned = new Set<Task>();
+
+	/**
+	 * The random source of call lifecycles and outcomes: seeded, so that a run (a failing
+	 * test) can be replayed with the same calls failing (the server's `randomSeed`).
+	 */
+	random: () => number = Math.random;
 
 	/** Told of each step of a call (the server's agent webhooks listen). */
 	onChange?: (task: Task, change: TaskChange) => void;
@@ -368,10 +249,10 @@ export class Store {
 	 */
 	planLifecycle(task: Task, totalMs: number, failRate: number, retryRate: number): void {
 		const now = Date.now();
-		const fails = Math.random() < failRate;
+		const fails = this.random() < failRate;
 		const steps: PlannedStep[] = [{ at: now + totalMs * 0.25, step: 'start' }];
 		// A call that fails for good has used its retries; some completed calls needed one.
-		if (fails || Math.random() < retryRate) {
+		if (fails || this.random() < retryRate) {
 			steps.push({ at: now + totalMs * 0.5, step: 'failAttempt' }, { at: now + totalMs * 0.7, step: 'start' });
 		}
 		steps.push({ at: now + totalMs, step: fails ? 'fail' : 'complete' });

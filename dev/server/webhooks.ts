@@ -8,7 +8,8 @@
  * (no connection, a 200 whose body is not JSON) ends them.
  */
 import { callTime } from './ids';
-import type { Store, Task, TaskChange } from './store';
+import type { Store } from './store';
+import type { Task, TaskChange } from './types';
 
 /** The agent's `webhook-integration` form values. */
 export interface WebhookForm {

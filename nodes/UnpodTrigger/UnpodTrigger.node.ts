@@ -8,7 +8,7 @@ import type {
 	IPollFunctions,
 	JsonObject,
 } from 'n8n-workflow';
-import { agentLocator, simplifyField, spaceLocator } from '../shared/descriptions';
+import { agentLocator, optionsCollection, simplifyField, spaceLocator } from '../shared/descriptions';
 import { searchAgents } from '../shared/listSearch/searchAgents';
 import { searchSpaces } from '../shared/listSearch/searchSpaces';
 import { MAX_PAGE_SIZE, toPage } from '../shared/pagination';
@@ -66,33 +66,26 @@ export class UnpodTrigger implements INodeType {
 				description: 'Which endings start the workflow',
 			},
 			simplifyField({}),
-			{
-				displayName: 'Options',
-				name: 'options',
-				type: 'collection',
-				placeholder: 'Add Option',
-				default: {},
-				options: [
-					{
-						displayName: 'Emit Past Calls (Hours)',
-						name: 'backfillHours',
-						type: 'number',
-						typeOptions: { minValue: 0, maxValue: 168 },
-						default: 0,
-						description:
-							'On activation, also emit the calls that ended within this many hours before it. At 0, the first poll after activation only learns what exists and emits nothing.',
-					},
-					{
-						displayName: 'Max Requests Per Poll',
-						name: 'maxRequests',
-						type: 'number',
-						typeOptions: { minValue: 1, maxValue: 100 },
-						default: DEFAULT_MAX_REQUESTS,
-						description:
-							'At most this many requests (100 tasks each) per poll; the next poll goes on where this one stopped. With N open calls, an end is seen within about N / 100 / this value polls.',
-					},
-				],
-			},
+			optionsCollection({}, [
+				{
+					displayName: 'Emit Past Calls (Hours)',
+					name: 'backfillHours',
+					type: 'number',
+					typeOptions: { minValue: 0, maxValue: 168 },
+					default: 0,
+					description:
+						'On activation, also emit the calls that ended within this many hours before it. At 0, the first poll after activation only learns what exists and emits nothing.',
+				},
+				{
+					displayName: 'Max Requests Per Poll',
+					name: 'maxRequests',
+					type: 'number',
+					typeOptions: { minValue: 1, maxValue: 100 },
+					default: DEFAULT_MAX_REQUESTS,
+					description:
+						'At most this many requests (100 tasks each) per poll; the next poll goes on where this one stopped. With N open calls, an end is seen within about N / 100 / this value polls.',
+				},
+			]),
 		],
 	};
 

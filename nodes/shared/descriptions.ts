@@ -3,6 +3,19 @@ import { TASK_STATUSES } from './tasks';
 
 type Show = NonNullable<INodeProperties['displayOptions']>['show'];
 
+/** The Options collection of an operation (or of a trigger, with `show` empty). */
+export function optionsCollection(show: Show, options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Options',
+		name: 'options',
+		type: 'collection',
+		placeholder: 'Add Option',
+		default: {},
+		...(show && Object.keys(show).length ? { displayOptions: { show } } : {}),
+		options,
+	};
+}
+
 /** Return All / Limit for a list operation; the paginator reads both. */
 export function returnAllAndLimit(show: Show): INodeProperties[] {
 	return [
@@ -116,7 +129,7 @@ export function simplifyField(show: Show): INodeProperties {
 		default: true,
 		displayOptions: { show },
 		description:
-			'Whether to return flat fields a CRM or sheet can take (IDs, status, contact, call outcome, transcript as text) instead of the raw task',
+			'Whether to return flat fields a CRM or sheet can take (IDs, status, contact, call outcome, duration in seconds, transcript as text) instead of the raw task',
 	};
 }
 

@@ -140,6 +140,7 @@ export function simplifyTask(task: IDataObject): IDataObject {
 		contact_name: input.name ?? null,
 		contact_number: input.contact_number ?? null,
 		contact_email: input.email ?? null,
+		contact_company: input.company_name ?? null,
 		document_id: input.document_id ?? task.ref_id ?? null,
 		call_status: output.call_status ?? null,
 		call_end_reason: output.call_end_reason ?? null,

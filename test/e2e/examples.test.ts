@@ -9,6 +9,7 @@ import { runGroup } from '../helpers/processes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import { RECORDING } from '../../dev/server/recordings';
+import { CSV_COLUMNS } from '../../scripts/demo-env';
 
 let h: Harness;
 let filesDir: string;
@@ -171,8 +172,13 @@ test('npm run demo finishes with every outcome exactly once (a 12-row CSV)', asy
 		},
 	);
 	const output = stdout + stderr;
-	expect(existsSync(join(outputDir, 'unpod-calls.csv'))).toBe(true);
+	const csvFile = join(outputDir, 'unpod-calls.csv');
+	const csv = existsSync(csvFile) ? readFileSync(csvFile, 'utf8') : '';
 	rmSync(outputDir, { recursive: true, force: true });
+	// Each line names the contact's company and when the call ran (the first row: Ava Patel, Northwind).
+	const [header, ...lines] = csv.trim().split('\n');
+	expect(header).toBe(CSV_COLUMNS.join(','));
+	expect(lines.find((line) => line.includes('"Ava Patel"'))).toMatch(/^"[^"]+","Ava Patel","Northwind",/);
 	expect(output).toContain("OK: every imported contact's outcome arrived exactly once.");
 	expect(output).toMatch(/tasks created \(one request per 100 rows\) \| 11 /);
 	expect(code).toBe(0);

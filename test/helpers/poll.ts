@@ -32,7 +32,11 @@ class CredentialsHelper {
 	getCredentialsProperties() {
 		return new UnpodApi().properties;
 	}
-	async authenticate(credentials: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions) {
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		_type: string,
+		options: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
 		const headers = (new UnpodApi().authenticate.properties.headers ?? {}) as Record<string, string>;
 		const resolved = Object.fromEntries(
 			Object.entries(headers).map(([k, v]) => [
@@ -44,6 +48,36 @@ class CredentialsHelper {
 	}
 	async updateCredentials() {}
 	async updateCredentialsOauthTokenData() {}
+}
+
+/**
+ * A workflow of one node of the package, its credential helper's data, and what n8n-core's
+ * contexts need around them: for running a node in-process.
+ */
+export function oneNodeWorkflow(
+	node: INode,
+	nodeType: object,
+	credentials: ICredentialDataDecryptedObject,
+	active: boolean,
+): { workflow: InstanceType<typeof Workflow>; additionalData: IWorkflowExecuteAdditionalData } {
+	const workflow = new Workflow({
+		id: `${node.id}-test`,
+		name: `${node.name} test`,
+		nodes: [node],
+		connections: {},
+		active,
+		staticData: {},
+		settings: {},
+		nodeTypes: {
+			getByName: () => nodeType,
+			getByNameAndVersion: () => nodeType,
+			getKnownTypes: () => ({}),
+		} as never,
+	});
+	const additionalData = {
+		credentialsHelper: new CredentialsHelper(credentials),
+	} as unknown as IWorkflowExecuteAdditionalData;
+	return { workflow, additionalData };
 }
 
 export interface PollerOptions {
@@ -67,24 +101,12 @@ export class Poller {
 			parameters: options.parameters as INode['parameters'],
 			credentials: { unpodApi: { id: 'unpod', name: 'Unpod' } },
 		};
-		const trigger = this.trigger;
-		this.workflow = new Workflow({
-			id: 'poll-test',
-			name: 'poll test',
-			nodes: [this.node],
-			connections: {},
-			active: true,
-			staticData: {},
-			settings: {},
-			nodeTypes: {
-				getByName: () => trigger,
-				getByNameAndVersion: () => trigger,
-				getKnownTypes: () => ({}),
-			} as never,
-		});
-		this.additionalData = {
-			credentialsHelper: new CredentialsHelper(options.credentials),
-		} as unknown as IWorkflowExecuteAdditionalData;
+		({ workflow: this.workflow, additionalData: this.additionalData } = oneNodeWorkflow(
+			this.node,
+			this.trigger,
+			options.credentials,
+			true,
+		));
 	}
 
 	/** One poll as an active workflow makes it: the emitted items, or null. */

@@ -64,7 +64,7 @@ describe('simplifyTask', () => {
 			task_id: 'T1',
 			run_id: 'R1',
 			status: 'completed',
-			input: { name: 'Ann', contact_number: '+1415', email: 'a@x.io', labels: ['vip'] },
+			input: { name: 'Ann', contact_number: '+1415', email: 'a@x.io', company_name: 'Acme', labels: ['vip'] },
 			output: {
 				call_status: 'completed',
 				call_end_reason: 'customer-ended-call',
@@ -95,6 +95,7 @@ describe('simplifyTask', () => {
 			status: 'completed',
 			contact_name: 'Ann',
 			contact_email: 'a@x.io',
+			contact_company: 'Acme',
 			call_status: 'completed',
 			duration: 61,
 			call_summary: 'Interested.',

@@ -1,7 +1,8 @@
 /** `telephony/bridges/...`: every answer through the renderer's envelope, as the real backend sends it. */
 import { envelope, fail, listReply, pythonErrors, Reply } from '../http';
 import { BRIDGE_REGIONS, BRIDGE_STATUSES } from '../store';
-import type { Bridge, Org, PhoneNumber, Store } from '../store';
+import type { Store } from '../store';
+import type { Bridge, Org, PhoneNumber } from '../types';
 import { authenticate, bridgeOrg, Ctx, Route } from './context';
 
 /** A serializer failure: 400 with the errors printed into `message`, no `errors` key. */

@@ -1,7 +1,8 @@
 /** What every route receives, and the checks of who is asking that routes share. */
 import type { IncomingMessage } from 'http';
 import { businessFailure, fail, Reply } from '../http';
-import type { Org, Space, Store, User } from '../store';
+import type { Store } from '../store';
+import type { Org, Space, User } from '../types';
 
 /**
  * Where the real backend and the specification differ, which way the server answers.

@@ -1,6 +1,6 @@
 /** `spaces/` and `spaces/{token}/`: Org-Handle required; JWT-only in the February source. */
 import { envelope, fail } from '../http';
-import type { Org, Space } from '../store';
+import type { Org, Space } from '../types';
 import { authenticate, platformOrg, Route } from './context';
 
 export const spaceRoutes: Route = (ctx) => {

@@ -1,6 +1,6 @@
 /** `spaces/{token}/tasks/` (list, create) and `spaces/{token}/tasks/create/`. */
 import { businessFailure, fail, listReply, Reply } from '../http';
-import type { Space, Task, User } from '../store';
+import type { Space, Task, User } from '../types';
 import { authenticate, Ctx, Route, taskSpace } from './context';
 
 export const taskRoutes: Route = (ctx) => {

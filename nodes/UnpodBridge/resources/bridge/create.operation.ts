@@ -1,6 +1,7 @@
 /** Bridge > Create. */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { requestRouting, unwrapData } from '../../../shared/routing';
+import { bridgeDescriptionField } from './bridge.fields';
 
 /** The regions Unpod accepts for a bridge. */
 export const BRIDGE_REGIONS = [
@@ -40,13 +41,7 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: { show },
 		options: [
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				default: '',
-				routing: { send: { type: 'body', property: 'description' } },
-			},
+			bridgeDescriptionField,
 			{
 				displayName: 'Region',
 				name: 'region',

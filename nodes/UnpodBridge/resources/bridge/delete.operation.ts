@@ -1,7 +1,7 @@
 /** Bridge > Delete. */
 import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { requestRouting } from '../../../shared/routing';
-import { bridgeLocator, checkBridge } from './bridgeLocator';
+import { bridgeLocator, checkBridge } from './bridge.fields';
 
 /** Unpod answers 204 with no body (the specification: an empty object); say what was deleted instead. */
 async function deletedBridge(

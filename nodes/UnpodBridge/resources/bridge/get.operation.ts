@@ -1,7 +1,7 @@
 /** Bridge > Get. */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { requestRouting, unwrapData } from '../../../shared/routing';
-import { bridgeLocator, checkBridge } from './bridgeLocator';
+import { bridgeLocator, checkBridge } from './bridge.fields';
 
 export const option: INodePropertyOptions = {
 	name: 'Get',

@@ -1,7 +1,7 @@
 /** Bridge > Update. */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { requestRouting, requireBodyField, unwrapData } from '../../../shared/routing';
-import { bridgeLocator, checkBridge } from './bridgeLocator';
+import { bridgeDescriptionField, bridgeLocator, checkBridge } from './bridge.fields';
 
 export const BRIDGE_STATUSES = [
 	{ name: 'Active', value: 'ACTIVE' },
@@ -33,13 +33,7 @@ export const description: INodeProperties[] = [
 		default: {},
 		displayOptions: { show: { resource: ['bridge'], operation: ['update'] } },
 		options: [
-			{
-				displayName: 'Description',
-				name: 'description',
-				type: 'string',
-				default: '',
-				routing: { send: { type: 'body', property: 'description' } },
-			},
+			bridgeDescriptionField,
 			{
 				displayName: 'Name',
 				name: 'name',

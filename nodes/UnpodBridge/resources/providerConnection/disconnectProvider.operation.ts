@@ -1,7 +1,7 @@
 /** Provider Connection > Disconnect. */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { requestRouting, unwrapData } from '../../../shared/routing';
-import { bridgeLocator, checkBridge } from '../bridge/bridgeLocator';
+import { bridgeLocator, checkBridge } from '../bridge/bridge.fields';
 import { connectionFields } from './connection.fields';
 
 export const option: INodePropertyOptions = {

@@ -2,7 +2,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { contactFields } from '../../../shared/contacts';
-import { agentLocator, spaceLocator } from '../../../shared/descriptions';
+import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/descriptions';
 import { asNodeError } from '../../../shared/errors';
 import { failedItem } from '../../../shared/itemLoop';
 import { cancelSignalOf, classifyFailure, DEFAULT_MAX_WAIT_SECONDS, WaitBudget } from '../../../shared/retry';
@@ -110,50 +110,42 @@ export const description: INodeProperties[] = [
 		description: SKIP_EXISTING_DESCRIPTION,
 		displayOptions: { show: { ...show, '@version': [1.1] } },
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Batch Size',
-				name: 'batchSize',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
-				default: DEFAULT_BATCH_SIZE,
-				description: 'How many contacts to send in one request. One request creates one run with a task per contact.',
-			},
-			{
-				displayName: 'Lookback (Hours)',
-				name: 'lookbackHours',
-				type: 'number',
-				typeOptions: { minValue: 1, maxValue: 720 },
-				default: DEFAULT_LOOKBACK_HOURS,
-				description: 'With Skip Contacts Already Called: how far back to look for tasks of the same contacts',
-			},
-			{
-				displayName: 'Max Wait (Seconds)',
-				name: 'maxWaitSeconds',
-				type: 'number',
-				typeOptions: { minValue: 0 },
-				default: DEFAULT_MAX_WAIT_SECONDS,
-				description:
-					'How long this node may wait in all on Unpod rate limits (429, for Retry-After) and retries of failed requests, before it stops and reports the rows not created',
-			},
-			{
-				displayName: 'Default Country Code',
-				name: 'defaultCountryCode',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +1',
-				description:
-					'Added to numbers without a country code (a leading 0 is dropped). Numbers that start with + or 00, or already with this code, are left as they are.',
-			},
-		],
-	},
+	optionsCollection(show, [
+		{
+			displayName: 'Batch Size',
+			name: 'batchSize',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
+			default: DEFAULT_BATCH_SIZE,
+			description: 'How many contacts to send in one request. One request creates one run with a task per contact.',
+		},
+		{
+			displayName: 'Lookback (Hours)',
+			name: 'lookbackHours',
+			type: 'number',
+			typeOptions: { minValue: 1, maxValue: 720 },
+			default: DEFAULT_LOOKBACK_HOURS,
+			description: 'With Skip Contacts Already Called: how far back to look for tasks of the same contacts',
+		},
+		{
+			displayName: 'Max Wait (Seconds)',
+			name: 'maxWaitSeconds',
+			type: 'number',
+			typeOptions: { minValue: 0 },
+			default: DEFAULT_MAX_WAIT_SECONDS,
+			description:
+				'How long this node may wait in all on Unpod rate limits (429, for Retry-After) and retries of failed requests, before it stops and reports the rows not created',
+		},
+		{
+			displayName: 'Default Country Code',
+			name: 'defaultCountryCode',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. +1',
+			description:
+				'Added to numbers without a country code (a leading 0 is dropped). Numbers that start with + or 00, or already with this code, are left as they are.',
+		},
+	]),
 ];
 
 const CREATE_PATHS = ['tasks/', 'tasks/create/'];

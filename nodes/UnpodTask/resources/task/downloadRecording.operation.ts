@@ -1,6 +1,7 @@
 /** Task > Download Recording: an ended call's recording as binary data, streamed. */
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
+import { optionsCollection } from '../../../shared/descriptions';
 import { requestBudget } from '../../../shared/retry';
 import { downloadFile } from '../../../shared/transport';
 import type { FileStream } from '../../../shared/transport';
@@ -21,39 +22,31 @@ export const description: INodeProperties[] = [
 		description:
 			"The call's recording_url: Unpod Trigger and Task > Get Many (simplified) put it on every ended call. A failed call has none.",
 	},
-	{
-		displayName: 'Options',
-		name: 'options',
-		type: 'collection',
-		placeholder: 'Add Option',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'File Name',
-				name: 'fileName',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. {{ $json.contact_name }}.mp3',
-				description: 'The name of the file. Empty: the task ID and the extension of the recording, e.g. T3f9c2d7.mp3.',
-			},
-			{
-				displayName: 'Max Size (MB)',
-				name: 'maxSizeMb',
-				type: 'number',
-				typeOptions: { minValue: 1 },
-				default: DEFAULT_MAX_SIZE_MB,
-				description: 'A larger recording fails its item instead of filling the disk or the database',
-			},
-			{
-				displayName: 'Put Output In Field',
-				name: 'binaryPropertyName',
-				type: 'string',
-				default: 'data',
-				description: 'The name of the binary field to put the recording in',
-			},
-		],
-	},
+	optionsCollection(show, [
+		{
+			displayName: 'File Name',
+			name: 'fileName',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. {{ $json.contact_name }}.mp3',
+			description: 'The name of the file. Empty: the task ID and the extension of the recording, e.g. T3f9c2d7.mp3.',
+		},
+		{
+			displayName: 'Max Size (MB)',
+			name: 'maxSizeMb',
+			type: 'number',
+			typeOptions: { minValue: 1 },
+			default: DEFAULT_MAX_SIZE_MB,
+			description: 'A larger recording fails its item instead of filling the disk or the database',
+		},
+		{
+			displayName: 'Put Output In Field',
+			name: 'binaryPropertyName',
+			type: 'string',
+			default: 'data',
+			description: 'The name of the binary field to put the recording in',
+		},
+	]),
 ];
 
 const EXTENSIONS: Record<string, string> = {

@@ -1,9 +1,19 @@
+/** What several bridge operations share: the bridge picker, its error check, the description field. */
 import type { INodeProperties } from 'n8n-workflow';
 import { locator } from '../../../shared/descriptions';
 import { checkResponseNaming } from '../../../shared/routing';
 
 /** Bridge answers that may not name the bridge (a bare 404) are completed with its slug. */
 export const checkBridge = checkResponseNaming('bridge', 'bridge');
+
+/** A bridge's description, sent by Create and Update. */
+export const bridgeDescriptionField: INodeProperties = {
+	displayName: 'Description',
+	name: 'description',
+	type: 'string',
+	default: '',
+	routing: { send: { type: 'body', property: 'description' } },
+};
 
 /** The bridge picker; `suffix` names the sub-resource of the URL (for example `connect-provider/`). */
 export function bridgeLocator(resource: string, operation: string, suffix = ''): INodeProperties {

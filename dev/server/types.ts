@@ -1,0 +1,141 @@
+/** The local server's records: what its store holds and its routes answer with. */
+
+export interface Org {
+	name: string;
+	token: string;
+	domain: string;
+	domain_handle: string;
+	is_private_domain: boolean;
+	logo: string;
+	account_type: string;
+	seeking: string[];
+	tags: string[];
+	org_id: number;
+	created: string;
+	modified: string;
+	privacy_type: string;
+	color: string;
+	org_type: string;
+	status: string;
+}
+
+export interface User {
+	token: string;
+	email: string;
+	full_name: string;
+	/** org handle -> role */
+	orgs: Record<string, string>;
+}
+
+export interface PhoneNumber {
+	id: number;
+	number_id: number;
+	number: string;
+	state: string;
+	active: boolean;
+	channels_count: number;
+	status: string;
+	/** The provider credential connected to this number, if any. */
+	provider_credential: number | null;
+	agent_id: string | null;
+}
+
+export interface ProviderCredential {
+	id: number;
+	org: string;
+	name: string;
+	provider: number;
+	provider_details: { id: number; name: string; type: string };
+	active: boolean;
+}
+
+export interface Bridge {
+	id: number;
+	org: string;
+	name: string;
+	description: string;
+	status: string;
+	documents_status: string;
+	slug: string;
+	numbers: PhoneNumber[];
+	hub: number;
+	region: string;
+	provider_credential: number | null;
+}
+
+export interface Agent {
+	org: string;
+	handle: string;
+	name: string;
+	type: string;
+	state: string;
+	purpose: string;
+	description: string;
+}
+
+export interface Space {
+	org: string;
+	name: string;
+	slug: string;
+	token: string;
+	description: string;
+	logo: string | null;
+	privacy_type: string;
+	space_type: string;
+	content_type: string;
+	agents: string[];
+	createdUs: number;
+}
+
+/** Unpod's task states (`TaskStatusEnum`). */
+export type TaskStatus =
+	'pending' | 'scheduled' | 'in_progress' | 'processing' | 'hold' | 'completed' | 'failed' | 'partially_completed';
+
+/** A step of a call that Unpod tells the agent's webhook about. */
+export type TaskChange = 'started' | 'attemptFailed' | 'ended';
+
+/** Where an auto-finishing call goes next, and when (epoch ms). */
+export interface PlannedStep {
+	at: number;
+	step: 'start' | 'failAttempt' | 'complete' | 'fail';
+}
+
+export interface Run {
+	run_id: string;
+	space: string;
+	org: string;
+	collection_ref: string;
+	run_mode: string;
+	createdUs: number;
+	tasks: Task[];
+}
+
+export interface Task {
+	_id: string;
+	thread_id: string;
+	user_info: { email: string; full_name: string };
+	task_id: string;
+	run_id: string;
+	task: { objective: string };
+	input: Record<string, unknown>;
+	output: Record<string, unknown>;
+	attachments: unknown[];
+	assignee: string;
+	status: TaskStatus;
+	execution_type: string;
+	ref_id: string;
+	run_mode: string;
+	failure_count: number;
+	last_failure_reason: string | null;
+	retry_attempt: number;
+	scheduled_timestamp: string | null;
+	space: string;
+	org: string;
+	createdUs: number;
+	modifiedUs: number;
+	lastStatusChangeUs: number;
+	/** When the call was put through (`in_progress`), epoch ms. */
+	startedMs?: number;
+	/** The rest of an auto-finishing call's lifecycle, soonest first. */
+	plan?: PlannedStep[];
+}

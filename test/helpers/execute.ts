@@ -1,0 +1,93 @@
+/**
+ * Runs a Unpod Task operation inside n8n-core's own ExecuteContext, in this process: the
+ * node's real `execute`, n8n's real parameter, static-data and request helpers, and HTTP to
+ * the local Unpod server. For the branches of an operation that end-to-end runs make slow
+ * to reach; the end-to-end suites run the same code inside a running n8n.
+ */
+import './poll-env';
+import { Container } from '@n8n/di';
+import { ExecuteContext } from 'n8n-core';
+import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
+import type { Workflow } from 'n8n-workflow';
+import type {
+	ICredentialDataDecryptedObject,
+	IDataObject,
+	INode,
+	INodeExecutionData,
+	IRunExecutionData,
+	IWorkflowExecuteAdditionalData,
+} from 'n8n-workflow';
+import { UnpodTask } from '../../nodes/UnpodTask/UnpodTask.node';
+import { oneNodeWorkflow } from './poll';
+
+/**
+ * n8n-core's execute context starts its SSH tunnel manager, whose cleanup timer would keep
+ * the test process alive: n8n stops it at shutdown, and so does a test file when it ends.
+ */
+export function stopExecuteContextTimers(): void {
+	Container.get(SSHClientsManager).onShutdown();
+}
+
+export interface ExecutorOptions {
+	credentials: ICredentialDataDecryptedObject;
+	parameters: IDataObject;
+	onError?: INode['onError'];
+	typeVersion?: number;
+}
+
+export class Executor {
+	readonly node: INode;
+	readonly workflow: InstanceType<typeof Workflow>;
+	private readonly additionalData: IWorkflowExecuteAdditionalData;
+	private readonly task = new UnpodTask();
+	/** Shared by the runs of one Executor, as n8n shares it between the runs of one execution. */
+	private readonly runExecutionData: IRunExecutionData;
+
+	constructor(options: ExecutorOptions) {
+		this.node = {
+			id: 'task',
+			name: 'Unpod Task',
+			type: 'n8n-nodes-unpod.unpodTask',
+			typeVersion: options.typeVersion ?? 1.1,
+			position: [0, 0],
+			parameters: { resource: 'task', ...options.parameters } as INode['parameters'],
+			credentials: { unpodApi: { id: 'unpod', name: 'Unpod' } },
+			...(options.onError ? { onError: options.onError } : {}),
+		};
+		({ workflow: this.workflow, additionalData: this.additionalData } = oneNodeWorkflow(
+			this.node,
+			this.task,
+			options.credentials,
+			false,
+		));
+		this.runExecutionData = {
+			resultData: { runData: {} },
+			executionData: {
+				contextData: {},
+				nodeExecutionStack: [],
+				metadata: {},
+				waitingExecution: {},
+				waitingExecutionSource: {},
+			},
+		} as unknown as IRunExecutionData;
+	}
+
+	/** The node's output for `rows` (its first output), or what it threw. */
+	async run(rows: IDataObject[], runIndex = 0): Promise<INodeExecutionData[]> {
+		const items: INodeExecutionData[] = rows.map((json) => ({ json }));
+		const context = new ExecuteContext(
+			this.workflow,
+			this.node,
+			this.additionalData,
+			'manual',
+			this.runExecutionData,
+			runIndex,
+			items,
+			{ main: [items] },
+			{ node: this.node, data: { main: [items] }, source: null },
+			[],
+		);
+		const output = await this.task.execute.call(context as never);
+		return output[0];
+	}
+}
