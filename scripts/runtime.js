@@ -72,7 +72,7 @@ function ensureRuntime(dir = runtimeDir()) {
 	const wanted = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies?.n8n;
 	console.log(
 		`Installing n8n ${wanted} into ${relative(process.cwd(), dir) || dir}: the first run only (the demo, the tests ` +
-			'and the bench share it). About 4 minutes and 2 GB on the 2-core development machine.',
+			'and the bench share it). About 4 minutes and 2 to 3 GB on the 2-core development machine.',
 	);
 	const started = Date.now();
 	const ticker = progress(dir, started);
