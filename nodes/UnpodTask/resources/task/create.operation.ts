@@ -93,7 +93,8 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { ...show, schedule: ['custom'] } },
 	},
 	// On for new nodes (version 1.1): re-running an import must not call people twice. Off for
-	// nodes saved before it existed, whose workflows may mean to call a contact again.
+	// version 1, which stays declared because the editor shows a saved node whose version the
+	// node no longer lists as not installed.
 	{
 		displayName: 'Skip Contacts Already Called',
 		name: 'skipExisting',
