@@ -90,7 +90,7 @@ export class UnpodServer {
 		this.store = new Store(options.seed !== false);
 		this.randomSeed = options.randomSeed ?? (Number(process.env.UNPOD_SERVER_SEED) || 1);
 		this.store.random = prng(this.randomSeed);
-		this.webhooks = new AgentWebhooks(this.store);
+		this.webhooks = new AgentWebhooks(this.store, () => this.store.random());
 		this.store.onChange = (task, change) => this.webhooks.onTaskChange(task, change);
 		this.rateLimiter = new RateLimiter(options.rateLimit ?? 0, options.rateLimitBurst ?? options.rateLimit ?? 0);
 		this.maxDocuments = options.maxDocuments ?? 1000;

@@ -139,6 +139,7 @@ export class UnpodTrigger implements INodeType {
 			backfillMs: Number(options.backfillHours ?? 0) * 3600 * 1000,
 			classify: (error) => classifyFailure(error, true),
 		});
+		// Progress is kept even when the poll stopped early: the next poll goes on from it.
 		staticData.state = result.state as unknown as IDataObject;
 		// Ends found are never dropped: they go out even if a later read of this poll failed.
 		if (result.emitted.length) return [shape(result.emitted)];

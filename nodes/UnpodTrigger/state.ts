@@ -79,14 +79,19 @@ export function readState(stored: unknown, scope: string): TriggerState | undefi
 	if (typeof s.top !== 'number' || typeof s.sweep !== 'number' || typeof s.since !== 'number') return undefined;
 	if (!Array.isArray(s.todo) || !s.open || typeof s.open !== 'object') return undefined;
 	const open = new Map<string, OpenCall>();
-	for (const [id, [rank, firstSeen, inProgress, misses]] of Object.entries(s.open)) {
+	for (const [id, entry] of Object.entries(s.open)) {
+		// A damaged entry is dropped (that call's end goes unseen) rather than failing every poll.
+		if (!Array.isArray(entry) || entry.length < 4) continue;
+		const [rank, firstSeen, inProgress, misses] = entry;
 		open.set(id, { rank, firstSeen, inProgress: inProgress === 1, misses });
 	}
 	return {
 		scope,
 		top: s.top,
 		head: s.head,
-		todo: s.todo.map(([hi, lo, kind]) => ({ hi, lo, kind: KINDS[kind] ?? 'history' })),
+		todo: s.todo
+			.filter((range) => Array.isArray(range))
+			.map(([hi, lo, kind]) => ({ hi, lo, kind: KINDS[kind] ?? 'history' })),
 		open,
 		sweep: s.sweep,
 		hot: s.hot ?? 0,

@@ -52,6 +52,16 @@ export function classifyFailure(error: unknown, idempotent: boolean): { kind: Fa
 	return { kind: 'final' };
 }
 
+/**
+ * When `error` means the request may have been carried out (its answer was lost), says so in
+ * `failure`'s message with what to check before sending it again, and returns true.
+ */
+export function markMaybeDone(error: unknown, failure: { message: string }, what: string, check: string): boolean {
+	if (classifyFailure(error, false).kind !== 'ambiguous') return false;
+	failure.message = `Unpod may or may not have ${what}: ${failure.message}. ${check}`;
+	return true;
+}
+
 /** The least wait: `Retry-After: 0`, or a reset time already past, is not a reason to hammer. */
 export const MIN_WAIT_MS = 1000;
 

@@ -11,7 +11,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { asNodeError, assertUnpodSuccess } from './errors';
 import { asItemResult } from './itemLoop';
-import { classifyFailure, requestBudget, withRetries } from './retry';
+import { markMaybeDone, requestBudget, withRetries } from './retry';
 import { routingPaginator } from './pagination';
 import type { ListQuery } from './pagination';
 import { simplifyIfAsked, taskListQuery } from './tasks';
@@ -115,9 +115,7 @@ export function requestRouting(options: {
 						return items.map((item) => ({ ...item, pairedItem: { item: itemIndex } }));
 					} catch (error) {
 						const failure = asNodeError(this.getNode(), error, itemIndex);
-						if (!idempotent && classifyFailure(error, false).kind === 'ambiguous') {
-							failure.message = `Unpod may or may not have done this: ${failure.message}. Check in Unpod before running it again`;
-						}
+						if (!idempotent) markMaybeDone(error, failure, 'done this', 'Check in Unpod before running it again');
 						throw failure;
 					}
 				});

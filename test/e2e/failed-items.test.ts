@@ -4,7 +4,7 @@
  * the input row's fields with `error`, paired with the row; on the error output, the item n8n
  * makes of it.
  */
-import { graph, itemsOf, N8nNode, rowsNode } from '../helpers/n8n';
+import { graph, itemsOf, MANUAL_TRIGGER, N8nNode, rowsNode } from '../helpers/n8n';
 import { bridgeRef, createNode, spaceRef, unpodNode } from '../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../helpers/setup';
 
@@ -45,14 +45,14 @@ const errorOutput = failing.map((f, i) =>
 		graph(
 			`failedErrorOutput${i}`,
 			[
-				{ name: 'Start', type: 'n8n-nodes-base.manualTrigger', typeVersion: 1 },
+				MANUAL_TRIGGER,
 				rowsNode('Row', [ROW]),
 				f.node('Fail', { onError: 'continueErrorOutput' }),
 				{ name: 'Succeeded', type: 'n8n-nodes-base.noOp' },
 				{ name: 'Failed', type: 'n8n-nodes-base.noOp' },
 			],
 			[
-				['Start', 'Row'],
+				[MANUAL_TRIGGER.name, 'Row'],
 				['Row', 'Fail'],
 				['Fail', 'Succeeded', 0],
 				['Fail', 'Failed', 1],

@@ -369,6 +369,15 @@ describe('failures and state', () => {
 		}
 	});
 
+	test('a damaged entry of a stored state is dropped, the rest is read', () => {
+		const state = readState(
+			{ v: 2, scope: 'space:s', top: 3, todo: [[3, 2, 1], 'x'], open: { a: 5, b: [3, 0, 1, 0] }, sweep: 0, since: 0 },
+			'space:s',
+		);
+		expect(state?.todo).toEqual([{ hi: 3, lo: 2, kind: 'history' }]);
+		expect([...(state?.open ?? new Map())]).toEqual([['b', { rank: 3, firstSeen: 0, inProgress: true, misses: 0 }]]);
+	});
+
 	test('the state is bounded: under 100 bytes per open call, nothing per emitted call', async () => {
 		const list = new FakeList();
 		const open = list.add(5000);

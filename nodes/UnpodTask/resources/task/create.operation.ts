@@ -5,7 +5,7 @@ import { contactFields } from '../../../shared/contacts';
 import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/descriptions';
 import { asNodeError } from '../../../shared/errors';
 import { failedItem } from '../../../shared/itemLoop';
-import { cancelSignalOf, classifyFailure, DEFAULT_MAX_WAIT_SECONDS, WaitBudget } from '../../../shared/retry';
+import { cancelSignalOf, DEFAULT_MAX_WAIT_SECONDS, markMaybeDone, WaitBudget } from '../../../shared/retry';
 import { unpodApiRequest } from '../../../shared/transport';
 import { recentTasks, skipReason } from './create.guard';
 import { groupIntoBatches, rowList } from './create.batches';
@@ -280,8 +280,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			});
 		} catch (error) {
 			const failure = asNodeError(this.getNode(), error, batch[0].itemIndex);
-			if (classifyFailure(error, false).kind === 'ambiguous') {
-				failure.message = `Unpod may or may not have created these tasks: ${failure.message}. Check the space before sending these rows again`;
+			if (markMaybeDone(error, failure, 'created these tasks', 'Check the space before sending these rows again')) {
 				for (const row of batch) {
 					journal.unknown(row, failure.message);
 					unknown.push(row);
