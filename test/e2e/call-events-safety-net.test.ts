@@ -75,8 +75,17 @@ test('with 30% of pushes lost, every one of 100 endings reaches the CRM step exa
 	expect(new Set(ids()).size).toBe(ids().length);
 
 	// The next poll brings the lost ones; Remove Duplicates drops the ones pushed already.
+	const pollsBefore = polls();
 	await n8n.nextPoll(workflow.id, polls);
-	await waitFor('all 100 endings', () => h.server.sink.length >= 100, 120_000);
+	await waitFor('all 100 endings', () => h.server.sink.length >= 100, 120_000).catch(async (error: Error) => {
+		// Said when it fails: which endings are missing, and what the trigger and n8n did meanwhile.
+		const missing = tasks.filter((t) => !ids().includes(t.task_id)).map((t) => `${t.task_id} (${t.status})`);
+		const runs = await n8n!.executionCount(workflow.id).catch(() => 'unknown');
+		throw new Error(
+			`${error.message}: ${missing.length} missing (${missing.slice(0, 10).join(', ')}); ` +
+				`${polls() - pollsBefore} polls since the forced one began, ${runs} executions in all`,
+		);
+	});
 	await n8n.executionsFinished(workflow.id);
 	// Then a quiet poll and every ending pushed once more: nothing more reaches the CRM.
 	await n8n.nextPoll(workflow.id, polls);
