@@ -53,6 +53,10 @@ export function control(server: UnpodServer, method: string, path: string, raw: 
 		case 'POST auto-finish':
 			server.autoFinish = body.minMs === undefined ? undefined : (body as AutoFinish);
 			return send(res, 200, { autoFinish: server.autoFinish ?? null });
+		case 'POST call-scripts':
+			// `{scripts: [{number, end, afterMs?}]}`: how calls to these numbers go (see CallScript).
+			server.callScripts = Array.isArray(body.scripts) ? body.scripts : [];
+			return send(res, 200, { scripts: server.callScripts });
 		case 'POST rate-limit':
 			server.rateLimiter.configure(
 				Number(body.perMinute ?? 0),

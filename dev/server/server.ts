@@ -20,7 +20,7 @@ import { taskRoutes } from './routes/tasks';
 import { pilotRoute, PILOTS_PREFIX } from './routes/pilots';
 import { AgentWebhooks } from './webhooks';
 import { isOpen, Store } from './store';
-import type { Task } from './types';
+import type { CallScript, Task } from './types';
 import { SEED } from './seed';
 
 export type { RecordedRequest } from './http';
@@ -79,6 +79,8 @@ export class UnpodServer {
 	recordingLength = true;
 	maxDocuments: number;
 	autoFinish?: AutoFinish;
+	/** Calls to these numbers go as scripted, whatever `autoFinish` says. */
+	callScripts: CallScript[] = [];
 	behaviour: Behaviour;
 	/** The seed of this server's random source: start another with it to replay its calls. */
 	readonly randomSeed: number;
@@ -124,7 +126,7 @@ export class UnpodServer {
 		this.server = undefined;
 	}
 
-	/** Forgets recorded requests, faults, rate-limit state and backend-shape switches; keeps the data. */
+	/** Forgets recorded requests, faults, rate-limit state, call scripts and backend-shape switches; keeps the data. */
 	resetTraffic(): void {
 		this.requests = [];
 		this.faults.clear();
@@ -133,6 +135,7 @@ export class UnpodServer {
 		this.behaviour = { ...REAL_BACKEND, ...this.options.behaviour };
 		this.recording = RECORDING;
 		this.recordingLength = true;
+		this.callScripts = [];
 		this.webhooks.clear();
 	}
 
@@ -249,8 +252,13 @@ export class UnpodServer {
 
 	private onTasksCreated(tasks: Task[]): void {
 		const auto = this.autoFinish;
-		if (!auto) return;
 		for (const t of tasks) {
+			const script = this.callScripts.find((s) => s.number === t.input.contact_number);
+			if (script) {
+				this.store.planScripted(t, script);
+				continue;
+			}
+			if (!auto) continue;
 			const total = auto.minMs + this.store.random() * (auto.maxMs - auto.minMs);
 			this.store.planLifecycle(t, total, auto.failRate, auto.retryRate ?? 0.2);
 		}

@@ -13,6 +13,7 @@ import type {
 	PlannedStep,
 	Run,
 	Task,
+	CallScript,
 } from './types';
 
 export type * from './types';
@@ -260,6 +261,22 @@ export class Store {
 		this.planned.add(task);
 	}
 
+	/** The lifecycle a script gives a call, from now. */
+	planScripted(task: Task, script: CallScript): void {
+		const now = Date.now();
+		const total = script.afterMs ?? 2000;
+		const steps: PlannedStep[] = [{ at: now + total * 0.25, step: 'start' }];
+		if (script.end === 'failedAfterRetry') {
+			steps.push({ at: now + total * 0.5, step: 'failAttempt' }, { at: now + total * 0.7, step: 'start' });
+		}
+		if (script.end !== 'never') {
+			const last = script.end === 'failedAfterRetry' ? 'failed' : script.end;
+			steps.push({ at: now + total, step: last === 'failed' ? 'fail' : last === 'completed' ? 'complete' : 'partial' });
+		}
+		task.plan = steps;
+		this.planned.add(task);
+	}
+
 	/** Carries out the planned steps that are due. */
 	advancePlans(now = Date.now()): void {
 		for (const task of this.planned) {
@@ -267,7 +284,11 @@ export class Store {
 				const { step } = task.plan.shift()!;
 				if (step === 'start') this.startTask(task);
 				else if (step === 'failAttempt') this.failAttempt(task);
-				else this.finishTask(task, step === 'complete' ? 'completed' : 'failed');
+				else
+					this.finishTask(
+						task,
+						step === 'complete' ? 'completed' : step === 'partial' ? 'partially_completed' : 'failed',
+					);
 			}
 			if (!task.plan?.length) this.planned.delete(task);
 		}

@@ -97,7 +97,18 @@ export type TaskChange = 'started' | 'attemptFailed' | 'ended';
 /** Where an auto-finishing call goes next, and when (epoch ms). */
 export interface PlannedStep {
 	at: number;
-	step: 'start' | 'failAttempt' | 'complete' | 'fail';
+	step: 'start' | 'failAttempt' | 'complete' | 'partial' | 'fail';
+}
+
+/**
+ * How the call to one number goes, for tests that need a given call: it ends in `afterMs`
+ * (picked up at a quarter of it), completed, failed, failed after a first attempt went back
+ * to pending, or it never ends (picked up, then open for good).
+ */
+export interface CallScript {
+	number: string;
+	end: 'completed' | 'failed' | 'partially_completed' | 'failedAfterRetry' | 'never';
+	afterMs?: number;
 }
 
 export interface Run {

@@ -77,6 +77,8 @@ export class WaitBudget {
 	/** The least time between two requests, once a 429 said what the limit is. */
 	intervalMs = 0;
 	lastSentAt = 0;
+	/** An end in time (epoch ms) past which nothing may wait, whatever is left of `maxMs`. */
+	deadline?: number;
 
 	constructor(
 		readonly maxMs: number,
@@ -85,7 +87,8 @@ export class WaitBudget {
 	) {}
 
 	get remainingMs(): number {
-		return Math.max(0, this.maxMs - this.waitedMs);
+		const left = this.maxMs - this.waitedMs;
+		return Math.max(0, this.deadline === undefined ? left : Math.min(left, this.deadline - Date.now()));
 	}
 }
 
@@ -109,19 +112,24 @@ export function cancelledError(node: INode): NodeOperationError {
 	});
 }
 
-/** Waits `ms` out of the budget; ends at once, with an error, when the execution is cancelled. */
-async function waitOut(node: INode, budget: WaitBudget, ms: number): Promise<void> {
-	budget.waitedMs += ms;
-	if (budget.signal?.aborted) throw cancelledError(node);
+/** Waits `ms`; ends at once, with an error, when the execution is cancelled. */
+export async function pause(node: INode, ms: number, signal?: AbortSignal): Promise<void> {
+	if (signal?.aborted) throw cancelledError(node);
 	try {
 		// sleepWithAbort is missing from older n8n; there a wait cannot be cut short.
-		if (budget.signal && typeof sleepWithAbort === 'function') await sleepWithAbort(ms, budget.signal);
+		if (signal && typeof sleepWithAbort === 'function') await sleepWithAbort(ms, signal);
 		else await sleep(ms);
 	} catch (error) {
-		if (budget.signal?.aborted) throw cancelledError(node);
+		if (signal?.aborted) throw cancelledError(node);
 		throw asNodeError(node, error);
 	}
-	if (budget.signal?.aborted) throw cancelledError(node);
+	if (signal?.aborted) throw cancelledError(node);
+}
+
+/** Waits `ms` out of the budget. */
+async function waitOut(node: INode, budget: WaitBudget, ms: number): Promise<void> {
+	budget.waitedMs += ms;
+	await pause(node, ms, budget.signal);
 }
 const MAX_TRANSIENT_RETRIES = 4;
 const BACKOFF_MS = [1000, 2000, 4000, 8000];

@@ -3,7 +3,7 @@ import { describeUnpodError, readablePythonErrors } from '../../nodes/shared/err
 import { collectPages } from '../../nodes/shared/pagination';
 import { simplifyTask, taskListQuery } from '../../nodes/shared/tasks';
 import { isoTime, platformTime, userTime } from '../../nodes/shared/time';
-import { statusOf } from '../../nodes/UnpodTask/resources/task/create.operation';
+import { statusOf } from '../../nodes/UnpodTask/resources/task/create.send';
 
 describe('platformTime', () => {
 	const at = Date.UTC(2026, 1, 16, 14, 55, 49, 123);

@@ -15,6 +15,8 @@ export interface ExistingTask {
 	task_id: string;
 	run_id: string | null;
 	status: string | null;
+	/** The task as the list gave it (Call and Wait puts out an ended one as it is). */
+	listed: IDataObject;
 }
 
 export interface Match {
@@ -36,6 +38,7 @@ export class ExistingTasks {
 				task_id: String(t.task_id ?? ''),
 				run_id: typeof t.run_id === 'string' ? t.run_id : null,
 				status: typeof t.status === 'string' ? t.status : null,
+				listed: t,
 			};
 			if (!task.task_id) continue;
 			const documentId = input.document_id ?? t.ref_id;

@@ -1,9 +1,10 @@
 import type { INodeProperties } from 'n8n-workflow';
+import * as callAndWait from './callAndWait.operation';
 import * as create from './create.operation';
 import * as downloadRecording from './downloadRecording.operation';
 import * as getAll from './getAll.operation';
 
-export { create, downloadRecording, getAll };
+export { callAndWait, create, downloadRecording, getAll };
 
 export const taskOperations: INodeProperties = {
 	displayName: 'Operation',
@@ -13,6 +14,13 @@ export const taskOperations: INodeProperties = {
 	displayOptions: { show: { resource: ['task'] } },
 	default: 'create',
 	options: [
+		{
+			name: 'Call and Wait',
+			value: 'callAndWait',
+			action: 'Call a contact and wait for the outcome',
+			description:
+				'Place one call per input item and wait until it ends (or Max Wait passes), then output what the person said',
+		},
 		{
 			name: 'Create',
 			value: 'create',
@@ -35,6 +43,7 @@ export const taskOperations: INodeProperties = {
 };
 
 export const taskFields: INodeProperties[] = [
+	...callAndWait.description,
 	...create.description,
 	...getAll.description,
 	...downloadRecording.description,

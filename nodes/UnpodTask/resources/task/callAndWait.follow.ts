@@ -1,0 +1,171 @@
+/**
+ * Following the calls of Call and Wait until they end or the time is up. The steps that decide
+ * (when to check next, which runs to read, what a run's list says of each call, what comes
+ * out) are pure; `followCalls` strings them together with the requests and the waits.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { asNodeError } from '../../../shared/errors';
+import { collectPages, toPage } from '../../../shared/pagination';
+import { classifyFailure, pause, WaitBudget } from '../../../shared/retry';
+import { isFinal, simplifyTask } from '../../../shared/tasks';
+import { unpodApiRequest } from '../../../shared/transport';
+import { ExistingTasks } from './create.guard';
+
+/** One call being followed: the task of one contact row. */
+export interface Followed {
+	space: string;
+	runId: string | null;
+	/** Unknown when Unpod's create answer did not list one id per contact: found in the run by the contact. */
+	taskId: string | null;
+	document: IDataObject;
+	/** The task as last read (or as the duplicate guard found it). */
+	task?: IDataObject;
+	status: string | null;
+	ended: boolean;
+	/** Said on the output item: why the call was not placed again, what is not known. */
+	notes: IDataObject;
+}
+
+/** Checks slow down by half again for each check that saw no change, up to this many times Check Every. */
+export const BACKOFF_FACTOR = 1.5;
+export const MAX_BACKOFF = 4;
+
+/**
+ * The wait before the next check: Check Every after a change (a call picked up or ended),
+ * longer after each quiet check, never past the deadline.
+ */
+export function nextCheckDelay(intervalMs: number, quietChecks: number, msToDeadline: number): number {
+	const backedOff = intervalMs * Math.min(MAX_BACKOFF, BACKOFF_FACTOR ** quietChecks);
+	return Math.max(0, Math.min(backedOff, msToDeadline));
+}
+
+/** The runs that hold calls still open, each once: one list read per run per check. */
+export function runsToRead(followed: Followed[]): Array<{ space: string; runId: string; calls: Followed[] }> {
+	const runs = new Map<string, { space: string; runId: string; calls: Followed[] }>();
+	for (const call of followed) {
+		if (call.ended || !call.runId) continue;
+		const key = JSON.stringify([call.space, call.runId]);
+		const run = runs.get(key) ?? { space: call.space, runId: call.runId, calls: [] };
+		run.calls.push(call);
+		runs.set(key, run);
+	}
+	return [...runs.values()];
+}
+
+/** Whether a listed task is one of `calls`: by task id, or by contact for a call whose id is not known. */
+export function taskMatcher(calls: Followed[]): (task: IDataObject) => boolean {
+	const ids = new Set(calls.map((c) => c.taskId).filter(Boolean));
+	const unpaired = calls.filter((c) => !c.taskId);
+	return (task) =>
+		ids.has(String(task.task_id)) ||
+		unpaired.some((c) => new ExistingTasks([task]).match(c.document)?.task.task_id === task.task_id);
+}
+
+/**
+ * Takes what a run's list says of `calls`; returns whether any call's status changed. A call
+ * without a task id takes the newest listed task of its contact that no other call holds.
+ */
+export function applyRunTasks(calls: Followed[], tasks: IDataObject[]): boolean {
+	let changed = false;
+	const byId = new Map(tasks.map((t) => [String(t.task_id), t]));
+	for (const call of calls) {
+		if (!call.taskId) {
+			const held = new Set(calls.map((c) => c.taskId));
+			const found = new ExistingTasks(tasks.filter((t) => !held.has(String(t.task_id)))).match(call.document);
+			if (found) call.taskId = found.task.task_id;
+		}
+		const task = call.taskId ? byId.get(call.taskId) : undefined;
+		if (!task) continue;
+		call.task = task;
+		if (task.status !== call.status) changed = true;
+		call.status = typeof task.status === 'string' ? task.status : null;
+		call.ended = isFinal(call.status);
+	}
+	return changed;
+}
+
+export type WaitStatus = 'ended' | 'timed_out';
+
+/** The output of one call: its outcome (flat with Simplify) and where the wait stands. */
+export function outcomeOf(call: Followed, simplify: boolean): IDataObject {
+	// A call not read yet is described by what the create answer and the row said.
+	const task = call.task ?? { task_id: call.taskId, run_id: call.runId, status: call.status, input: call.document };
+	return {
+		...(simplify ? simplifyTask(task) : task),
+		task_id: call.taskId,
+		run_id: call.runId,
+		wait_status: (call.ended ? 'ended' : 'timed_out') satisfies WaitStatus,
+		...call.notes,
+	};
+}
+
+export interface FollowSettings {
+	intervalMs: number;
+	/** Epoch ms: no wait and no request after it. */
+	deadline: number;
+	signal?: AbortSignal;
+}
+
+/** What following cost, for the output's notes and the benchmark. */
+export interface FollowStats {
+	checks: number;
+	requests: number;
+}
+
+/**
+ * Checks the runs of the open calls until every call has ended or the deadline passed. A
+ * check that fails on a rate limit or a server fault (after the shared retries) is skipped;
+ * the next one may succeed and the calls go on either way. Any other failure ends the wait.
+ */
+export async function followCalls(
+	context: IExecuteFunctions,
+	followed: Followed[],
+	settings: FollowSettings,
+): Promise<FollowStats> {
+	const stats: FollowStats = { checks: 0, requests: 0 };
+	const budget = new WaitBudget(Number.MAX_SAFE_INTEGER, settings.signal);
+	budget.deadline = settings.deadline;
+	let quietChecks = 0;
+	let failedCheck: string | undefined;
+	while (followed.some((c) => !c.ended) && Date.now() < settings.deadline) {
+		const delay = nextCheckDelay(settings.intervalMs, quietChecks, settings.deadline - Date.now());
+		await pause(context.getNode(), delay, settings.signal);
+		stats.checks++;
+		let changed = false;
+		failedCheck = undefined;
+		for (const run of runsToRead(followed)) {
+			try {
+				const tasks = await collectPages(
+					async (page, pageSize) => {
+						stats.requests++;
+						return toPage(
+							await unpodApiRequest.call(context, {
+								method: 'GET',
+								path: `/spaces/${encodeURIComponent(run.space)}/runs/${encodeURIComponent(run.runId)}/tasks/`,
+								qs: { page, page_size: pageSize },
+								subject: `run ${run.runId}`,
+								budget,
+							}),
+						);
+					},
+					// A run listed newest first stops being read once all its followed calls were seen.
+					run.calls.length,
+					'task_id',
+					taskMatcher(run.calls),
+				);
+				if (applyRunTasks(run.calls, tasks)) changed = true;
+			} catch (error) {
+				const kind = classifyFailure(error, true).kind;
+				if (kind !== 'rateLimited' && kind !== 'transient') throw asNodeError(context.getNode(), error);
+				failedCheck = (error as Error).message;
+			}
+		}
+		quietChecks = changed ? 0 : quietChecks + 1;
+	}
+	if (failedCheck) {
+		for (const call of followed.filter((c) => !c.ended)) {
+			call.notes.unpod_warning = `The last check of this call failed (${failedCheck}); its status is from an earlier check`;
+		}
+	}
+	return stats;
+}

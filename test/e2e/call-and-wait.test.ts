@@ -1,0 +1,200 @@
+/** Task > Call and Wait in real n8n: calls placed in one request, followed through their run, until they end or time runs out. */
+import axios from 'axios';
+import { itemsOf, rowsNode, waitFor } from '../helpers/n8n';
+import type { N8nNode } from '../helpers/n8n';
+import { N8nServer } from '../helpers/n8n-server';
+import { agentRef, spaceRef, unpodNode } from '../helpers/nodes';
+import { Harness, startHarness, Workflows } from '../helpers/setup';
+import { SEED } from '../../dev/server/seed';
+import type { CallScript } from '../../dev/server/types';
+
+const RUN_TASKS = /\/runs\/[^/]+\/tasks\/$/;
+
+const callAndWait = (parameters: Record<string, unknown> = {}, extra: Partial<N8nNode> = {}) =>
+	unpodNode(
+		'task',
+		'Call',
+		{
+			operation: 'callAndWait',
+			space: spaceRef(SEED.spaceToken),
+			pilot: agentRef(SEED.agentHandle),
+			contactName: '={{ $json.name }}',
+			contactNumber: '={{ $json.phone }}',
+			context: 'Ask when the technician may come',
+			...parameters,
+		},
+		extra,
+	);
+
+/** Each test calls numbers of its own, so the duplicate guard never meets another test's calls. */
+const contacts = (prefix: string, names: string[]) =>
+	names.map((name, i) => ({ name, phone: `+1${prefix}55501${String(i).padStart(2, '0')}` }));
+
+const three = contacts('212', ['Ada', 'Ben', 'Cy']);
+const openForGood = contacts('313', ['Dee']);
+const throughFaults = contacts('414', ['Eli']);
+const cancelled = contacts('515', ['Flo']);
+
+const workflows = new Workflows();
+const threeCalls = workflows.chain('cawThree', [
+	rowsNode('Sheet', three),
+	callAndWait({ options: { checkSeconds: 5 } }),
+]);
+const neverEnds = workflows.chain('cawNeverEnds', [
+	rowsNode('Sheet', openForGood),
+	callAndWait({ options: { checkSeconds: 5, maxWaitMinutes: 0.5 } }),
+]);
+const faulty = workflows.chain('cawFaults', [
+	rowsNode('Sheet', throughFaults),
+	callAndWait({ options: { checkSeconds: 5 } }),
+]);
+const again = workflows.chain('cawAgain', [rowsNode('Sheet', three), callAndWait({ options: { checkSeconds: 5 } })]);
+const CANCEL_HOOK = 'unpod-call-and-wait-cancel';
+const cancelWorkflow = workflows.chain('cawCancel', [
+	{
+		name: 'Hook',
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		webhookId: 'b7d3f0e2-5c1a-4e8b-9f6d-2a4c8e0b1d3f',
+		parameters: { path: CANCEL_HOOK, httpMethod: 'POST', responseMode: 'onReceived' },
+	},
+	callAndWait({
+		contactName: cancelled[0].name,
+		contactNumber: cancelled[0].phone,
+		options: { checkSeconds: 5, maxWaitMinutes: 5 },
+	}),
+]);
+
+let h: Harness;
+const script = (scripts: CallScript[]) => (h.server.callScripts = scripts);
+const runListRequests = () => h.server.requests.filter((r) => r.method === 'GET' && RUN_TASKS.test(r.path));
+
+beforeAll(async () => {
+	h = await startHarness({}, workflows);
+});
+
+afterAll(async () => {
+	await h?.close();
+});
+
+afterEach(() => h.server.resetTraffic());
+
+test('3 contacts: one create request, one run followed; each item gets its own outcome; checks at Check Every', async () => {
+	script([
+		{ number: three[0].phone, end: 'completed', afterMs: 2000 },
+		{ number: three[1].phone, end: 'failedAfterRetry', afterMs: 3000 },
+		{ number: three[2].phone, end: 'completed', afterMs: 7000 },
+	]);
+	const run = await h.run(threeCalls);
+	expect(run.exitCode).toBe(0);
+
+	const creates = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
+	expect(creates).toHaveLength(1);
+	expect((creates[0].body as { documents: unknown[] }).documents).toHaveLength(3);
+	const runId = [...h.server.store.runs.values()].at(-1)!.run_id;
+	const lists = runListRequests();
+	expect(lists.every((r) => r.path.includes(runId))).toBe(true);
+	// Ada and Ben ended by the first check (5 s), Cy by the second (5 s after a change).
+	expect(lists).toHaveLength(2);
+	expect(lists[0].at - creates[0].at).toBeGreaterThanOrEqual(4500);
+	expect(lists[1].at - lists[0].at).toBeGreaterThanOrEqual(4500);
+
+	const out = itemsOf(run, 'Call');
+	expect(out.map((i) => i.pairedItem)).toEqual([{ item: 0 }, { item: 1 }, { item: 2 }]);
+	const tasks = h.server.store.runs.get(runId)!.tasks;
+	out.forEach(({ json }, i) => {
+		const task = tasks.find((t) => t.input.name === three[i].name)!;
+		expect(json).toMatchObject({
+			task_id: task.task_id,
+			run_id: runId,
+			contact_name: three[i].name,
+			contact_number: three[i].phone,
+			wait_status: 'ended',
+			status: task.status,
+		});
+	});
+	expect(out.map((i) => i.json.status)).toEqual(['completed', 'failed', 'completed']);
+	// What the person said reaches the workflow.
+	expect(out[0].json.transcript).toMatch(/^Assistant: .+\nContact: /);
+	expect(out[0].json.call_summary).toEqual(expect.any(String));
+	expect(out[0].json.recording_url).toMatch(/^http/);
+	expect(out[1].json.call_status).toEqual(expect.any(String));
+});
+
+test('nobody is called twice: a second run follows the calls already made instead of placing them', async () => {
+	const before = h.server.store.tasks.length;
+	const run = await h.run(again);
+	expect(run.exitCode).toBe(0);
+	expect(h.server.requestsTo('POST', '/tasks/')).toHaveLength(0);
+	expect(h.server.store.tasks.length).toBe(before);
+	const out = itemsOf(run, 'Call').map((i) => i.json);
+	expect(out.map((j) => j.wait_status)).toEqual(['ended', 'ended', 'ended']);
+	expect(out.every((j) => String(j.unpod_skipped).startsWith('Not sent: task '))).toBe(true);
+	// Ended calls come out as the guard read them: no check at all.
+	expect(runListRequests()).toHaveLength(0);
+});
+
+test('a call that never ends comes out timed_out at Max Wait, with its task ID, and nothing is asked after', async () => {
+	script([{ number: openForGood[0].phone, end: 'never', afterMs: 1000 }]);
+	const started = Date.now();
+	const run = await h.run(neverEnds);
+	expect(run.exitCode).toBe(0);
+	const [item] = itemsOf(run, 'Call');
+	const task = h.server.store.tasks.find((t) => t.input.contact_number === openForGood[0].phone)!;
+	expect(item.json).toMatchObject({ task_id: task.task_id, wait_status: 'timed_out', status: 'in_progress' });
+	const creates = h.server.requestsTo('POST', '/tasks/');
+	const lists = runListRequests();
+	// Picked up by the first check (5 s: a change), then 10, 17.5 and 28.75 s, and a last one at the 30 s limit.
+	expect(lists).toHaveLength(5);
+	expect(lists.at(-1)!.at - creates[0].at).toBeLessThan(31_000);
+	expect(lists.at(-1)!.at - creates[0].at).toBeGreaterThanOrEqual(28_000);
+	const lastRequest = Math.max(...h.server.requests.map((r) => r.at));
+	expect(lastRequest).toBe(lists.at(-1)!.at);
+	expect(Date.now() - started).toBeGreaterThanOrEqual(30_000);
+});
+
+test('a 429 and a 500 while waiting are waited out; the outcome still arrives', async () => {
+	script([{ number: throughFaults[0].phone, end: 'completed', afterMs: 6000 }]);
+	h.server.faults.add({ kind: 'rateLimit', method: 'GET', path: RUN_TASKS, times: 1, retryAfter: 2 });
+	h.server.faults.add({ kind: 'serverError', method: 'GET', path: RUN_TASKS, times: 1 });
+	const run = await h.run(faulty);
+	expect(run.exitCode).toBe(0);
+	const [item] = itemsOf(run, 'Call');
+	expect(item.json).toMatchObject({
+		contact_number: throughFaults[0].phone,
+		wait_status: 'ended',
+		status: 'completed',
+	});
+	const lists = runListRequests();
+	expect(lists.slice(0, 3).map((r) => r.status)).toEqual([429, 500, 200]);
+	// Retry-After: 2 was honoured before the next try.
+	expect(lists[1].at - lists[0].at).toBeGreaterThanOrEqual(1900);
+});
+
+test('a cancelled execution stops checking at once', async () => {
+	script([{ number: cancelled[0].phone, end: 'never', afterMs: 1000 }]);
+	const n8n = await N8nServer.start(h.n8n);
+	try {
+		await n8n.setActive(cancelWorkflow, true);
+		const hook = await axios.post(`${n8n.url}/webhook/${CANCEL_HOOK}`, {}, { validateStatus: () => true });
+		expect(hook.status).toBe(200);
+		await waitFor('the first check of the call', () => runListRequests().length >= 1, 60_000);
+		const listed = await n8n.rest.get('/executions', {
+			params: { filter: JSON.stringify({ workflowId: cancelWorkflow, status: ['running'] }) },
+		});
+		const [execution] = listed.data.data.results;
+		const stopped = await n8n.rest.post(`/executions/${execution.id}/stop`);
+		expect(stopped.status).toBe(200);
+		const stoppedAt = Date.now();
+		await n8n.executionsFinished(cancelWorkflow);
+		const checksBefore = runListRequests().length;
+		// Not a readiness wait: the window in which a check would have come (every 5 s while the
+		// call changes, 7.5 s after a quiet check), watched for requests that must not come.
+		await waitFor('12 s after the stop', () => Date.now() - stoppedAt > 12_000, 30_000, 500);
+		expect(runListRequests().filter((r) => r.at > stoppedAt)).toEqual([]);
+		expect(runListRequests().length).toBe(checksBefore);
+		expect(await n8n.executionCount(cancelWorkflow, ['canceled'])).toBe(1);
+	} finally {
+		await n8n.stop();
+	}
+});
