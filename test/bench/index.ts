@@ -1,4 +1,5 @@
 /** `npm run bench [-- import]`: prints figures; it asserts nothing. */
+import { benchCallAndWait } from './callAndWait';
 import { benchCallEvents } from './callEvents';
 import { benchImport } from './import';
 import { benchGuard, benchRateLimit } from './ratelimit';
@@ -8,6 +9,7 @@ const sections: Record<string, () => Promise<void>> = {
 	import: () => benchImport(Number(process.env.BENCH_ROWS ?? 10_000)),
 	trigger: () => benchTrigger(),
 	callEvents: () => benchCallEvents(),
+	callAndWait: () => benchCallAndWait(),
 	ratelimit: async () => {
 		await benchRateLimit(Number(process.env.BENCH_ROWS ?? 10_000));
 		await benchGuard();

@@ -4,7 +4,6 @@
  * one Call and Wait; the call runs on the local Unpod server, and its outcome must reach the
  * model's second request.
  */
-import axios from 'axios';
 import { loadExample } from '../helpers/examples';
 import { N8nServer } from '../helpers/n8n-server';
 import { OpenAiStandIn } from '../helpers/openai-standin';
@@ -60,11 +59,11 @@ test('a chat message makes the agent call Dana; what Dana said reaches the model
 	n8n = await N8nServer.start(h.n8n);
 	await n8n.setActive(workflow.id, true);
 	const trigger = workflow.nodes.find((n) => n.type.endsWith('.chatTrigger'))!;
-	const chat = await axios.post(
-		`${n8n.url}/webhook/${trigger.webhookId}/chat`,
-		{ action: 'sendMessage', sessionId: 'test-session', chatInput: 'Call Dana and ask when the technician may come' },
-		{ validateStatus: () => true, timeout: 120_000 },
-	);
+	const chat = await n8n.postWebhook(`${trigger.webhookId}/chat`, {
+		action: 'sendMessage',
+		sessionId: 'test-session',
+		chatInput: 'Call Dana and ask when the technician may come',
+	});
 	expect({ status: chat.status, log: chat.status === 200 ? '' : n8n.logTail() }).toEqual({ status: 200, log: '' });
 
 	// One call, to the allowed number, with what the model asked for.

@@ -1,5 +1,4 @@
 /** Task > Call and Wait in real n8n: calls placed in one request, followed through their run, until they end or time runs out. */
-import axios from 'axios';
 import { itemsOf, rowsNode, waitFor } from '../helpers/n8n';
 import type { N8nNode } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
@@ -176,7 +175,7 @@ test('a cancelled execution stops checking at once', async () => {
 	const n8n = await N8nServer.start(h.n8n);
 	try {
 		await n8n.setActive(cancelWorkflow, true);
-		const hook = await axios.post(`${n8n.url}/webhook/${CANCEL_HOOK}`, {}, { validateStatus: () => true });
+		const hook = await n8n.postWebhook(CANCEL_HOOK, {});
 		expect(hook.status).toBe(200);
 		await waitFor('the first check of the call', () => runListRequests().length >= 1, 60_000);
 		const listed = await n8n.rest.get('/executions', {

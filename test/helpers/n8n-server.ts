@@ -1,5 +1,5 @@
 /** A running n8n (`n8n start`) with an owner logged in, for what only the server does: credential tests, pickers, polling triggers. */
-import axios, { AxiosInstance } from 'axios';
+import axios, { AxiosInstance, AxiosResponse } from 'axios';
 import type { ChildProcess } from 'child_process';
 import { join } from 'path';
 import { N8n, N8N_VERSION, RUNTIME } from './n8n';
@@ -222,6 +222,23 @@ export class N8nServer {
 		const res = await this.rest.get(`/workflows/${workflowId}`);
 		if (res.status !== 200) throw new Error(`Reading workflow ${workflowId} failed: ${res.status}`);
 		return res.data.data.staticData ?? {};
+	}
+
+	/**
+	 * Posts to a production webhook of an activated workflow. n8n 2.41 registers webhooks
+	 * behind the activation request, answering 404 "not registered" (and starting nothing) until
+	 * then: the same request is sent again until it is registered.
+	 */
+	async postWebhook(path: string, body: unknown, timeoutMs = 30_000): Promise<AxiosResponse> {
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const res = await axios.post(`${this.url}/webhook/${path}`, body, {
+				validateStatus: () => true,
+				timeout: 300_000,
+			});
+			if (res.status !== 404 || !/not registered/.test(JSON.stringify(res.data)) || Date.now() > deadline) return res;
+			await new Promise((r) => setTimeout(r, 250));
+		}
 	}
 
 	/** The end of n8n's log, for error messages. */

@@ -1,0 +1,57 @@
+/** Task > Call and Wait through real n8n: what following calls costs in requests, and how soon an ending comes out. */
+import { chain, rowsNode } from '../helpers/n8n';
+import { agentRef, spaceRef, unpodNode } from '../helpers/nodes';
+import { startHarness } from '../helpers/setup';
+import { SEED } from '../../dev/server/seed';
+import { table } from './report';
+
+const RUN_TASKS = /\/runs\/[^/]+\/tasks\/$/;
+
+export async function benchCallAndWait(): Promise<void> {
+	console.log('\n## Call and Wait: 2-minute calls at the default Check Every (15 s), through real n8n\n');
+	const h = await startHarness();
+	try {
+		const results: Array<Record<string, string | number>> = [];
+		for (const calls of [1, 100, 250]) {
+			h.server.resetTraffic();
+			const rows = Array.from({ length: calls }, (_, i) => ({
+				name: `Caller ${calls}-${i + 1}`,
+				phone: `+1646${String(calls).padStart(3, '0')}${String(i).padStart(4, '0')}`,
+			}));
+			// Calls end between 120 and 125 s after they are placed.
+			h.server.callScripts = rows.map((r, i) => ({
+				number: r.phone,
+				end: 'completed',
+				afterMs: 120_000 + Math.round((5_000 * i) / calls),
+			}));
+			const id = `benchCallAndWait${calls}`;
+			const node = unpodNode('task', 'Call', {
+				operation: 'callAndWait',
+				space: spaceRef(SEED.spaceToken),
+				pilot: agentRef(SEED.agentHandle),
+				context: 'Confirm the appointment',
+			});
+			await h.n8n.importWorkflows([chain(id, [rowsNode('Rows', rows), node])]);
+			const run = await h.n8n.execute(id);
+			const out = run.resultData?.runData?.Call?.[0] as { executionTime?: number } | undefined;
+			const tasks = h.server.store.tasks.filter((t) => rows.some((r) => r.phone === t.input.contact_number));
+			const lastEnd = Math.max(...tasks.map((t) => t.lastStatusChangeUs / 1000));
+			const checks = h.server.requests.filter((r) => r.method === 'GET' && RUN_TASKS.test(r.path));
+			const lastCheck = Math.max(...checks.map((r) => r.at));
+			const ended = tasks.filter((t) => t.status === 'completed').length;
+			results.push({
+				calls,
+				'exit code': run.exitCode,
+				ended,
+				'requests in all': h.server.requests.length,
+				'run-list requests': checks.length,
+				'checks (distinct times)': new Set(checks.map((r) => Math.round(r.at / 1000))).size,
+				'last call end -> seen (s)': ((lastCheck - lastEnd) / 1000).toFixed(1),
+				'node time (s)': out?.executionTime === undefined ? 'n/a' : (out.executionTime / 1000).toFixed(1),
+			});
+		}
+		table(results);
+	} finally {
+		await h.close();
+	}
+}
