@@ -21,15 +21,16 @@ export function callContextField(show: Show): INodeProperties {
 }
 
 export function skipExistingField(show: Show, byDefault: boolean): INodeProperties {
-	return {
+	const field: INodeProperties = {
 		displayName: 'Skip Contacts Already Called',
 		name: 'skipExisting',
 		type: 'boolean',
-		default: byDefault,
+		default: true,
 		description:
 			"Whether to first look up the space's tasks created recently (see Options > Lookback) and not send a contact that already has one: matched by Document ID when the row has one, else by phone number. Skipped rows come out with the existing task's ID and unpod_skipped. Costs one request per 100 recent tasks.",
 		displayOptions: { show },
 	};
+	return byDefault ? field : { ...field, default: false };
 }
 
 export const lookbackOption: INodeProperties = {
