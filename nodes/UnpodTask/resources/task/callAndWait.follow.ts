@@ -106,12 +106,6 @@ export interface FollowSettings {
 	signal?: AbortSignal;
 }
 
-/** What following cost, for the output's notes and the benchmark. */
-export interface FollowStats {
-	checks: number;
-	requests: number;
-}
-
 /**
  * Checks the runs of the open calls until every call has ended or the deadline passed. A
  * check that fails on a rate limit or a server fault (after the shared retries) is skipped;
@@ -121,24 +115,22 @@ export async function followCalls(
 	context: IExecuteFunctions,
 	followed: Followed[],
 	settings: FollowSettings,
-): Promise<FollowStats> {
-	const stats: FollowStats = { checks: 0, requests: 0 };
+): Promise<void> {
 	const budget = new WaitBudget(Number.MAX_SAFE_INTEGER, settings.signal);
 	budget.deadline = settings.deadline;
 	let quietChecks = 0;
 	let failedCheck: string | undefined;
-	while (followed.some((c) => !c.ended) && Date.now() < settings.deadline) {
+	// Calls without a run (an answer that named none) cannot be followed: they are not waited for.
+	while (runsToRead(followed).length && Date.now() < settings.deadline) {
 		const delay = nextCheckDelay(settings.intervalMs, quietChecks, settings.deadline - Date.now());
 		await pause(context.getNode(), delay, settings.signal);
-		stats.checks++;
 		let changed = false;
 		failedCheck = undefined;
 		for (const run of runsToRead(followed)) {
 			try {
 				const tasks = await collectPages(
-					async (page, pageSize) => {
-						stats.requests++;
-						return toPage(
+					async (page, pageSize) =>
+						toPage(
 							await unpodApiRequest.call(context, {
 								method: 'GET',
 								path: `/spaces/${encodeURIComponent(run.space)}/runs/${encodeURIComponent(run.runId)}/tasks/`,
@@ -146,8 +138,7 @@ export async function followCalls(
 								subject: `run ${run.runId}`,
 								budget,
 							}),
-						);
-					},
+						),
 					// A run listed newest first stops being read once all its followed calls were seen.
 					run.calls.length,
 					'task_id',
@@ -167,5 +158,4 @@ export async function followCalls(
 			call.notes.unpod_warning = `The last check of this call failed (${failedCheck}); its status is from an earlier check`;
 		}
 	}
-	return stats;
 }
