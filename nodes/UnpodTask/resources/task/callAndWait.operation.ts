@@ -68,7 +68,7 @@ export const description: INodeProperties[] = [
 			typeOptions: { minValue: MIN_CHECK_SECONDS },
 			default: DEFAULT_CHECK_SECONDS,
 			description:
-				'How often to ask Unpod how the calls stand: one request per 100 calls a check. Checks slow down (up to 4 times this) while nothing changes.',
+				'How often to ask Unpod how the calls stand: one request per 100 calls a check. Checks slow down (up to twice this) while nothing changes.',
 		},
 		lookbackOption,
 		countryCodeOption,
