@@ -103,7 +103,8 @@ describe('ExistingTasks (the duplicate guard)', () => {
 	const existing = new ExistingTasks(tasks, '+1');
 	test('matches by Document ID when the row has one, else by the normalised number; the newest task wins', () => {
 		expect(existing.match({ contact_number: '+14155550100' })).toEqual({
-			task: { task_id: 'T3', run_id: 'R2', status: 'pending' },
+			// The task as listed too: Call and Wait puts out an ended one as it is.
+			task: { task_id: 'T3', run_id: 'R2', status: 'pending', listed: tasks[0] },
 			by: 'phone',
 			value: '+14155550100',
 		});

@@ -13,14 +13,8 @@ import { followCalls, outcomeOf } from './callAndWait.follow';
 import type { Followed } from './callAndWait.follow';
 import { DEFAULT_BATCH_SIZE } from './create.operation';
 import { readRows } from './create.rows';
-import { refuseInvalidRows, sendRows } from './create.send';
-import {
-	callContextField,
-	countryCodeOption,
-	DEFAULT_LOOKBACK_HOURS,
-	lookbackOption,
-	skipExistingField,
-} from './task.fields';
+import { refuseInvalidRows, sendRows, skipWithinHours } from './create.send';
+import { callContextField, countryCodeOption, lookbackOption, skipExistingField } from './task.fields';
 
 const show = { resource: ['task'], operation: ['callAndWait'] };
 
@@ -125,9 +119,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	if (!continueOnFail) refuseInvalidRows(invalid);
 	const sent = await sendRows(this, rows, {
 		batchSize: DEFAULT_BATCH_SIZE,
-		skipWithinHours: this.getNodeParameter('skipExisting', 0, true)
-			? Number(options.lookbackHours) || DEFAULT_LOOKBACK_HOURS
-			: undefined,
+		skipWithinHours: skipWithinHours(this, options, true),
 		countryCode: String(options.defaultCountryCode ?? ''),
 		budget: new WaitBudget(DEFAULT_MAX_WAIT_SECONDS * 1000, signal),
 		continueOnFail,

@@ -5,14 +5,8 @@ import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/d
 import { failedItem } from '../../../shared/itemLoop';
 import { cancelSignalOf, DEFAULT_MAX_WAIT_SECONDS, WaitBudget } from '../../../shared/retry';
 import { readRows } from './create.rows';
-import { refuseInvalidRows, sendRows } from './create.send';
-import {
-	callContextField,
-	countryCodeOption,
-	DEFAULT_LOOKBACK_HOURS,
-	lookbackOption,
-	skipExistingField,
-} from './task.fields';
+import { refuseInvalidRows, sendRows, skipWithinHours } from './create.send';
+import { callContextField, countryCodeOption, lookbackOption, skipExistingField } from './task.fields';
 
 const show = { resource: ['task'], operation: ['create'] };
 
@@ -115,9 +109,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
 	const results = await sendRows(this, rows, {
 		batchSize: Math.min(MAX_BATCH_SIZE, Math.max(1, Number(options.batchSize) || DEFAULT_BATCH_SIZE)),
-		skipWithinHours: this.getNodeParameter('skipExisting', 0, false)
-			? Number(options.lookbackHours) || DEFAULT_LOOKBACK_HOURS
-			: undefined,
+		skipWithinHours: skipWithinHours(this, options, false),
 		countryCode: String(options.defaultCountryCode ?? ''),
 		budget: new WaitBudget(Number(options.maxWaitSeconds ?? DEFAULT_MAX_WAIT_SECONDS) * 1000, cancelSignalOf(this)),
 		continueOnFail,

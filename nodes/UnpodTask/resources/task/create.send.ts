@@ -14,6 +14,7 @@ import type { ExistingTask } from './create.guard';
 import { groupIntoBatches, rowList } from './create.batches';
 import { RunJournal } from './create.journal';
 import type { Row } from './create.rows';
+import { DEFAULT_LOOKBACK_HOURS } from './task.fields';
 
 /** What became of one row. `answer` holds task_id, run_id, task_status (and a warning or skip reason). */
 export type SendResult =
@@ -183,6 +184,16 @@ export async function sendRows(
 		);
 	}
 	return results;
+}
+
+/** The guard's lookback in hours when Skip Contacts Already Called is on (its default differs by operation), else undefined. */
+export function skipWithinHours(
+	context: IExecuteFunctions,
+	options: IDataObject,
+	byDefault: boolean,
+): number | undefined {
+	if (!context.getNodeParameter('skipExisting', 0, byDefault)) return undefined;
+	return Number(options.lookbackHours) || DEFAULT_LOOKBACK_HOURS;
 }
 
 /** Stops before anything is sent when a row is invalid (without Continue On Fail), naming the bad rows. */
