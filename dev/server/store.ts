@@ -249,30 +249,35 @@ export class Store {
 	 * an attempt that fails and goes back to pending, then completed or failed.
 	 */
 	planLifecycle(task: Task, totalMs: number, failRate: number, retryRate: number): void {
-		const now = Date.now();
 		const fails = this.random() < failRate;
-		const steps: PlannedStep[] = [{ at: now + totalMs * 0.25, step: 'start' }];
 		// A call that fails for good has used its retries; some completed calls needed one.
-		if (fails || this.random() < retryRate) {
-			steps.push({ at: now + totalMs * 0.5, step: 'failAttempt' }, { at: now + totalMs * 0.7, step: 'start' });
-		}
-		steps.push({ at: now + totalMs, step: fails ? 'fail' : 'complete' });
-		task.plan = steps;
-		this.planned.add(task);
+		const retried = fails || this.random() < retryRate;
+		this.plan(task, totalMs, retried, fails ? 'fail' : 'complete');
 	}
 
 	/** The lifecycle a script gives a call, from now. */
 	planScripted(task: Task, script: CallScript): void {
+		const ends = {
+			completed: 'complete',
+			failed: 'fail',
+			partially_completed: 'partial',
+			failedAfterRetry: 'fail',
+			never: undefined,
+		} as const;
+		this.plan(task, script.afterMs ?? 2000, script.end === 'failedAfterRetry', ends[script.end]);
+	}
+
+	/**
+	 * Picked up at a quarter of `totalMs`; with `retried`, an attempt fails at half and the call is
+	 * picked up again at 70%; it ends with `end` at `totalMs`, or stays open without one.
+	 */
+	private plan(task: Task, totalMs: number, retried: boolean, end?: 'complete' | 'fail' | 'partial'): void {
 		const now = Date.now();
-		const total = script.afterMs ?? 2000;
-		const steps: PlannedStep[] = [{ at: now + total * 0.25, step: 'start' }];
-		if (script.end === 'failedAfterRetry') {
-			steps.push({ at: now + total * 0.5, step: 'failAttempt' }, { at: now + total * 0.7, step: 'start' });
+		const steps: PlannedStep[] = [{ at: now + totalMs * 0.25, step: 'start' }];
+		if (retried) {
+			steps.push({ at: now + totalMs * 0.5, step: 'failAttempt' }, { at: now + totalMs * 0.7, step: 'start' });
 		}
-		if (script.end !== 'never') {
-			const last = script.end === 'failedAfterRetry' ? 'failed' : script.end;
-			steps.push({ at: now + total, step: last === 'failed' ? 'fail' : last === 'completed' ? 'complete' : 'partial' });
-		}
+		if (end) steps.push({ at: now + totalMs, step: end });
 		task.plan = steps;
 		this.planned.add(task);
 	}

@@ -1,6 +1,7 @@
 /** The deciding steps of Task > Call and Wait: when to check, which runs to read, what a run says of each call. */
 import {
 	applyRunTasks,
+	hasEnded,
 	nextCheckDelay,
 	outcomeOf,
 	runsToRead,
@@ -14,7 +15,6 @@ const call = (fields: Partial<Followed>): Followed => ({
 	taskId: 'T1',
 	document: { name: 'Ada', contact_number: '+12125550100' },
 	status: 'pending',
-	ended: false,
 	notes: {},
 	...fields,
 });
@@ -37,7 +37,7 @@ describe('runsToRead', () => {
 			call({ taskId: 'T1' }),
 			call({ taskId: 'T2' }),
 			call({ taskId: 'T3', runId: 'R2' }),
-			call({ taskId: 'T4', runId: 'R3', ended: true }),
+			call({ taskId: 'T4', runId: 'R3', status: 'completed' }),
 			call({ taskId: null, runId: null }),
 			call({ taskId: 'T5', space: 'S2' }),
 		];
@@ -59,15 +59,17 @@ describe('applyRunTasks', () => {
 			{ task_id: 'T1', status: 'completed', output: { call_status: 'completed' } },
 		];
 		expect(applyRunTasks([a, b], tasks)).toBe(true);
-		expect(a).toMatchObject({ status: 'completed', ended: true, task: tasks[1] });
-		expect(b).toMatchObject({ status: 'in_progress', ended: false });
+		expect(a).toMatchObject({ status: 'completed', task: tasks[1] });
+		expect(hasEnded(a)).toBe(true);
+		expect(b).toMatchObject({ status: 'in_progress' });
+		expect(hasEnded(b)).toBe(false);
 		expect(applyRunTasks([b], tasks)).toBe(false);
 	});
 
 	test('a failed attempt back to pending is not an ending', () => {
 		const a = call({ status: 'in_progress' });
 		expect(applyRunTasks([a], [{ task_id: 'T1', status: 'pending' }])).toBe(true);
-		expect(a.ended).toBe(false);
+		expect(hasEnded(a)).toBe(false);
 	});
 
 	test("a call without a task ID takes its contact's task, one task per call", () => {
@@ -84,14 +86,18 @@ describe('applyRunTasks', () => {
 	test('a call missing from the list keeps what it had', () => {
 		const a = call({ status: 'in_progress' });
 		expect(applyRunTasks([a], [{ task_id: 'T7', status: 'completed' }])).toBe(false);
-		expect(a).toMatchObject({ status: 'in_progress', ended: false });
+		expect(a).toMatchObject({ status: 'in_progress' });
+		expect(hasEnded(a)).toBe(false);
 		expect(a.task).toBeUndefined();
 	});
 });
 
 describe('taskMatcher', () => {
 	test('by task ID, and by contact for calls whose ID is not known', () => {
-		const match = taskMatcher([call({ taskId: 'T1' }), call({ taskId: null, document: { contact_number: '+12125550122' } })]);
+		const match = taskMatcher([
+			call({ taskId: 'T1' }),
+			call({ taskId: null, document: { contact_number: '+12125550122' } }),
+		]);
 		expect(match({ task_id: 'T1' })).toBe(true);
 		expect(match({ task_id: 'T5', input: { contact_number: '+12125550122' } })).toBe(true);
 		expect(match({ task_id: 'T6', input: { contact_number: '+12125550133' } })).toBe(false);
@@ -102,7 +108,6 @@ describe('outcomeOf', () => {
 	test('an ended call: the Simplify shape with wait_status ended and the notes', () => {
 		const a = call({
 			status: 'completed',
-			ended: true,
 			notes: { unpod_skipped: 'Not sent: ...' },
 			task: {
 				task_id: 'T1',

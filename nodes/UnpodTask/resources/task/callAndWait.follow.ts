@@ -21,10 +21,12 @@ export interface Followed {
 	/** The task as last read (or as the duplicate guard found it). */
 	task?: IDataObject;
 	status: string | null;
-	ended: boolean;
 	/** Said on the output item: why the call was not placed again, what is not known. */
 	notes: IDataObject;
 }
+
+/** A call has ended when its task's status is final (the polling trigger's notion). */
+export const hasEnded = (call: Pick<Followed, 'status'>) => isFinal(call.status);
 
 /**
  * Checks slow down by half again for each check that saw no change, up to twice Check Every:
@@ -46,7 +48,7 @@ export function nextCheckDelay(intervalMs: number, quietChecks: number, msToDead
 export function runsToRead(followed: Followed[]): Array<{ space: string; runId: string; calls: Followed[] }> {
 	const runs = new Map<string, { space: string; runId: string; calls: Followed[] }>();
 	for (const call of followed) {
-		if (call.ended || !call.runId) continue;
+		if (hasEnded(call) || !call.runId) continue;
 		const key = JSON.stringify([call.space, call.runId]);
 		const run = runs.get(key) ?? { space: call.space, runId: call.runId, calls: [] };
 		run.calls.push(call);
@@ -82,7 +84,6 @@ export function applyRunTasks(calls: Followed[], tasks: IDataObject[]): boolean 
 		call.task = task;
 		if (task.status !== call.status) changed = true;
 		call.status = typeof task.status === 'string' ? task.status : null;
-		call.ended = isFinal(call.status);
 	}
 	return changed;
 }
@@ -97,7 +98,7 @@ export function outcomeOf(call: Followed, simplify: boolean): IDataObject {
 		...(simplify ? simplifyTask(task) : task),
 		task_id: call.taskId,
 		run_id: call.runId,
-		wait_status: (call.ended ? 'ended' : 'timed_out') satisfies WaitStatus,
+		wait_status: (hasEnded(call) ? 'ended' : 'timed_out') satisfies WaitStatus,
 		...call.notes,
 	};
 }
@@ -157,7 +158,7 @@ export async function followCalls(
 		quietChecks = changed ? 0 : quietChecks + 1;
 	}
 	if (failedCheck) {
-		for (const call of followed.filter((c) => !c.ended)) {
+		for (const call of followed.filter((c) => !hasEnded(c))) {
 			call.notes.unpod_warning = `The last check of this call failed (${failedCheck}); its status is from an earlier check`;
 		}
 	}

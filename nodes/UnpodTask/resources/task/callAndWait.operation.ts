@@ -8,7 +8,6 @@ import { contactFields } from '../../../shared/contacts';
 import { agentLocator, optionsCollection, simplifyField, spaceLocator } from '../../../shared/descriptions';
 import { failedItem } from '../../../shared/itemLoop';
 import { cancelSignalOf, DEFAULT_MAX_WAIT_SECONDS, WaitBudget } from '../../../shared/retry';
-import { isFinal } from '../../../shared/tasks';
 import { followCalls, outcomeOf } from './callAndWait.follow';
 import type { Followed } from './callAndWait.follow';
 import { DEFAULT_BATCH_SIZE } from './create.operation';
@@ -136,7 +135,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			taskId: typeof answer.task_id === 'string' ? answer.task_id : null,
 			document: row.document,
 			status: typeof answer.task_status === 'string' ? answer.task_status : null,
-			ended: false,
 			notes: {},
 		};
 		if (answer.unpod_warning) call.notes.unpod_warning = answer.unpod_warning;
@@ -144,7 +142,6 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			// Not called again: its existing task is followed, or put out at once if it has ended.
 			call.notes.unpod_skipped = answer.unpod_skipped;
 			call.task = result.existing.listed;
-			call.ended = isFinal(call.status);
 		}
 		followed.set(index, call);
 	});
