@@ -57,6 +57,11 @@ export function control(server: UnpodServer, method: string, path: string, raw: 
 			// `{scripts: [{number, end, afterMs?}]}`: how calls to these numbers go (see CallScript).
 			server.callScripts = Array.isArray(body.scripts) ? body.scripts : [];
 			return send(res, 200, { scripts: server.callScripts });
+		case 'POST inbound-call': {
+			// `{from, status?, seconds?, agent?}`: someone called the seeded agent's number.
+			const log = server.inboundCall(body);
+			return send(res, 200, { id: log.id });
+		}
 		case 'POST rate-limit':
 			server.rateLimiter.configure(
 				Number(body.perMinute ?? 0),

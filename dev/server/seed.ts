@@ -25,7 +25,24 @@ export const SEED = {
 	numberId: 5001,
 	/** A number of the main bridge that is not ASSIGNED: connecting it fails. */
 	releasedNumberId: 5002,
+	/** The main bridge's number: the agent's side of its calls. */
+	agentNumber: '+14155550100',
+	/** A free number of the pool reserved for acme, and one any organization may take. */
+	poolNumberId: 183,
+	sharedPoolNumberId: 184,
+	/** The seeded call log of acme: inbound and outbound calls, the newest first here. */
+	inboundCaller: '+14155550142',
 };
+
+/** Seeded call logs, as `[direction, status, the other party, days ago, seconds]`. */
+const CALL_HISTORY: Array<['inbound' | 'outbound', string, string, number, number]> = [
+	['outbound', 'completed', '+14155550177', 9, 62],
+	['inbound', 'completed', '+14155550142', 6, 95],
+	['outbound', 'failed', '+14155550178', 5, 0],
+	['inbound', 'not_connected', '+442079460011', 3, 0],
+	['inbound', 'completed', '+14155550142', 2, 41],
+	['outbound', 'completed', '+14155550179', 1, 130],
+];
 
 export function seed(store: Store): void {
 	store.jwts.set(SEED.jwt, SEED.token);
@@ -57,6 +74,8 @@ export function seed(store: Store): void {
 		provider: 1,
 		provider_details: { id: 1, name: 'Twilio', type: 'TELEPHONY' },
 		active: true,
+		api_key: 'AC-local-twilio-key',
+		sip_url: 'sip.twilio.local',
 	});
 	store.credentials.set(SEED.inactiveCredentialId, {
 		id: SEED.inactiveCredentialId,
@@ -108,6 +127,35 @@ export function seed(store: Store): void {
 		],
 	});
 	store.addBridge(SEED.orgHandle, { name: 'Support Line', status: 'DRAFT', region: 'EU' });
+	store.poolNumbers.push(
+		{
+			id: SEED.poolNumberId,
+			number: '+14155550123',
+			active: true,
+			state: 'NOT_ASSIGNED',
+			org: SEED.orgHandle,
+			agent_number: false,
+		},
+		{
+			id: SEED.sharedPoolNumberId,
+			number: '+14155550124',
+			active: true,
+			state: 'NOT_ASSIGNED',
+			org: null,
+			agent_number: false,
+		},
+		{ id: 185, number: '+14155550125', active: true, state: 'ASSIGNED', org: SEED.orgHandle, agent_number: false },
+		{ id: 186, number: '+14155550126', active: false, state: 'NOT_ASSIGNED', org: SEED.orgHandle, agent_number: false },
+		{ id: 187, number: '+14155550127', active: true, state: 'NOT_ASSIGNED', org: SEED.orgHandle, agent_number: true },
+		{
+			id: 188,
+			number: '+442079460188',
+			active: true,
+			state: 'NOT_ASSIGNED',
+			org: SEED.otherOrgHandle,
+			agent_number: false,
+		},
+	);
 	store.addBridge(SEED.otherOrgHandle, { name: 'Globex Line', region: 'EU' });
 
 	store.addAgent(SEED.orgHandle, SEED.agentHandle, 'Sales Assistant', 'published', 'Qualify inbound leads');
@@ -118,4 +166,37 @@ export function seed(store: Store): void {
 	store.addSpace(SEED.orgHandle, SEED.spaceToken, 'Outbound Leads', [SEED.agentHandle]);
 	store.addSpace(SEED.orgHandle, SEED.secondSpaceToken, 'Renewals', [SEED.secondAgentHandle]);
 	store.addSpace(SEED.otherOrgHandle, SEED.otherSpaceToken, 'Globex Space', ['globex-agent']);
+
+	const day = 86_400_000;
+	const now = Date.now();
+	for (const [direction, status, other, daysAgo, seconds] of CALL_HISTORY) {
+		const startMs = now - daysAgo * day;
+		store.addCallLog({
+			org: SEED.orgHandle,
+			call_status: status,
+			end_reason: seconds ? 'Customer Ended The Call' : 'No Answer',
+			call_type: direction,
+			agent: direction === 'inbound' ? SEED.secondAgentHandle : SEED.agentHandle,
+			space: direction === 'inbound' ? SEED.secondSpaceToken : SEED.spaceToken,
+			startMs,
+			endMs: startMs + seconds * 1000,
+			// Logged when the call ended, as the post-call flow does.
+			createdUs: (startMs + seconds * 1000 + 5000) * 1000,
+			source_number: SEED.agentNumber,
+			destination_number: other,
+		});
+	}
+	store.addCallLog({
+		org: SEED.otherOrgHandle,
+		call_status: 'completed',
+		end_reason: 'Customer Ended The Call',
+		call_type: 'inbound',
+		agent: 'globex-agent',
+		space: SEED.otherSpaceToken,
+		startMs: now - day,
+		endMs: now - day + 30_000,
+		createdUs: (now - day + 35_000) * 1000,
+		source_number: '+442079460188',
+		destination_number: '+442079460999',
+	});
 }

@@ -12,15 +12,17 @@ import { Faults, FaultRule, prng, RateLimiter } from './faults';
 import { HttpError, parseJson, readBody, RecordedRequest, Reply, send } from './http';
 import { agentRoutes } from './routes/agents';
 import { bridgeRoutes } from './routes/bridges';
+import { callLogRoutes } from './routes/callLogs';
 import { Behaviour, Ctx, REAL_BACKEND, Route } from './routes/context';
 import { organizationRoutes } from './routes/organizations';
 import { runRoutes } from './routes/runs';
 import { spaceRoutes } from './routes/spaces';
 import { taskRoutes } from './routes/tasks';
+import { telephonyRoutes } from './routes/telephony';
 import { pilotRoute, PILOTS_PREFIX } from './routes/pilots';
 import { AgentWebhooks } from './webhooks';
 import { isOpen, Store } from './store';
-import type { CallScript, Task } from './types';
+import type { CallLog, CallScript, Task } from './types';
 import { SEED } from './seed';
 
 export type { RecordedRequest } from './http';
@@ -61,7 +63,16 @@ export interface CallSelection {
 }
 
 const PREFIX = '/api/v2/platform';
-const ROUTES: Route[] = [organizationRoutes, bridgeRoutes, agentRoutes, taskRoutes, runRoutes, spaceRoutes];
+const ROUTES: Route[] = [
+	organizationRoutes,
+	bridgeRoutes,
+	telephonyRoutes,
+	callLogRoutes,
+	agentRoutes,
+	taskRoutes,
+	runRoutes,
+	spaceRoutes,
+];
 
 export class UnpodServer {
 	store: Store;
@@ -137,6 +148,32 @@ export class UnpodServer {
 		this.recordingLength = true;
 		this.callScripts = [];
 		this.webhooks.clear();
+	}
+
+	/**
+	 * A call someone made to an agent, ended now: logged as Unpod logs it, its live events sent
+	 * to the agent's webhook. (Unpod also opens a task for it, which its current voice handler
+	 * never completes: see the README.)
+	 */
+	inboundCall(call: { from?: string; status?: string; seconds?: number; agent?: string } = {}): CallLog {
+		const seconds = call.seconds ?? 48;
+		const endMs = Date.now();
+		const agent = this.store.agents.get(call.agent ?? SEED.secondAgentHandle);
+		const space = [...this.store.spaces.values()].find((s) => agent && s.agents.includes(agent.handle));
+		const log = this.store.addCallLog({
+			org: agent?.org ?? SEED.orgHandle,
+			call_status: call.status ?? 'completed',
+			end_reason: seconds ? 'Customer Ended The Call' : 'No Answer',
+			call_type: 'inbound',
+			agent: agent?.handle ?? null,
+			space: space?.token ?? null,
+			startMs: endMs - seconds * 1000,
+			endMs,
+			source_number: SEED.agentNumber,
+			destination_number: call.from ?? SEED.inboundCaller,
+		});
+		this.webhooks.onInboundCall(log);
+		return log;
 	}
 
 	/** Recorded platform requests (control requests are not recorded). */

@@ -1,6 +1,6 @@
 import { hex, isoNoZone, objectId, runId, slugify, taskId } from './ids';
 import { completedOutput, failedOutput, failureReason } from './outcomes';
-import { seed } from './seed';
+import { seed, SEED } from './seed';
 import type {
 	Org,
 	User,
@@ -14,6 +14,8 @@ import type {
 	Run,
 	Task,
 	CallScript,
+	CallLog,
+	PoolNumber,
 } from './types';
 
 export type * from './types';
@@ -37,6 +39,10 @@ export class Store {
 	tasks: Task[] = [];
 	tasksById = new Map<string, Task>();
 	runs = new Map<string, Run>();
+	/** Unpod's number pool, of which `telephony/numbers/` lists the free ones. */
+	poolNumbers: PoolNumber[] = [];
+	/** The call log, oldest first: one row per ended call, inbound or outbound. */
+	callLogs: CallLog[] = [];
 	/** Tasks with a planned lifecycle (auto-finish), for the ticker. */
 	planned = new Set<Task>();
 
@@ -53,6 +59,7 @@ export class Store {
 	recordingBase = 'https://recordings.unpod.local';
 
 	private nextBridgeId = 1;
+	private nextCallLogId = 39_100;
 	private lastUs = 0;
 
 	constructor(withSeed = true) {
@@ -137,6 +144,25 @@ export class Store {
 		};
 		this.agents.set(handle, agent);
 		return agent;
+	}
+
+	/**
+	 * Logs an ended call, as Unpod's post-call flow does (`insert_call_log`): the bridge is
+	 * the one holding the agent's number, the product that bridge's (else `unpod.ai`).
+	 */
+	addCallLog(fields: Omit<CallLog, 'id' | 'createdUs' | 'bridge' | 'product_id'> & Partial<CallLog>): CallLog {
+		const bridge = [...this.bridges.values()].find(
+			(b) => b.org === fields.org && b.numbers.some((n) => n.number === fields.source_number),
+		);
+		const log: CallLog = {
+			id: this.nextCallLogId++,
+			createdUs: this.nowUs(),
+			bridge: bridge?.id ?? null,
+			product_id: bridge ? SEED.productId : 'unpod.ai',
+			...fields,
+		};
+		this.callLogs.push(log);
+		return log;
 	}
 
 	createTasks(
@@ -240,8 +266,26 @@ export class Store {
 		task.plan = undefined;
 		this.planned.delete(task);
 		this.touch(task, outcome);
+		this.logCall(task, outcome);
 		this.onChange?.(task, 'ended');
 		return true;
+	}
+
+	private logCall(task: Task, outcome: string): void {
+		const output = task.output;
+		const startMs = Date.parse(String(output.start_time ?? '').replace(' ', 'T') + 'Z') || Date.now();
+		this.addCallLog({
+			org: task.org,
+			call_status: outcome,
+			end_reason: String(output.call_end_reason ?? ''),
+			call_type: 'outbound',
+			agent: task.assignee,
+			space: task.space,
+			startMs,
+			endMs: startMs + Number(output.duration ?? 0) * 1000,
+			source_number: String(output.assistant_number ?? ''),
+			destination_number: String(task.input.contact_number ?? ''),
+		});
 	}
 
 	/**

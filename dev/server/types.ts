@@ -47,6 +47,42 @@ export interface ProviderCredential {
 	provider: number;
 	provider_details: { id: number; name: string; type: string };
 	active: boolean;
+	/** What the real list shows beside the name (it is not masked there). */
+	api_key?: string;
+	sip_url?: string;
+}
+
+/** A number of Unpod's pool (`TelephonyNumber`): `GET telephony/numbers/` lists the free ones. */
+export interface PoolNumber {
+	id: number;
+	number: string;
+	active: boolean;
+	state: 'NOT_ASSIGNED' | 'ASSIGNED';
+	/** The organization it is reserved for; null: any organization may take it. */
+	org: string | null;
+	/** An agent's own number: never listed. */
+	agent_number: boolean;
+}
+
+/**
+ * A row of Unpod's call log (`metrics_calllog`): written when a call ends, inbound or
+ * outbound. `source_number` is the agent's side and `destination_number` the other party.
+ */
+export interface CallLog {
+	id: number;
+	org: string;
+	product_id: string;
+	call_status: string;
+	end_reason: string;
+	call_type: 'inbound' | 'outbound';
+	bridge: number | null;
+	agent: string | null;
+	space: string | null;
+	createdUs: number;
+	startMs: number;
+	endMs: number;
+	source_number: string;
+	destination_number: string;
 }
 
 export interface Bridge {

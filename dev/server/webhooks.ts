@@ -9,7 +9,7 @@
  */
 import { callTime } from './ids';
 import type { Store } from './store';
-import type { Task, TaskChange } from './types';
+import type { CallLog, Task, TaskChange } from './types';
 
 /** The agent's `webhook-integration` form values. */
 export interface WebhookForm {
@@ -161,6 +161,35 @@ export class AgentWebhooks {
 		};
 	}
 
+	/**
+	 * The live events of an inbound call, as Unpod's voice handler sends them: no task_id and
+	 * no call_id (it does not keep the task it opens), the room naming the call.
+	 */
+	onInboundCall(log: CallLog): void {
+		if (!log.agent) return;
+		const owner = { assignee: log.agent, task_id: '' };
+		for (const event of ['call_started', 'call_hang_up']) {
+			const ended = event === 'call_hang_up';
+			this.send(owner, 'event', event, {
+				event,
+				status: 'completed',
+				data: {
+					call_id: '',
+					task_id: '',
+					contact_number: log.destination_number,
+					contact_name: `sip_${log.destination_number}`,
+					config: { agent_id: log.agent },
+					transcript: [],
+					room: `room-inbound-${log.id}`,
+					usage: {},
+					start_time: callTime(log.startMs),
+					end_time: ended ? callTime(log.endMs) : 'None',
+					call_type: 'inbound',
+				},
+			});
+		}
+	}
+
 	private headersOf(form: WebhookForm): Record<string, string> {
 		const headers: Record<string, string> = { 'Content-Type': 'application/json' };
 		if (Array.isArray(form.headers)) for (const h of form.headers) headers[h.header_name] = h.header_value;
@@ -169,7 +198,7 @@ export class AgentWebhooks {
 	}
 
 	private send(
-		task: Task,
+		task: Pick<Task, 'assignee' | 'task_id'>,
 		kind: DeliveryRecord['kind'],
 		event: string,
 		body: Record<string, unknown>,

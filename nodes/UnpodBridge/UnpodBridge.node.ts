@@ -3,7 +3,10 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { REQUEST_DEFAULTS } from '../shared/transport';
 import { searchBridgeNumbers } from './listSearch/searchBridgeNumbers';
 import { searchBridges } from './listSearch/searchBridges';
+import { searchProviderCredentials } from './listSearch/searchProviderCredentials';
 import { bridgeFields, bridgeOperations } from './resources/bridge';
+import { callLogFields, callLogOperations } from './resources/callLog';
+import { numberFields, numberOperations } from './resources/number';
 import { providerConnectionFields, providerConnectionOperations } from './resources/providerConnection';
 
 export class UnpodBridge implements INodeType {
@@ -12,9 +15,11 @@ export class UnpodBridge implements INodeType {
 		name: 'unpodBridge',
 		icon: { light: 'file:../../icons/unpod.svg', dark: 'file:../../icons/unpod.dark.svg' },
 		group: ['transform'],
-		version: 1,
+		// 2: the provider credential is picked from a list (version 1 took its id as a number).
+		version: [1, 2],
+		defaultVersion: 2,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Manage Unpod telephony bridges and their provider connections',
+		description: 'Manage Unpod telephony: bridges, their provider connections, numbers, and the log of every call',
 		defaults: { name: 'Unpod Bridge' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -29,18 +34,24 @@ export class UnpodBridge implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Bridge', value: 'bridge' },
+					{ name: 'Call Log', value: 'callLog' },
+					{ name: 'Number', value: 'number' },
 					{ name: 'Provider Connection', value: 'providerConnection' },
 				],
 				default: 'bridge',
 			},
 			bridgeOperations,
 			...bridgeFields,
+			callLogOperations,
+			...callLogFields,
+			numberOperations,
+			...numberFields,
 			providerConnectionOperations,
 			...providerConnectionFields,
 		],
 	};
 
 	methods = {
-		listSearch: { searchBridges, searchBridgeNumbers },
+		listSearch: { searchBridges, searchBridgeNumbers, searchProviderCredentials },
 	};
 }

@@ -58,11 +58,14 @@ export function readDelivery(body: unknown): Delivery {
 		const event = text(body.event);
 		const data = isObject(body.data) ? body.data : undefined;
 		const taskId = text(data?.task_id) ?? text(body.task_id);
+		// An inbound call has no task in its events (Unpod's voice handler does not keep the one it
+		// opens): its room, unique per call, names it.
+		const call = taskId ?? text(data?.call_id) ?? text(data?.room);
 		if (!event) return { kind: 'invalid', reason: 'The event name is empty' };
-		if (!taskId) return { kind: 'invalid', reason: 'The event carries no task_id (expected in data.task_id)' };
+		if (!call) return { kind: 'invalid', reason: 'The event names no call (no task_id, call_id or room in data)' };
 		// A new attempt of the same task starts, hangs up or is missed again, at another time.
 		const at = text(data?.start_time) ?? text(data?.end_time) ?? '';
-		return { kind: 'live', selector: event, event, taskId, key: `${taskId}:${event}:${at}`, body };
+		return { kind: 'live', selector: event, event, taskId: taskId ?? '', key: `${call}:${event}:${at}`, body };
 	}
 	const taskId = text(body.task_id);
 	if (!taskId) return { kind: 'invalid', reason: 'The body carries no task_id: it is not an Unpod task or call event' };

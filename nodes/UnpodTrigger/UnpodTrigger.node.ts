@@ -12,11 +12,13 @@ import { agentLocator, optionsCollection, simplifyField, spaceLocator } from '..
 import { searchAgents } from '../shared/listSearch/searchAgents';
 import { searchSpaces } from '../shared/listSearch/searchSpaces';
 import { MAX_PAGE_SIZE, toPage } from '../shared/pagination';
+import { CALL_DIRECTIONS, CALL_LOGS_PATH, simplifyCallLog } from '../shared/callLogs';
 import { CALL_ENDINGS, simplifyTask, taskListPath } from '../shared/tasks';
 import { asNodeError } from '../shared/errors';
 import { classifyFailure, pickerBudget } from '../shared/retry';
 import { unpodApiRequest } from '../shared/transport';
 import type { FinalStatus } from '../shared/tasks';
+import { scanCallLogs } from './callLogScan';
 import { scanForTransitions } from './scan';
 
 /**
@@ -35,8 +37,9 @@ export class UnpodTrigger implements INodeType {
 		icon: { light: 'file:../../icons/unpod.svg', dark: 'file:../../icons/unpod.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{"calls ended in " + $parameter["watch"]}}',
-		description: 'Starts the workflow when an Unpod call ends (its task turns completed or failed)',
+		subtitle: '={{$parameter["watch"] === "callLog" ? "every call logged" : "calls ended in " + $parameter["watch"]}}',
+		description:
+			'Starts the workflow when an Unpod call ends: a task of a space or agent, or any call in the call log (inbound too)',
 		defaults: { name: 'Unpod Trigger' },
 		polling: true,
 		inputs: [],
@@ -51,8 +54,21 @@ export class UnpodTrigger implements INodeType {
 				options: [
 					{ name: 'Space', value: 'space', description: 'Calls of one space (call list)' },
 					{ name: 'Agent', value: 'agent', description: 'Calls made by one agent' },
+					{
+						name: 'Call Log (Every Call)',
+						value: 'callLog',
+						description: "Every call Unpod logs once it ended, inbound (people calling an agent's number) and outbound",
+					},
 				],
 				default: 'space',
+			},
+			{
+				displayName:
+					'Unpod logs calls without their task: the transcript and summary of an outbound call are on its task (Watch: Space or Agent)',
+				name: 'callLogNotice',
+				type: 'notice',
+				default: '',
+				displayOptions: { show: { watch: ['callLog'] } },
 			},
 			spaceLocator({ watch: ['space'] }),
 			agentLocator({ watch: ['agent'] }),
@@ -64,8 +80,18 @@ export class UnpodTrigger implements INodeType {
 				default: ['completed', 'failed'],
 				required: true,
 				description: 'Which endings start the workflow',
+				displayOptions: { show: { watch: ['space', 'agent'] } },
 			},
-			simplifyField({}),
+			{
+				displayName: 'Direction',
+				name: 'direction',
+				type: 'options',
+				options: [{ name: 'All', value: 'all', description: 'Inbound and outbound calls' }, ...CALL_DIRECTIONS],
+				default: 'all',
+				displayOptions: { show: { watch: ['callLog'] } },
+			},
+			simplifyField({ watch: ['space', 'agent'] }),
+			simplifyField({ watch: ['callLog'] }, 'callLog'),
 			optionsCollection({}, [
 				{
 					displayName: 'Emit Past Calls (Hours)',
@@ -75,6 +101,7 @@ export class UnpodTrigger implements INodeType {
 					default: 0,
 					description:
 						'On activation, also emit the calls that ended within this many hours before it. At 0, the first poll after activation only learns what exists and emits nothing.',
+					displayOptions: { show: { '/watch': ['space', 'agent'] } },
 				},
 				{
 					displayName: 'Max Requests Per Poll',
@@ -83,7 +110,7 @@ export class UnpodTrigger implements INodeType {
 					typeOptions: { minValue: 1, maxValue: 100 },
 					default: DEFAULT_MAX_REQUESTS,
 					description:
-						'At most this many requests (100 tasks each) per poll; the next poll goes on where this one stopped. With N open calls, an end is seen within about N / 100 / this value polls.',
+						'At most this many requests (100 tasks or call logs each) per poll; the next poll goes on where this one stopped. With N open calls, an end is seen within about N / 100 / this value polls.',
 				},
 			]),
 		],
@@ -94,6 +121,7 @@ export class UnpodTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+		if (this.getNodeParameter('watch') === 'callLog') return await pollCallLog.call(this);
 		const watch = this.getNodeParameter('watch') as 'space' | 'agent';
 		const id = this.getNodeParameter(watch, '', { extractValue: true }) as string;
 		const events = this.getNodeParameter('events', []) as FinalStatus[];
@@ -135,23 +163,74 @@ export class UnpodTrigger implements INodeType {
 			scope: `${watch}:${id}`,
 			events,
 			now: Date.now(),
-			budget: Math.max(1, Math.floor(Number(options.maxRequests ?? DEFAULT_MAX_REQUESTS)) || DEFAULT_MAX_REQUESTS),
+			budget: requestBudgetOf(options),
 			backfillMs: Number(options.backfillHours ?? 0) * 3600 * 1000,
 			classify: (error) => classifyFailure(error, true),
 		});
 		// Progress is kept even when the poll stopped early: the next poll goes on from it.
 		staticData.state = result.state as unknown as IDataObject;
-		// Ends found are never dropped: they go out even if a later read of this poll failed.
-		if (result.emitted.length) return [shape(result.emitted)];
-		// A failure that waiting will not heal (401, an unknown space, a 206) fails the poll
-		// with the API's message; passing ones make a quiet poll.
-		if (result.stopped?.kind === 'final') throw asNodeError(this.getNode(), result.stopped.error);
-		if (result.stopped?.kind === 'rateLimited') {
-			const declared = rateLimitedError(this.getNode(), result.stopped.error, result.stopped.waitMs);
-			if (declared) throw declared;
-		}
-		return null;
+		return pollOutcome(this.getNode(), result, shape);
 	}
+}
+
+const requestBudgetOf = (options: IDataObject) =>
+	Math.max(1, Math.floor(Number(options.maxRequests ?? DEFAULT_MAX_REQUESTS)) || DEFAULT_MAX_REQUESTS);
+
+/**
+ * What a poll gives n8n. Rows found are never dropped: they go out even if a later read of
+ * the poll failed. A failure that waiting will not heal (401, an unknown space, a 206) fails
+ * the poll with the API's message; passing ones make a quiet poll.
+ */
+function pollOutcome(
+	node: INode,
+	result: { emitted: IDataObject[]; stopped?: { kind: string; error: unknown; waitMs?: number } },
+	shape: (rows: IDataObject[]) => INodeExecutionData[],
+): INodeExecutionData[][] | null {
+	if (result.emitted.length) return [shape(result.emitted)];
+	if (result.stopped?.kind === 'final') throw asNodeError(node, result.stopped.error);
+	if (result.stopped?.kind === 'rateLimited') {
+		const declared = rateLimitedError(node, result.stopped.error, result.stopped.waitMs);
+		if (declared) throw declared;
+	}
+	return null;
+}
+
+/** Watch: Call Log. Every call Unpod logs, once each, in the order they were logged. */
+async function pollCallLog(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
+	const direction = this.getNodeParameter('direction', 'all') as string;
+	const simplify = this.getNodeParameter('simplify', true) as boolean;
+	const options = this.getNodeParameter('options', {}) as IDataObject;
+	const manual = this.getMode() === 'manual';
+	const fetchPage = async (page: number, pageSize: number) =>
+		toPage(
+			await unpodApiRequest.call(this, {
+				method: 'GET',
+				path: CALL_LOGS_PATH,
+				qs: { page, page_size: pageSize, ...(direction === 'all' ? {} : { call_type: direction }) },
+				subject: 'the call log',
+				budget: manual ? pickerBudget() : undefined,
+			}),
+		);
+	const shape = (rows: IDataObject[]) => rows.map((row) => ({ json: simplify ? simplifyCallLog(row) : row }));
+
+	if (manual) {
+		// A sample for the editor: the newest call logged. Stored state is not touched.
+		const { data } = await fetchPage(1, 1);
+		if (data.length) return [shape(data.slice(0, 1))];
+		throw new NodeOperationError(this.getNode(), 'No call is in the call log yet', {
+			description: `Unpod has logged no ${direction === 'all' ? '' : `${direction} `}call for this organization and product (the credential's Org Handle and Product ID). Make a call, then try again.`,
+		});
+	}
+
+	const staticData = this.getWorkflowStaticData('node');
+	const result = await scanCallLogs(staticData.state, fetchPage, {
+		scope: `callLog:${direction}`,
+		now: Date.now(),
+		budget: requestBudgetOf(options),
+		classify: (error) => classifyFailure(error, true),
+	});
+	staticData.state = result.state as unknown as IDataObject;
+	return pollOutcome(this.getNode(), result, shape);
 }
 
 /**

@@ -121,15 +121,21 @@ export function agentLocator(show: Show, url?: string, name = 'agent', displayNa
 	});
 }
 
-export function simplifyField(show: Show): INodeProperties {
+const SIMPLIFIED = {
+	task: 'Whether to return flat fields a CRM or sheet can take (IDs, status, contact, call outcome, duration in seconds, transcript as text) instead of the raw task',
+	callLog:
+		'Whether to return flat fields a CRM or sheet can take (ID, direction, status, numbers, times in ISO 8601, duration in seconds, agent, space and bridge by name) instead of the raw call log',
+};
+
+/** Simplify, on by default; `of` says what it flattens. */
+export function simplifyField(show: Show, of: keyof typeof SIMPLIFIED = 'task'): INodeProperties {
 	return {
 		displayName: 'Simplify',
 		name: 'simplify',
 		type: 'boolean',
 		default: true,
 		displayOptions: { show },
-		description:
-			'Whether to return flat fields a CRM or sheet can take (IDs, status, contact, call outcome, duration in seconds, transcript as text) instead of the raw task',
+		description: SIMPLIFIED[of],
 	};
 }
 

@@ -84,6 +84,8 @@ export function routingPaginator(
 		query?: ListQuery;
 		/** The list's path, when it is built from several parameters (checked there). */
 		url?: (this: IExecutePaginationFunctions) => string;
+		/** False for a list the API sends whole: one request, cut to Limit here. */
+		paged?: boolean;
 	} = {},
 ) {
 	return async function paginate(
@@ -98,8 +100,10 @@ export function routingPaginator(
 			const budget = requestBudget(this);
 			const { qs, match } = options.query ? options.query.call(this) : { qs: {}, match: undefined };
 			const url = options.url ? options.url.call(this) : requestData.options.url;
+			const paged = options.paged !== false;
 			const rows = await collectPages(
 				async (page, pageSize) => {
+					if (!paged && page > 1) return { data: [] };
 					const [item] = await withRetries(
 						this.getNode(),
 						async () =>
@@ -108,7 +112,7 @@ export function routingPaginator(
 								options: {
 									...requestData.options,
 									url,
-									qs: { ...requestData.options.qs, ...qs, page, page_size: pageSize },
+									qs: { ...requestData.options.qs, ...qs, ...(paged ? { page, page_size: pageSize } : {}) },
 								},
 							}),
 						budget,

@@ -136,6 +136,8 @@ export function listRouting(options: {
 	check?: PostReceiveAction;
 	query?: ListQuery;
 	path?: (this: IExecutePaginationFunctions) => string;
+	/** False for a list the API sends whole (no pages). */
+	paged?: boolean;
 }) {
 	return {
 		request: { method: 'GET' as const, ...(options.url ? { url: options.url } : {}) },
@@ -146,6 +148,7 @@ export function listRouting(options: {
 				transform: options.transform,
 				query: options.query,
 				url: options.path,
+				paged: options.paged,
 			}),
 		},
 		output: { postReceive: [options.check ?? checkResponse] },

@@ -76,6 +76,20 @@ describe('readDelivery', () => {
 		expect(readDelivery(noStart)).toMatchObject({ key: `${TASK}:call_missed:2026-11-23 10:01:00` });
 	});
 
+	test("an inbound call's events, which carry no task_id, are named by their room", () => {
+		const hangUp = {
+			event: 'call_hang_up',
+			status: 'completed',
+			data: { task_id: '', call_id: '', room: 'room-in-42', call_type: 'inbound', start_time: '2026-11-23 10:00:00' },
+		};
+		expect(readDelivery(hangUp)).toMatchObject({
+			kind: 'live',
+			event: 'call_hang_up',
+			taskId: '',
+			key: 'room-in-42:call_hang_up:2026-11-23 10:00:00',
+		});
+	});
+
 	test('bodies that are not Unpod deliveries are refused with a reason', () => {
 		expect(readDelivery([1, 2])).toEqual({ kind: 'invalid', reason: 'The body is not a JSON object' });
 		expect(readDelivery({ hello: 'world' })).toMatchObject({
@@ -84,7 +98,7 @@ describe('readDelivery', () => {
 		});
 		expect(readDelivery({ event: 'call_started', data: {} })).toMatchObject({
 			kind: 'invalid',
-			reason: expect.stringMatching(/data\.task_id/),
+			reason: expect.stringMatching(/no task_id, call_id or room/),
 		});
 		expect(readDelivery({ event: '', data: { task_id: TASK } })).toMatchObject({ kind: 'invalid' });
 	});

@@ -1,0 +1,104 @@
+/**
+ * `GET call-logs/`, as `fetch_call_logs` of Unpod's source (15cd2ef) answers it: the time
+ * filters compare dates only, numbers match by prefix, `call_id` is a substring of the id,
+ * `bridge` a substring of the bridge's name; `next` and `previous` carry only the page.
+ */
+import { fail } from '../http';
+import type { CallLog } from '../types';
+import type { Store } from '../store';
+import { authenticate, Route } from './context';
+
+const FORMAT = /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})$/;
+
+/** Python's `strptime(value, "%d-%m-%Y %H:%M:%S").date()`, as `YYYY-MM-DD`. */
+function dateOf(value: string): string {
+	const match = FORMAT.exec(value);
+	if (!match) throw new Error(`time data '${value}' does not match format '%d-%m-%Y %H:%M:%S'`);
+	const [, d, m, y] = match;
+	return `${y}-${m}-${d}`;
+}
+
+const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+const iso = (ms: number) => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
+
+function filterLogs(logs: CallLog[], store: Store, query: URLSearchParams): CallLog[] {
+	const q = (name: string) => query.get(name) || undefined;
+	const from = q('start_time') && dateOf(q('start_time')!);
+	const to = q('end_time') && dateOf(q('end_time')!);
+	const lower = (v: string | undefined) => v?.toLowerCase();
+	return logs.filter((log) => {
+		if (from && day(log.startMs) < from) return false;
+		if (to && day(log.endMs) > to) return false;
+		if (q('call_type') && log.call_type.toLowerCase() !== lower(q('call_type'))) return false;
+		if (q('call_status') && log.call_status.toLowerCase() !== lower(q('call_status'))) return false;
+		if (q('source_number') && !log.source_number.toLowerCase().startsWith(lower(q('source_number'))!)) return false;
+		if (q('destination_number') && !log.destination_number.toLowerCase().startsWith(lower(q('destination_number'))!))
+			return false;
+		if (q('call_id') && !String(log.id).includes(q('call_id')!)) return false;
+		if (q('call_duration') && (log.endMs - log.startMs) / 1000 > Number.parseInt(q('call_duration')!, 10)) return false;
+		if (q('bridge')) {
+			const bridge = [...store.bridges.values()].find((b) => b.id === log.bridge);
+			if (!bridge || !bridge.name.toLowerCase().includes(lower(q('bridge'))!)) return false;
+		}
+		return true;
+	});
+}
+
+/** A row as `CallLogSerializer` shows it: related records as `{id, name}`, duration in seconds. */
+function row(store: Store, log: CallLog): Record<string, unknown> {
+	const bridge = [...store.bridges.values()].find((b) => b.id === log.bridge);
+	const agents = [...store.agents.keys()];
+	const spaces = [...store.spaces.keys()];
+	const org = store.orgs.get(log.org);
+	const seconds = (log.endMs - log.startMs) / 1000;
+	return {
+		id: log.id,
+		call_status: log.call_status,
+		end_reason: log.end_reason,
+		call_type: log.call_type,
+		organization: org ? { id: org.org_id, name: org.name } : null,
+		product_id: log.product_id,
+		bridge: bridge ? { id: bridge.id, name: bridge.name } : null,
+		agent: log.agent ? { id: agents.indexOf(log.agent) + 1, name: store.agents.get(log.agent)?.name ?? '' } : null,
+		space: log.space ? { id: spaces.indexOf(log.space) + 1, name: store.spaces.get(log.space)?.name ?? '' } : null,
+		creation_time: iso(Math.floor(log.createdUs / 1000)),
+		start_time: iso(log.startMs),
+		end_time: iso(log.endMs),
+		call_duration: seconds > 0 ? seconds : 0,
+		source_number: log.source_number,
+		destination_number: log.destination_number,
+	};
+}
+
+export const callLogRoutes: Route = (ctx) => {
+	if (ctx.parts.length !== 1 || ctx.parts[0] !== 'call-logs' || ctx.method !== 'GET') return undefined;
+	authenticate(ctx);
+	const handle = ctx.headers['org-handle'];
+	const product = ctx.headers['product-id'];
+	if (!handle) fail(400, { message: 'Organization handle is required in Org-Handle header' });
+	if (!product) fail(400, { message: 'Product ID is required in Product-Id header' });
+	let body: Record<string, unknown>;
+	try {
+		const page = Number.parseInt(ctx.query.get('page') ?? '1', 10);
+		const pageSize = Number.parseInt(ctx.query.get('page_size') ?? '20', 10);
+		if (Number.isNaN(page) || Number.isNaN(pageSize)) throw new Error('invalid literal for int() with base 10');
+		const own = ctx.store.callLogs.filter((l) => l.org === String(handle) && l.product_id === String(product));
+		const logs = filterLogs(own, ctx.store, ctx.query).sort((a, b) => b.createdUs - a.createdUs);
+		const skip = (page - 1) * pageSize;
+		const base = `http://${String(ctx.headers.host)}/api/v2/platform/call-logs/`;
+		body = {
+			message: 'Call logs fetched successfully',
+			status_code: 200,
+			count: logs.length,
+			data: logs.slice(Math.max(0, skip), skip + pageSize).map((l) => row(ctx.store, l)),
+			next: skip + pageSize < logs.length ? `${base}?page=${page + 1}&page_size=${pageSize}` : null,
+			previous: page > 1 ? `${base}?page=${page - 1}&page_size=${pageSize}` : null,
+		};
+	} catch (error) {
+		return fail(400, {
+			message: 'Failed to fetch call logs',
+			error: `Failed to fetch call logs: ${(error as Error).message}`,
+		});
+	}
+	return { status: 200, body };
+};
