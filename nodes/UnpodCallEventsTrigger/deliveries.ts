@@ -85,11 +85,14 @@ export function simplifyLiveEvent(body: IDataObject): IDataObject {
 		// A handover merges its summary into the top level of the body.
 		...merged,
 		status: status ?? null,
-		task_id: d.task_id ?? null,
-		call_id: d.call_id ?? null,
+		// An inbound call's events carry both empty.
+		task_id: text(d.task_id) ?? null,
+		call_id: text(d.call_id) ?? null,
 		contact_number: d.contact_number ?? null,
 		contact_name: d.contact_name ?? null,
 		call_type: d.call_type ?? null,
+		// The one name of an inbound call (unique per call).
+		room: text(d.room) ?? null,
 		start_time: time(d.start_time),
 		end_time: time(d.end_time),
 		transcript: Array.isArray(d.transcript) ? transcriptText(d.transcript) : (d.transcript ?? ''),

@@ -5,7 +5,7 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { ROOT, waitFor } from '../helpers/n8n';
+import { graph, reportNode, ROOT, waitFor } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
 import { CREDENTIAL, Harness, startHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
@@ -14,8 +14,31 @@ import type { Task } from '../../dev/server/store';
 let h: Harness;
 let n8n: N8nServer | undefined;
 
+/** Watch: Call Log, inbound calls only, each call reported to the local server's sink. */
+const inboundWatch = (sink: string) =>
+	graph(
+		'triggerInbound',
+		[
+			{
+				name: 'Inbound calls',
+				type: 'n8n-nodes-unpod.unpodTrigger',
+				credentials: CREDENTIAL,
+				parameters: {
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					watch: 'callLog',
+					direction: 'inbound',
+					simplify: true,
+					options: {},
+				},
+			},
+			reportNode('Report', sink),
+		],
+		[['Inbound calls', 'Report']],
+	);
+
 beforeAll(async () => {
 	h = await startHarness();
+	await h.n8n.importWorkflows([inboundWatch(`${h.server.url}/__sim/sink`)]);
 });
 
 afterAll(async () => {
@@ -94,4 +117,31 @@ test('an active workflow emits each ended call once, as n8n polls', async () => 
 	expect(late.activity.transcript).toMatch(/^Assistant: Hello Late/);
 	// Every poll of an unchanged space reads one page.
 	expect(h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).every((r) => r.query.page === '1')).toBe(true);
+});
+
+test('watching the call log, an active workflow gets each inbound call once, and no outbound one', async () => {
+	h.server.sink.length = 0;
+	const polls = () => h.server.requestsTo('GET', '/call-logs/').length;
+	n8n ??= await N8nServer.start(h.n8n);
+	await n8n.setActive('triggerInbound', true, polls);
+	expect(h.server.sink).toEqual([]);
+
+	const first = h.server.inboundCall({ from: '+442079460801' });
+	const [task] = h.server.addTasks([{ name: 'Outbound', contact_number: '+442079460802' }]);
+	h.server.store.finishTask(task, 'completed');
+	const second = h.server.inboundCall({ from: '+442079460803', status: 'not_connected', seconds: 0 });
+	await n8n.nextPoll('triggerInbound', polls);
+	await waitFor('two inbound calls', () => h.server.sink.length >= 2);
+	await n8n.nextPoll('triggerInbound', polls);
+	const third = h.server.inboundCall({ from: '+442079460804' });
+	await n8n.nextPoll('triggerInbound', polls);
+	await waitFor('the third inbound call', () => h.server.sink.length >= 3);
+	const received = h.server.sink as Array<Record<string, any>>;
+	expect(received.map((r) => [r.call_log_id, r.direction, r.destination_number, r.status])).toEqual([
+		[first.id, 'inbound', '+442079460801', 'completed'],
+		[second.id, 'inbound', '+442079460803', 'not_connected'],
+		[third.id, 'inbound', '+442079460804', 'completed'],
+	]);
+	expect(h.server.requestsTo('GET', '/call-logs/').every((r) => r.query.call_type === 'inbound')).toBe(true);
+	await n8n.setActive('triggerInbound', false);
 });

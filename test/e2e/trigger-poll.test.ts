@@ -340,3 +340,55 @@ test('a 429 makes a quiet poll (this n8n has no failure cause to declare) and no
 	await new Promise((r) => setTimeout(r, 1100));
 	expect(ids(await p.poll())).toEqual([tasks[0].task_id]);
 });
+
+describe('Watch: Call Log', () => {
+	const callLogPoller = (direction = 'all', simplify = true) =>
+		new Poller({ credentials: credentials(), parameters: { watch: 'callLog', direction, simplify, options: {} } });
+
+	test('the first poll learns the log; each call logged later is emitted once, inbound and outbound, oldest first', async () => {
+		const p = callLogPoller();
+		expect(await p.poll()).toBeNull();
+		const inbound = server.inboundCall({ from: '+442079460555' });
+		const [task] = createTasks(1);
+		server.store.finishTask(task, 'completed');
+		const emitted = await p.poll();
+		expect(emitted!.map((i) => [i.json.direction, i.json.destination_number])).toEqual([
+			['inbound', '+442079460555'],
+			['outbound', task.input.contact_number],
+		]);
+		expect(emitted![0].json).toMatchObject({ call_log_id: inbound.id, status: 'completed', agent: 'Support Bot' });
+		expect(await p.poll()).toBeNull();
+		// One request a poll while fewer than 100 calls come in between.
+		const before = server.requests.length;
+		server.inboundCall();
+		expect(await p.poll()).toHaveLength(1);
+		expect(server.requests.slice(before).map((r) => r.query)).toEqual([{ page: '1', page_size: '100' }]);
+		expect(p.state.state).toMatchObject({ v: 1, scope: 'callLog:all' });
+	});
+
+	test('Direction: Inbound asks Unpod for inbound calls only; 250 in one go arrive over the polls the budget allows', async () => {
+		const p = new Poller({
+			credentials: credentials(),
+			parameters: { watch: 'callLog', direction: 'inbound', simplify: false, options: { maxRequests: 2 } },
+		});
+		await p.poll();
+		const calls = Array.from({ length: 250 }, (_, i) =>
+			server.inboundCall({ from: `+4420794${String(i).padStart(5, '0')}` }),
+		);
+		const [task] = createTasks(1);
+		server.store.finishTask(task, 'completed');
+		const received: number[] = [];
+		for (let poll = 0; poll < 3; poll++) received.push(...((await p.poll()) ?? []).map((i) => Number(i.json.id)));
+		expect(received).toEqual(calls.map((c) => c.id));
+		expect(
+			server.requests.filter((r) => r.path.endsWith('/call-logs/')).every((r) => r.query.call_type === 'inbound'),
+		).toBe(true);
+	});
+
+	test('a manual run returns the newest call logged and touches no state', async () => {
+		const p = callLogPoller('outbound');
+		const sample = await p.poll('manual');
+		expect(sample!.map((i) => i.json.direction)).toEqual(['outbound']);
+		expect(p.state).toEqual({});
+	});
+});

@@ -145,6 +145,7 @@ describe('items', () => {
 			'contact_number',
 			'contact_name',
 			'call_type',
+			'room',
 			'start_time',
 			'end_time',
 			'transcript',
@@ -156,6 +157,7 @@ describe('items', () => {
 			contact_number: '+14155550100',
 			contact_name: 'Ann Lee',
 			call_type: 'outbound',
+			room: `room-${task.thread_id}`,
 			start_time: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
 			end_time: expect.stringMatching(/Z$/),
 		});
