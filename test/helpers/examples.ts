@@ -31,6 +31,8 @@ export function loadExample(file: string, local: Localize): Workflow {
 		if (p.pilot?.__rl && !p.pilot.value) p.pilot = { __rl: true, mode: 'handle', value: SEED.agentHandle };
 		if (p.bridge?.__rl && !p.bridge.value) p.bridge = { __rl: true, mode: 'slug', value: SEED.bridgeSlug };
 		if (p.providerCredentialId !== undefined) p.providerCredentialId = SEED.activeCredentialId;
+		if (p.providerCredential?.__rl && !p.providerCredential.value)
+			p.providerCredential = { __rl: true, mode: 'list', value: String(SEED.activeCredentialId) };
 		for (const key of ['fileSelector', 'fileName']) {
 			if (typeof p[key] === 'string') p[key] = p[key].replace(USER_FILES, `${local.filesDir}/`);
 		}
