@@ -16,6 +16,19 @@ export function optionsCollection(show: Show, options: INodeProperties[]): INode
 	};
 }
 
+/** The Filters collection of a list operation; what each filter means is decided where it is read. */
+export function filtersCollection(show: Show, options: INodeProperties[]): INodeProperties {
+	return {
+		displayName: 'Filters',
+		name: 'filters',
+		type: 'collection',
+		placeholder: 'Add Filter',
+		default: {},
+		displayOptions: { show },
+		options,
+	};
+}
+
 /** Return All / Limit for a list operation; the paginator reads both. */
 export function returnAllAndLimit(show: Show): INodeProperties[] {
 	return [
@@ -144,62 +157,54 @@ export function simplifyField(show: Show, of: keyof typeof SIMPLIFIED = 'task'):
  * what the server is asked and what the node checks itself.
  */
 export function taskFilters(show: Show): INodeProperties {
-	return {
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Call Outcome',
-				name: 'outcome',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Interested, Callback',
-				description:
-					"Comma-separated outcomes of the post-call summary (the call's summary status), as your agent reports them",
-			},
-			{
-				displayName: 'Call Type',
-				name: 'callType',
-				type: 'options',
-				options: [
-					{ name: 'Inbound', value: 'inbound' },
-					{ name: 'Outbound', value: 'outbound' },
-				],
-				default: 'outbound',
-			},
-			{
-				displayName: 'Created After',
-				name: 'createdAfter',
-				type: 'dateTime',
-				default: '',
-				description: 'A date without a time zone is read as UTC, as Unpod stores dates',
-			},
-			{
-				displayName: 'Created Before',
-				name: 'createdBefore',
-				type: 'dateTime',
-				default: '',
-				description: 'A date without a time zone is read as UTC, as Unpod stores dates',
-			},
-			{
-				displayName: 'Search',
-				name: 'search',
-				type: 'string',
-				default: '',
-				description: 'Matches the contact name or phone number (a pattern, case-insensitive)',
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'options',
-				options: TASK_STATUSES,
-				default: 'completed',
-				description: 'The task status. Checked by this node on what the list returns, so Limit counts matching tasks.',
-			},
-		],
-	};
+	return filtersCollection(show, [
+		{
+			displayName: 'Call Outcome',
+			name: 'outcome',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Interested, Callback',
+			description:
+				"Comma-separated outcomes of the post-call summary (the call's summary status), as your agent reports them",
+		},
+		{
+			displayName: 'Call Type',
+			name: 'callType',
+			type: 'options',
+			options: [
+				{ name: 'Inbound', value: 'inbound' },
+				{ name: 'Outbound', value: 'outbound' },
+			],
+			default: 'outbound',
+		},
+		{
+			displayName: 'Created After',
+			name: 'createdAfter',
+			type: 'dateTime',
+			default: '',
+			description: 'A date without a time zone is read as UTC, as Unpod stores dates',
+		},
+		{
+			displayName: 'Created Before',
+			name: 'createdBefore',
+			type: 'dateTime',
+			default: '',
+			description: 'A date without a time zone is read as UTC, as Unpod stores dates',
+		},
+		{
+			displayName: 'Search',
+			name: 'search',
+			type: 'string',
+			default: '',
+			description: 'Matches the contact name or phone number (a pattern, case-insensitive)',
+		},
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'options',
+			options: TASK_STATUSES,
+			default: 'completed',
+			description: 'The task status. Checked by this node on what the list returns, so Limit counts matching tasks.',
+		},
+	]);
 }

@@ -1,7 +1,7 @@
 /** Call Log > Get Many. */
 import type { IDataObject, IExecutePaginationFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { CALL_DIRECTIONS, CALL_LOGS_PATH, callLogQuery, simplifyCallLogsIfAsked } from '../../../shared/callLogs';
-import { returnAllAndLimit, simplifyField } from '../../../shared/descriptions';
+import { filtersCollection, returnAllAndLimit, simplifyField } from '../../../shared/descriptions';
 import { listRouting } from '../../../shared/routing';
 
 const show = { resource: ['callLog'], operation: ['getAll'] };
@@ -23,76 +23,68 @@ export const option: INodePropertyOptions = {
 
 export const description: INodeProperties[] = [
 	...returnAllAndLimit(show),
-	{
-		displayName: 'Filters',
-		name: 'filters',
-		type: 'collection',
-		placeholder: 'Add Filter',
-		default: {},
-		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Bridge Name',
-				name: 'bridgeName',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. Main Line',
-				description: "Calls of the bridges whose name contains this (Unpod matches the name, not the bridge's slug)",
-			},
-			{
-				displayName: 'Call ID',
-				name: 'callId',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. 39136',
-				description: 'One call log by its ID',
-			},
-			{
-				displayName: 'Destination Number',
-				name: 'destinationNumber',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +1415',
-				description: 'Calls whose destination number starts with this',
-			},
-			{
-				displayName: 'Direction',
-				name: 'direction',
-				type: 'options',
-				options: CALL_DIRECTIONS,
-				default: 'inbound',
-			},
-			{
-				displayName: 'Ended Before',
-				name: 'endedBefore',
-				type: 'dateTime',
-				default: '',
-				description: 'A date without a time zone is read as UTC, as Unpod stores dates',
-			},
-			{
-				displayName: 'Source Number',
-				name: 'sourceNumber',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. +1415',
-				description: "Calls whose source number starts with this (usually the agent's number)",
-			},
-			{
-				displayName: 'Started After',
-				name: 'startedAfter',
-				type: 'dateTime',
-				default: '',
-				description: 'A date without a time zone is read as UTC, as Unpod stores dates',
-			},
-			{
-				displayName: 'Status',
-				name: 'status',
-				type: 'string',
-				default: '',
-				placeholder: 'e.g. completed',
-				description: "The call's status as Unpod logs it (completed, failed, not_connected...), any case",
-			},
-		],
-	},
+	filtersCollection(show, [
+		{
+			displayName: 'Bridge Name',
+			name: 'bridgeName',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. Main Line',
+			description: "Calls of the bridges whose name contains this (Unpod matches the name, not the bridge's slug)",
+		},
+		{
+			displayName: 'Call ID',
+			name: 'callId',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. 39136',
+			description: 'One call log by its ID',
+		},
+		{
+			displayName: 'Destination Number',
+			name: 'destinationNumber',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. +1415',
+			description: 'Calls whose destination number starts with this',
+		},
+		{
+			displayName: 'Direction',
+			name: 'direction',
+			type: 'options',
+			options: CALL_DIRECTIONS,
+			default: 'inbound',
+		},
+		{
+			displayName: 'Ended Before',
+			name: 'endedBefore',
+			type: 'dateTime',
+			default: '',
+			description: 'A date without a time zone is read as UTC, as Unpod stores dates',
+		},
+		{
+			displayName: 'Source Number',
+			name: 'sourceNumber',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. +1415',
+			description: "Calls whose source number starts with this (usually the agent's number)",
+		},
+		{
+			displayName: 'Started After',
+			name: 'startedAfter',
+			type: 'dateTime',
+			default: '',
+			description: 'A date without a time zone is read as UTC, as Unpod stores dates',
+		},
+		{
+			displayName: 'Status',
+			name: 'status',
+			type: 'string',
+			default: '',
+			placeholder: 'e.g. completed',
+			description: "The call's status as Unpod logs it (completed, failed, not_connected...), any case",
+		},
+	]),
 	simplifyField(show, 'callLog'),
 ];
