@@ -30,7 +30,7 @@ export const SEED = {
 	/** A free number of the pool reserved for acme, and one any organization may take. */
 	poolNumberId: 183,
 	sharedPoolNumberId: 184,
-	/** The seeded call log of acme: inbound and outbound calls, the newest first here. */
+	/** Who called acme's support agent twice in the seeded call log. */
 	inboundCaller: '+14155550142',
 };
 
