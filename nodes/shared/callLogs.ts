@@ -5,7 +5,7 @@
  * containing it (the node wants the id itself), numbers match by prefix, `bridge` is a part
  * of the bridge's name.
  */
-import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import type { RowMatch } from './pagination';
 import { isoTime, platformTime, userTime } from './time';
 
@@ -76,9 +76,4 @@ export function simplifyCallLog(row: IDataObject): IDataObject {
 		bridge: nameOf(row.bridge),
 		logged: isoTime(row.creation_time ?? null),
 	};
-}
-
-/** For the declarative list: rows flat when the node's Simplify is on. */
-export function simplifyCallLogsIfAsked(this: IExecutePaginationFunctions, rows: IDataObject[]): IDataObject[] {
-	return this.getNodeParameter('simplify', true) ? rows.map(simplifyCallLog) : rows;
 }

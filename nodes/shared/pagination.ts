@@ -75,12 +75,13 @@ export type ListQuery = (this: IExecutePaginationFunctions) => { qs: IDataObject
 /**
  * The paginator for declarative operations: each page goes through the routing engine
  * (and so through the error check of every request), waiting out rate limits and retrying
- * transient failures; `query` adds query parameters and a row filter; `transform` shapes the rows.
+ * transient failures; `query` adds query parameters and a row filter; `simplify` flattens each
+ * row when the node's Simplify parameter is on.
  */
 export function routingPaginator(
 	options: {
 		key?: string;
-		transform?: (this: IExecutePaginationFunctions, rows: IDataObject[]) => IDataObject[];
+		simplify?: (row: IDataObject) => IDataObject;
 		query?: ListQuery;
 		/** The list's path, when it is built from several parameters (checked there). */
 		url?: (this: IExecutePaginationFunctions) => string;
@@ -124,7 +125,8 @@ export function routingPaginator(
 				options.key,
 				match,
 			);
-			const shaped = options.transform ? options.transform.call(this, rows) : rows;
+			const { simplify } = options;
+			const shaped = simplify && this.getNodeParameter('simplify', true) ? rows.map(simplify) : rows;
 			return shaped.map((json) => ({ json, pairedItem: { item: this.getItemIndex() } }));
 		});
 	};

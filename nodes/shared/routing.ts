@@ -14,7 +14,7 @@ import { asItemResult } from './itemLoop';
 import { markMaybeDone, requestBudget, withRetries } from './retry';
 import { routingPaginator } from './pagination';
 import type { ListQuery } from './pagination';
-import { simplifyIfAsked, taskListQuery } from './tasks';
+import { simplifyTask, taskListQuery } from './tasks';
 import type { TaskScope } from './tasks';
 
 /** First postReceive step of every declarative operation: turns failures into NodeApiErrors. */
@@ -127,12 +127,13 @@ export function requestRouting(options: {
 
 /**
  * Routing of a declarative list operation: every page through the one paginator, each
- * checked by `check` (the error mapper), rows shaped by `transform`, duplicates dropped by `key`.
+ * checked by `check` (the error mapper), rows flattened by `simplify` when the node's Simplify is
+ * on, duplicates dropped by `key`.
  */
 export function listRouting(options: {
 	url?: string;
 	key?: string;
-	transform?: (this: IExecutePaginationFunctions, rows: IDataObject[]) => IDataObject[];
+	simplify?: (row: IDataObject) => IDataObject;
 	check?: PostReceiveAction;
 	query?: ListQuery;
 	path?: (this: IExecutePaginationFunctions) => string;
@@ -145,7 +146,7 @@ export function listRouting(options: {
 		operations: {
 			pagination: routingPaginator({
 				key: options.key,
-				transform: options.transform,
+				simplify: options.simplify,
 				query: options.query,
 				url: options.path,
 				paged: options.paged,
@@ -165,7 +166,7 @@ export function taskListRouting(
 ) {
 	return listRouting({
 		key: 'task_id',
-		transform: simplifyIfAsked,
+		simplify: simplifyTask,
 		check: checkResponseNaming(parameter, parameter),
 		path: options.path,
 		query(this: IExecutePaginationFunctions) {

@@ -1,4 +1,4 @@
-import type { IDataObject, IExecutePaginationFunctions } from 'n8n-workflow';
+import type { IDataObject } from 'n8n-workflow';
 import type { RowMatch } from './pagination';
 import { isoTime, platformTime, userTime } from './time';
 
@@ -159,9 +159,4 @@ export function simplifyTask(task: IDataObject): IDataObject {
 		created: isoTime(task.created ?? null),
 		modified: isoTime(task.modified ?? task.last_status_change ?? null),
 	};
-}
-
-/** For declarative task lists: the rows flat when the node's Simplify is on. */
-export function simplifyIfAsked(this: IExecutePaginationFunctions, rows: IDataObject[]): IDataObject[] {
-	return this.getNodeParameter('simplify', true) ? rows.map(simplifyTask) : rows;
 }

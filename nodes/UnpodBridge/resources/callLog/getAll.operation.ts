@@ -1,6 +1,6 @@
 /** Call Log > Get Many. */
 import type { IDataObject, IExecutePaginationFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { CALL_DIRECTIONS, CALL_LOGS_PATH, callLogQuery, simplifyCallLogsIfAsked } from '../../../shared/callLogs';
+import { CALL_DIRECTIONS, CALL_LOGS_PATH, callLogQuery, simplifyCallLog } from '../../../shared/callLogs';
 import { filtersCollection, returnAllAndLimit, simplifyField } from '../../../shared/descriptions';
 import { listRouting } from '../../../shared/routing';
 
@@ -14,7 +14,7 @@ export const option: INodePropertyOptions = {
 	routing: listRouting({
 		url: CALL_LOGS_PATH,
 		key: 'id',
-		transform: simplifyCallLogsIfAsked,
+		simplify: simplifyCallLog,
 		query(this: IExecutePaginationFunctions) {
 			return callLogQuery(this.getNodeParameter('filters', {}) as IDataObject);
 		},

@@ -1,5 +1,5 @@
 /** Space > Get Runs: one run per create request. */
-import type { IDataObject, IExecutePaginationFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
+import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { returnAllAndLimit, spaceLocator } from '../../../shared/descriptions';
 import { checkResponseNaming, listRouting } from '../../../shared/routing';
 import { isoTime } from '../../../shared/time';
@@ -18,16 +18,12 @@ export function simplifyRun(run: IDataObject): IDataObject {
 	};
 }
 
-function simplifyRunsIfAsked(this: IExecutePaginationFunctions, rows: IDataObject[]): IDataObject[] {
-	return this.getNodeParameter('simplify', true) ? rows.map(simplifyRun) : rows;
-}
-
 export const option: INodePropertyOptions = {
 	name: 'Get Runs',
 	value: 'getRuns',
 	action: 'Get the runs of a space',
 	description: 'List the runs of a space, newest first: one run per create request (a batch of a bulk import)',
-	routing: listRouting({ key: 'run_id', transform: simplifyRunsIfAsked, check: checkResponseNaming('space', 'space') }),
+	routing: listRouting({ key: 'run_id', simplify: simplifyRun, check: checkResponseNaming('space', 'space') }),
 };
 
 export const description: INodeProperties[] = [
