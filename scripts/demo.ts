@@ -79,7 +79,7 @@ async function main() {
 	);
 
 	say(`Importing ${rows} contacts from contacts.csv with the Unpod Task node...`);
-	const run = await n8n.execute(importId, { alongside: true });
+	const run = await n8n.execute(importId);
 	const created = (run.resultData?.runData?.['Created']?.[0]?.data?.main?.[0] ?? []).map((i) => i.json);
 	const notCreated = (run.resultData?.runData?.['Not created']?.[0]?.data?.main?.[0] ?? []).map((i) => i.json);
 	if (run.exitCode !== 0 || created.length === 0) {

@@ -166,7 +166,7 @@ test("the provider credential picker lists the organization's credentials, and t
 	]);
 	await h.n8n.importWorkflows([connect]);
 	h.server.resetTraffic();
-	const result = await h.n8n.execute('telephonyConnect', { alongside: true });
+	const result = await h.n8n.execute('telephonyConnect');
 	expect(result.exitCode).toBe(0);
 	const bodies = h.server.requests.filter((r) => r.method === 'POST').map((r) => [r.path.split('/').at(-2), r.body]);
 	expect(bodies).toEqual([

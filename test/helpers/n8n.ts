@@ -222,13 +222,12 @@ export class N8n {
 	}
 
 	/**
-	 * Runs an imported workflow with `n8n execute` and reads the run from n8n's log.
-	 * `alongside`: an `n8n start` runs on this folder too, so this process needs ports of its own.
+	 * Runs an imported workflow with `n8n execute` and reads the run from n8n's log. Its ports
+	 * are picked just before it starts: ports picked when the harness was made lie unbound
+	 * between runs, where another test worker's n8n (or an `n8n start` on this folder) may take them.
 	 */
-	async execute(id: string, options: { alongside?: boolean } = {}): Promise<RunResult> {
-		const env = options.alongside
-			? { N8N_RUNNERS_BROKER_PORT: String(await freePort()), N8N_PORT: String(await freePort()) }
-			: {};
+	async execute(id: string): Promise<RunResult> {
+		const env = { N8N_RUNNERS_BROKER_PORT: String(await freePort()), N8N_PORT: String(await freePort()) };
 		const { exitCode, stdout, stderr } = await this.cli(['execute', `--id=${id}`, '--rawOutput'], 300_000, env);
 		return { exitCode, stdout, stderr, resultData: findResultData(stdout) ?? findResultData(stderr) };
 	}
