@@ -8,9 +8,16 @@
 //   rebuild       native modules to build afterwards, with that Node
 //   env           environment n8n needs to run (e.g. N8N_EXPRESSION_ENGINE)
 // UNPOD_N8N_RUNTIME picks the folder (default test/n8n/2.8).
+//
+// The folder holds the recipe (package.json and lockfile); n8n itself installs into a per-user
+// cache, as npm keeps its own: ~/.cache/n8n-nodes-unpod/runtimes/<folder>-<hash of the recipe>
+// (UNPOD_RUNTIME_CACHE moves it). Another clone on the machine, or the next CI run, finds it
+// there; a changed recipe installs anew and the older install of that folder is removed.
+const { createHash } = require('crypto');
 const { execFileSync, spawn } = require('child_process');
-const { existsSync, readdirSync, readFileSync } = require('fs');
-const { delimiter, join, relative, resolve } = require('path');
+const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, writeFileSync } = require('fs');
+const { homedir } = require('os');
+const { basename, delimiter, join, relative, resolve } = require('path');
 
 const ROOT = join(__dirname, '..');
 const DEFAULT = join(ROOT, 'test', 'n8n', '2.8');
@@ -19,22 +26,41 @@ function runtimeDir() {
 	return resolve(process.env.UNPOD_N8N_RUNTIME || DEFAULT);
 }
 
+function cacheRoot() {
+	if (process.env.UNPOD_RUNTIME_CACHE) return resolve(process.env.UNPOD_RUNTIME_CACHE);
+	const base = process.env.XDG_CACHE_HOME || join(homedir(), '.cache');
+	return join(base, 'n8n-nodes-unpod', 'runtimes');
+}
+
+/** Where the recipe in `dir` is installed: keyed by the folder and its package.json and lockfile. */
+function installDir(dir = runtimeDir()) {
+	const hash = createHash('sha256');
+	for (const file of ['package.json', 'package-lock.json']) {
+		const path = join(dir, file);
+		hash.update(existsSync(path) ? readFileSync(path) : '');
+	}
+	return join(cacheRoot(), `${basename(dir)}-${hash.digest('hex').slice(0, 12)}`);
+}
+
 function recipe(dir) {
 	return JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).unpodRuntime ?? {};
 }
 
-/** The folder of the Node binary and headers the `node` package installed, if the recipe asks for one. */
-function nodeHome(dir) {
-	if (!recipe(dir).nodePackage) return undefined;
-	const base = join(dir, 'node_modules', 'node', 'node_modules');
+/** The folder of the Node binary and headers the `node` package installed into `install`. */
+function nodeHomeIn(install) {
+	const base = join(install, 'node_modules', 'node', 'node_modules');
 	const arch = existsSync(base) ? readdirSync(base).find((name) => /^node-(linux|darwin|win)-/.test(name)) : undefined;
 	return arch ? join(base, arch) : undefined;
 }
 
-/** What a process that runs this n8n needs on top of the caller's environment. */
-function runtimeEnv(dir = runtimeDir(), base = process.env) {
+/** The same for an installed runtime, if its recipe asks for a Node of its own. */
+function nodeHome(dir) {
+	return recipe(dir).nodePackage ? nodeHomeIn(installDir(dir)) : undefined;
+}
+
+function envFor(dir, install, base = process.env) {
 	const env = { ...(recipe(dir).env ?? {}) };
-	const home = nodeHome(dir);
+	const home = recipe(dir).nodePackage ? nodeHomeIn(install) : undefined;
 	if (home) {
 		env.PATH = `${join(home, 'bin')}${delimiter}${base.PATH ?? ''}`;
 		env.npm_config_nodedir = home;
@@ -42,8 +68,13 @@ function runtimeEnv(dir = runtimeDir(), base = process.env) {
 	return env;
 }
 
+/** What a process that runs this n8n needs on top of the caller's environment. */
+function runtimeEnv(dir = runtimeDir(), base = process.env) {
+	return envFor(dir, installDir(dir), base);
+}
+
 function n8nVersion(dir = runtimeDir()) {
-	return JSON.parse(readFileSync(join(dir, 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
+	return JSON.parse(readFileSync(join(installDir(dir), 'node_modules', 'n8n', 'package.json'), 'utf8')).version;
 }
 
 function npm(dir, args, env = process.env) {
@@ -66,33 +97,59 @@ function progress(dir, started) {
 	return spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit'] });
 }
 
+function isInstalled(dir) {
+	return existsSync(join(installDir(dir), 'node_modules', '.bin', 'n8n')) && (!recipe(dir).nodePackage || nodeHome(dir));
+}
+
 function ensureRuntime(dir = runtimeDir()) {
-	if (existsSync(join(dir, 'node_modules', '.bin', 'n8n')) && (!recipe(dir).nodePackage || nodeHome(dir))) return dir;
+	if (isInstalled(dir)) return dir;
 	const { ignoreScripts, rebuild = [], nodePackage } = recipe(dir);
 	const wanted = JSON.parse(readFileSync(join(dir, 'package.json'), 'utf8')).dependencies?.n8n;
+	const target = installDir(dir);
 	console.log(
-		`Installing n8n ${wanted} into ${relative(process.cwd(), dir) || dir}: the first run only (the demo, the tests ` +
-			'and the bench share it). About 4 minutes and 2 to 3 GB on the 2-core development machine.',
+		`Installing n8n ${wanted} for ${relative(process.cwd(), dir) || dir} into ${target}: once per machine (the demo, ` +
+			'the tests, the bench and other clones share it). About 4 minutes and 2 to 3 GB on the 2-core development machine.',
 	);
 	const started = Date.now();
-	const ticker = progress(dir, started);
+	// Installed beside its place and moved there when complete: an interrupted install is never taken for one.
+	const work = `${target}.partial-${process.pid}`;
+	rmSync(work, { recursive: true, force: true });
+	mkdirSync(work, { recursive: true });
+	for (const file of ['package.json', 'package-lock.json']) writeFileSync(join(work, file), readFileSync(join(dir, file)));
+	const ticker = progress(work, started);
 	try {
 		// `npm install` from the lockfile: `npm ci` rejects n8n's lockfile over optional
 		// platform packages that npm itself leaves out of it.
-		npm(dir, ['install', '--no-save', ...(ignoreScripts ? ['--ignore-scripts'] : [])]);
+		npm(work, ['install', '--no-save', ...(ignoreScripts ? ['--ignore-scripts'] : [])]);
 		if (nodePackage) {
 			// Its install script fetches the platform's Node binary from the registry.
-			npm(dir, ['rebuild', 'node']);
-			if (!nodeHome(dir)) throw new Error(`The node package in ${dir} installed no Node binary`);
+			npm(work, ['rebuild', 'node']);
+			if (!nodeHomeIn(work)) throw new Error(`The node package in ${work} installed no Node binary`);
 		}
-		if (rebuild.length) npm(dir, ['rebuild', ...rebuild], { ...process.env, ...runtimeEnv(dir) });
+		if (rebuild.length) npm(work, ['rebuild', ...rebuild], { ...process.env, ...envFor(dir, work) });
+		rmSync(target, { recursive: true, force: true });
+		renameSync(work, target);
+	} catch (error) {
+		rmSync(work, { recursive: true, force: true });
+		throw error;
 	} finally {
 		ticker.kill();
 	}
+	if (!isInstalled(dir)) throw new Error(`n8n did not install into ${target}`);
+	removeOlderInstalls(dir, target);
 	console.log(`n8n ${n8nVersion(dir)} installed in ${Math.round((Date.now() - started) / 1000)} s`);
 	return dir;
 }
 
-module.exports = { ensureRuntime, runtimeDir, runtimeEnv, n8nVersion };
+/** Earlier installs of the same folder (an older recipe) are 2 to 3 GB each. */
+function removeOlderInstalls(dir, keep) {
+	const prefix = `${basename(dir)}-`;
+	for (const name of readdirSync(cacheRoot())) {
+		const path = join(cacheRoot(), name);
+		if (path !== keep && name.startsWith(prefix) && !name.includes('.partial-')) rmSync(path, { recursive: true, force: true });
+	}
+}
+
+module.exports = { ensureRuntime, installDir, runtimeDir, runtimeEnv, n8nVersion };
 
 if (require.main === module) ensureRuntime();

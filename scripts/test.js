@@ -1,12 +1,14 @@
 #!/usr/bin/env node
 // `npm test`: installs the test runtime if needed, builds, lints, runs n8n's scanner, then every suite.
 const { execFileSync } = require('child_process');
+const { startCounter } = require('./n8n-starts');
 const { ensureRuntime } = require('./runtime');
 
 const started = Date.now();
+const starts = startCounter();
 const step = (title, cmd, args) => {
 	console.log(`\n== ${title}`);
-	execFileSync(cmd, args, { stdio: 'inherit' });
+	execFileSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...starts.env } });
 };
 
 try {
@@ -19,5 +21,6 @@ try {
 } catch (error) {
 	process.exitCode = typeof error.status === 'number' && error.status ? error.status : 1;
 } finally {
+	console.log(`\n${starts.report().text}`);
 	console.log(`\nnpm test finished in ${Math.round((Date.now() - started) / 1000)} s`);
 }

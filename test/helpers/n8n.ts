@@ -12,11 +12,13 @@ export const ROOT = resolve(__dirname, '..', '..');
 export const PACKAGE_NAME = 'n8n-nodes-unpod';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const runtime = require('../../scripts/runtime.js');
-/** The n8n folder tests run (UNPOD_N8N_RUNTIME, default test/n8n/2.8). */
-export const RUNTIME: string = runtime.runtimeDir();
+/** The recipe of the n8n tests run (UNPOD_N8N_RUNTIME, default test/n8n/2.8). */
+const RECIPE: string = runtime.runtimeDir();
+/** Where that n8n is installed (a per-user cache: scripts/runtime.js). */
+export const RUNTIME: string = runtime.installDir(RECIPE);
 /** The n8n version installed there. */
 export const N8N_VERSION: string = existsSync(join(RUNTIME, 'node_modules', 'n8n'))
-	? runtime.n8nVersion(RUNTIME)
+	? runtime.n8nVersion(RECIPE)
 	: 'not installed';
 
 export interface N8nNode {
@@ -183,7 +185,7 @@ export class N8n {
 			TMPDIR: tmp,
 			N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
 			// The runtime's own Node and settings (Node 24 for n8n 2.36+, the legacy expression engine for 1.x).
-			...runtime.runtimeEnv(RUNTIME, process.env),
+			...runtime.runtimeEnv(RECIPE, process.env),
 			...overrides,
 		};
 		// jest sets NODE_ENV=test, under which n8n's CLI stays silent and does nothing.

@@ -6,7 +6,7 @@
 import { ChildProcess, spawn, SpawnOptions } from 'child_process';
 import { appendFileSync, closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
-import { join } from 'path';
+import { basename, join } from 'path';
 
 const running = new Set<ChildProcess>();
 
@@ -30,7 +30,17 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 	});
 }
 
+/**
+ * Each n8n process a test starts is one line of UNPOD_N8N_STARTS, a file the test scripts
+ * create and count: n8n's start-up is most of an end-to-end test's time.
+ */
+function countN8nStart(command: string, args: string[]): void {
+	const file = process.env.UNPOD_N8N_STARTS;
+	if (file && basename(command) === 'n8n') appendFileSync(file, `${args[0] ?? ''}\n`);
+}
+
 export function spawnGroup(command: string, args: string[], options: SpawnOptions): ChildProcess {
+	countN8nStart(command, args);
 	const child = spawn(command, args, { ...options, detached: true });
 	running.add(child);
 	// A run that must prove it left nothing behind (test:queue) lists the groups it started.

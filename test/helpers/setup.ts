@@ -1,6 +1,7 @@
 /** The usual pairing for end-to-end tests: a local Unpod server and an n8n whose credentials point at it. */
 import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
+import { Engine } from './engine';
 import { chain, N8n, N8nNode, RunResult, Workflow } from './n8n';
 
 export const CREDENTIAL = { unpodApi: { id: 'unpodLocal', name: 'Unpod (local)' } };
@@ -11,9 +12,10 @@ export const NO_SECRET_CREDENTIAL = { unpodApi: { id: 'unpodNoSecret', name: 'Un
 /** The header and secret of the working credential, which the agent's webhook form must send. */
 export const WEBHOOK_SECRET = { header: 'X-Unpod-Secret', value: 'local-webhook-secret-5f1c9a7e2b' };
 
-export interface Harness {
+/** A local Unpod server and where the test's workflows run: in this process, or in a real n8n. */
+export interface Harness<Runner extends Engine | N8n = Engine> {
 	server: UnpodServer;
-	n8n: N8n;
+	n8n: Runner;
 	/** Every run so far, to check logs for secrets. */
 	runs: RunResult[];
 	run(id: string): Promise<RunResult>;
@@ -57,14 +59,37 @@ export function credentialsFor(server: UnpodServer) {
 	];
 }
 
+/**
+ * The local server and n8n's engine in this process, with the tests' credentials and
+ * `workflows`: for what the nodes do (operations, items, errors, retries, requests).
+ */
 export async function startHarness(
 	options: Parameters<typeof startServer>[0] = {},
 	workflows?: Workflows,
-): Promise<Harness> {
+): Promise<Harness<Engine>> {
+	const server = await startServer(options);
+	const engine = new Engine();
+	await engine.importCredentials(credentialsFor(server));
+	if (workflows?.list.length) await engine.importWorkflows(workflows.list);
+	return harness(server, engine, () => engine.dispose());
+}
+
+/**
+ * The local server and a real n8n user folder with the package installed as a community
+ * package: for what only an n8n process proves (loading, the editor, activation, webhooks).
+ */
+export async function startProcessHarness(
+	options: Parameters<typeof startServer>[0] = {},
+	workflows?: Workflows,
+): Promise<Harness<N8n>> {
 	const server = await startServer(options);
 	const n8n = await N8n.create();
 	await n8n.importCredentials(credentialsFor(server));
 	if (workflows?.list.length) await n8n.importWorkflows(workflows.list);
+	return harness(server, n8n, () => n8n.dispose());
+}
+
+function harness<Runner extends Engine | N8n>(server: UnpodServer, n8n: Runner, dispose: () => void): Harness<Runner> {
 	const runs: RunResult[] = [];
 	return {
 		server,
@@ -77,7 +102,7 @@ export async function startHarness(
 		},
 		async close() {
 			await server.stop();
-			n8n.dispose();
+			dispose();
 		},
 	};
 }
