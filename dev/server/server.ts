@@ -4,6 +4,7 @@
  * can be switched on (`behaviour`). Tests, the demo and the benchmark use it. Control
  * endpoints live under `/__sim/` (control.ts).
  */
+import { setTimeout as networkDelay } from 'timers/promises';
 import { createServer, IncomingMessage, Server, ServerResponse } from 'http';
 import type { AddressInfo } from 'net';
 import { control } from './control';
@@ -79,6 +80,8 @@ export class UnpodServer {
 	faults = new Faults();
 	rateLimiter: RateLimiter;
 	requests: RecordedRequest[] = [];
+	/** Called with each platform request as it is recorded (a test acting at a given request). */
+	onRequest?: (request: RecordedRequest) => void;
 	/** Bodies posted to `/__sim/sink`: where test workflows report what they received. */
 	sink: unknown[] = [];
 	/** When each sink body arrived (epoch ms), for latency figures. */
@@ -195,6 +198,7 @@ export class UnpodServer {
 		);
 		const record: RecordedRequest = { method, path, query, headers, body, at: Date.now() };
 		this.requests.push(record);
+		this.onRequest?.(record);
 		return record;
 	}
 
@@ -374,7 +378,8 @@ export class UnpodServer {
 	): Promise<boolean> {
 		switch (fault.kind) {
 			case 'slow':
-				await new Promise((r) => setTimeout(r, fault.delayMs ?? 2000));
+				// A slow network is wall-clock time, even where a test's clock runs the rest.
+				await networkDelay(fault.delayMs ?? 2000);
 				return false;
 			case 'dropAfter':
 				return false;

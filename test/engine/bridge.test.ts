@@ -1,3 +1,4 @@
+import { TestClock } from '../helpers/clock';
 import { itemsOf, N8nNode, outputOf } from '../helpers/n8n';
 import { bridgeRef, unpodNode } from '../helpers/nodes';
 import { BAD_ORG_CREDENTIAL, BAD_TOKEN_CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
@@ -8,18 +9,21 @@ const bridgeNode = (name: string, parameters: Record<string, unknown>, extra: Pa
 	unpodNode('bridge', name, parameters, extra);
 
 let h: Harness;
+// Retry waits and back-off run on the test's clock.
+const clock = TestClock.install();
 const workflows = new Workflows();
 const workflow = (id: string, nodes: N8nNode[]) => workflows.chain(id, nodes);
 const run = (id: string) => h.run(id);
 
 beforeAll(async () => {
-	h = await startHarness({}, workflows);
+	h = await startHarness({}, workflows, clock);
 	// Enough bridges for Return All to need three pages of 100.
 	for (let i = 0; i < 230; i++) h.server.store.addBridge(SEED.orgHandle, { name: `Bulk ${i}` });
 });
 
 afterAll(async () => {
 	await h?.close();
+	clock.uninstall();
 });
 
 afterEach(() => {

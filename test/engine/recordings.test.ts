@@ -1,4 +1,5 @@
 /** Task > Download Recording in real n8n: ended calls' recordings as binary data, ready for a CRM or a drive. */
+import { TestClock } from '../helpers/clock';
 import { N8nNode, itemsOf } from '../helpers/n8n';
 import { unpodNode } from '../helpers/nodes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
@@ -32,9 +33,11 @@ const limited = workflows.chain('recLimited', [
 ]);
 
 let h: Harness;
+// Retry waits and back-off run on the test's clock.
+const clock = TestClock.install();
 let calls: Task[];
 beforeAll(async () => {
-	h = await startHarness({}, workflows);
+	h = await startHarness({}, workflows, clock);
 	calls = h.server.addTasks(
 		['Rec One', 'Rec Two', 'Rec Three', 'Rec Failed'].map((name, i) => ({ name, contact_number: `+4930555000${i}` })),
 		{ space: SEED.secondSpaceToken },
@@ -43,6 +46,7 @@ beforeAll(async () => {
 });
 afterAll(async () => {
 	await h?.close();
+	clock.uninstall();
 });
 afterEach(() => h.server.resetTraffic());
 

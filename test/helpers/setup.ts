@@ -1,6 +1,7 @@
 /** The usual pairing for end-to-end tests: a local Unpod server and an n8n whose credentials point at it. */
 import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
+import type { TestClock } from './clock';
 import { Engine } from './engine';
 import { chain, N8n, N8nNode, RunResult, Workflow } from './n8n';
 
@@ -66,12 +67,14 @@ export function credentialsFor(server: UnpodServer) {
 export async function startHarness(
 	options: Parameters<typeof startServer>[0] = {},
 	workflows?: Workflows,
+	/** Runs move on this clock (TestClock.install()) instead of the wall clock's. */
+	clock?: TestClock,
 ): Promise<Harness<Engine>> {
 	const server = await startServer(options);
 	const engine = new Engine();
 	await engine.importCredentials(credentialsFor(server));
 	if (workflows?.list.length) await engine.importWorkflows(workflows.list);
-	return harness(server, engine, () => engine.dispose());
+	return harness(server, engine, () => engine.dispose(), clock);
 }
 
 /**
@@ -89,14 +92,19 @@ export async function startProcessHarness(
 	return harness(server, n8n, () => n8n.dispose());
 }
 
-function harness<Runner extends Engine | N8n>(server: UnpodServer, n8n: Runner, dispose: () => void): Harness<Runner> {
+function harness<Runner extends Engine | N8n>(
+	server: UnpodServer,
+	n8n: Runner,
+	dispose: () => void,
+	clock?: TestClock,
+): Harness<Runner> {
 	const runs: RunResult[] = [];
 	return {
 		server,
 		n8n,
 		runs,
 		async run(id: string) {
-			const result = await n8n.execute(id);
+			const result = clock ? await clock.drive(n8n.execute(id)) : await n8n.execute(id);
 			runs.push(result);
 			return result;
 		},

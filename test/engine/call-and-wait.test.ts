@@ -1,7 +1,10 @@
-/** Task > Call and Wait in real n8n: calls placed in one request, followed through their run, until they end or time runs out. */
-import { itemsOf, rowsNode, waitFor } from '../helpers/n8n';
+/**
+ * Task > Call and Wait in n8n's engine: calls placed in one request, followed through their run,
+ * until they end or time runs out. Check Every, Max Wait and the calls' lengths run on the test's clock.
+ */
+import { TestClock } from '../helpers/clock';
+import { itemsOf, rowsNode } from '../helpers/n8n';
 import type { N8nNode } from '../helpers/n8n';
-import { N8nServer } from '../helpers/n8n-server';
 import { agentRef, spaceRef, unpodNode } from '../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
@@ -48,32 +51,24 @@ const faulty = workflows.chain('cawFaults', [
 	callAndWait({ options: { checkSeconds: 5 } }),
 ]);
 const again = workflows.chain('cawAgain', [rowsNode('Sheet', three), callAndWait({ options: { checkSeconds: 5 } })]);
-const CANCEL_HOOK = 'unpod-call-and-wait-cancel';
 const cancelWorkflow = workflows.chain('cawCancel', [
-	{
-		name: 'Hook',
-		type: 'n8n-nodes-base.webhook',
-		typeVersion: 2,
-		webhookId: 'b7d3f0e2-5c1a-4e8b-9f6d-2a4c8e0b1d3f',
-		parameters: { path: CANCEL_HOOK, httpMethod: 'POST', responseMode: 'onReceived' },
-	},
-	callAndWait({
-		contactName: cancelled[0].name,
-		contactNumber: cancelled[0].phone,
-		options: { checkSeconds: 5, maxWaitMinutes: 5 },
-	}),
+	rowsNode('Sheet', cancelled),
+	callAndWait({ options: { checkSeconds: 5, maxWaitMinutes: 5 } }),
 ]);
 
 let h: Harness;
 const script = (scripts: CallScript[]) => (h.server.callScripts = scripts);
 const runListRequests = () => h.server.requests.filter((r) => r.method === 'GET' && RUN_TASKS.test(r.path));
 
+const clock = TestClock.install();
+
 beforeAll(async () => {
-	h = await startHarness({}, workflows);
+	h = await startHarness({}, workflows, clock);
 });
 
 afterAll(async () => {
 	await h?.close();
+	clock.uninstall();
 });
 
 afterEach(() => h.server.resetTraffic());
@@ -149,7 +144,7 @@ test('a call that never ends comes out timed_out at Max Wait, with its task ID, 
 	expect(lists.at(-1)!.at - creates[0].at).toBeGreaterThanOrEqual(28_000);
 	const lastRequest = Math.max(...h.server.requests.map((r) => r.at));
 	expect(lastRequest).toBe(lists.at(-1)!.at);
-	expect(Date.now() - started).toBeGreaterThanOrEqual(30_000);
+	expect(clock.elapsed(started)).toBeGreaterThanOrEqual(30_000);
 });
 
 test('a 429 and a 500 while waiting are waited out; the outcome still arrives', async () => {
@@ -172,28 +167,25 @@ test('a 429 and a 500 while waiting are waited out; the outcome still arrives', 
 
 test('a cancelled execution stops checking at once', async () => {
 	script([{ number: cancelled[0].phone, end: 'never', afterMs: 1000 }]);
-	const n8n = await N8nServer.start(h.n8n);
+	let stoppedAt = 0;
+	// The Stop button, pressed once the call has been checked: n8n aborts the execution's signal.
+	h.server.onRequest = () => {
+		if (stoppedAt || runListRequests().length < 1) return;
+		stoppedAt = Date.now();
+		setImmediate(() => h.n8n.cancel());
+	};
 	try {
-		await n8n.setActive(cancelWorkflow, true);
-		const hook = await n8n.postWebhook(CANCEL_HOOK, {});
-		expect(hook.status).toBe(200);
-		await waitFor('the first check of the call', () => runListRequests().length >= 1, 60_000);
-		const listed = await n8n.rest.get('/executions', {
-			params: { filter: JSON.stringify({ workflowId: cancelWorkflow, status: ['running'] }) },
-		});
-		const [execution] = listed.data.data.results;
-		const stopped = await n8n.rest.post(`/executions/${execution.id}/stop`);
-		expect(stopped.status).toBe(200);
-		const stoppedAt = Date.now();
-		await n8n.executionsFinished(cancelWorkflow);
+		const run = await h.run(cancelWorkflow);
+		// n8n's engine aborted the execution's signal; the node's wait ended at once, with its own error.
+		expect(run.resultData?.error?.message).toBe('The execution was cancelled while waiting on Unpod');
+		expect(stoppedAt).toBeGreaterThan(0);
 		const checksBefore = runListRequests().length;
-		// Not a readiness wait: the window in which a check would have come (every 5 s while the
-		// call changes, 7.5 s after a quiet check), watched for requests that must not come.
-		await waitFor('12 s after the stop', () => Date.now() - stoppedAt > 12_000, 30_000, 500);
+		// The window in which a check would have come (every 5 s while the call changes, 7.5 s
+		// after a quiet check), on the test's clock, watched for requests that must not come.
+		await clock.advance(12_000);
 		expect(runListRequests().filter((r) => r.at > stoppedAt)).toEqual([]);
 		expect(runListRequests().length).toBe(checksBefore);
-		expect(await n8n.executionCount(cancelWorkflow, ['canceled'])).toBe(1);
 	} finally {
-		await n8n.stop();
+		h.server.onRequest = undefined;
 	}
 });

@@ -1,0 +1,101 @@
+/**
+ * A clock the test controls, for tests whose subject is time (retry waits, Retry-After, Max
+ * Wait, Check Every, poll spacing, the local server's call lifecycle). Jest's fake timers stand
+ * in for `setTimeout` and `Date` in this process: the nodes' waits (n8n-workflow's `sleep`), the
+ * retry policy's clock and the local server's call plans all read it. The network stays real.
+ *
+ * `drive` moves time on only while nothing is in flight: no HTTP request of this process is
+ * open and the event loop has settled, so every wait the code under test is in has been
+ * registered. It then jumps to the next timer. A run that waits 10 minutes takes as long as
+ * its requests do, and a busy machine changes nothing but the wall-clock time.
+ */
+import { channel } from 'diagnostics_channel';
+import type { ClientRequest } from 'http';
+import { performance } from 'perf_hooks';
+
+let inFlight = 0;
+let lastActivity = performance.now();
+
+const touch = () => (lastActivity = performance.now());
+
+channel('http.client.request.start').subscribe((message) => {
+	const { request } = message as { request: ClientRequest };
+	inFlight++;
+	touch();
+	request.once('close', () => {
+		inFlight--;
+		touch();
+	});
+});
+
+const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Real time with no request open and no new one for `quietMs`, a few event-loop turns at least. */
+async function settle(quietMs = 3): Promise<void> {
+	let turns = 0;
+	for (;;) {
+		await turn();
+		if (inFlight > 0) {
+			turns = 0;
+			continue;
+		}
+		if (++turns >= 5 && performance.now() - lastActivity >= quietMs) return;
+	}
+}
+
+export class TestClock {
+	private constructor(readonly startedAt: number) {}
+
+	/** Fakes `setTimeout`, `setInterval` and `Date` for this test file, from now. */
+	static install(): TestClock {
+		jest.useFakeTimers({
+			doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'hrtime', 'performance'],
+		});
+		return new TestClock(Date.now());
+	}
+
+	uninstall(): void {
+		jest.useRealTimers();
+	}
+
+	/** Milliseconds on the test's clock since `since` (default: since install). */
+	elapsed(since = this.startedAt): number {
+		return Date.now() - since;
+	}
+
+	/** Settles `work`, moving the clock on to each next timer whenever the process is idle. */
+	async drive<T>(work: Promise<T>): Promise<T> {
+		let done = false;
+		const watched = work.finally(() => (done = true));
+		watched.catch(() => undefined);
+		while (!done) {
+			await settle();
+			if (done) break;
+			if (jest.getTimerCount() > 0) await jest.advanceTimersToNextTimerAsync();
+		}
+		return await watched;
+	}
+
+	/** Moves the clock on by `ms`, timer by timer, letting each one's work (requests) finish. */
+	async advance(ms: number): Promise<void> {
+		const until = Date.now() + ms;
+		let marker = false;
+		const timer = setTimeout(() => (marker = true), ms);
+		await this.drive(
+			(async () => {
+				while (!marker) await turn();
+			})(),
+		);
+		clearTimeout(timer);
+		if (Date.now() < until) jest.setSystemTime(until);
+	}
+
+	/** Polls `check` on the test's clock until it holds; fails naming `what` after `timeoutMs` of it. */
+	async waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 60_000, everyMs = 200): Promise<void> {
+		const deadline = Date.now() + timeoutMs;
+		while (!(await check())) {
+			if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what} (${timeoutMs} ms on the test's clock)`);
+			await this.advance(everyMs);
+		}
+	}
+}
