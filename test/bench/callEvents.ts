@@ -4,9 +4,10 @@
  * one-a-minute polls, in a running n8n against the local server. Latency is from the call's
  * end (its task's `modified`) to the moment its item reached the CRM step (the sink).
  */
+import type { N8n } from '../helpers/n8n';
 import { graph, N8nNode, reportNode } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
-import { CREDENTIAL, startHarness, WEBHOOK_SECRET } from '../helpers/setup';
+import { CREDENTIAL, startProcessHarness, WEBHOOK_SECRET } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import { table } from './report';
 
@@ -22,7 +23,7 @@ const percentile = (values: number[], p: number) => {
 
 export async function benchCallEvents(calls = 100, spreadMs = 150_000): Promise<void> {
 	console.log(`\n## Call outcomes to the CRM step: push (webhook) and poll (one a minute), ${calls} calls\n`);
-	const h = await startHarness();
+	const h = await startProcessHarness();
 	const sink = `${h.server.url}/__sim/sink`;
 	await h.n8n.importWorkflows([
 		graph(

@@ -4,16 +4,17 @@
  * one Call and Wait; the call runs on the local Unpod server, and its outcome must reach the
  * model's second request.
  */
+import type { N8n } from '../helpers/n8n';
 import { loadExample } from '../helpers/examples';
 import { N8nServer } from '../helpers/n8n-server';
 import { OpenAiStandIn } from '../helpers/openai-standin';
-import { CREDENTIAL, Harness, startHarness } from '../helpers/setup';
+import { CREDENTIAL, Harness, startProcessHarness } from '../helpers/setup';
 import { TOOL_DESCRIPTION } from '../../nodes/UnpodTask/resources/task/callAndWait.operation';
 
 const DANA = '+15550100201';
 const OPENAI = { id: 'openAiLocal', name: 'OpenAI (local stand-in)' };
 
-let h: Harness;
+let h: Harness<N8n>;
 let model: OpenAiStandIn;
 let n8n: N8nServer | undefined;
 
@@ -25,7 +26,7 @@ beforeAll(async () => {
 		},
 		(result) => `Dana answered. Tool result: ${result}`,
 	).start();
-	h = await startHarness();
+	h = await startProcessHarness();
 	h.n8n.env.N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE = 'true';
 	await h.n8n.importCredentials([
 		{ ...OPENAI, type: 'openAiApi', data: { apiKey: 'sk-local-standin', url: model.url } },

@@ -3,11 +3,12 @@
  * agent webhooks as Unpod's backend sends them: the agent's webhook form set through Unpod's
  * own pilot endpoint (a Studio login), deliveries with Unpod's retry rule.
  */
+import type { N8n } from '../helpers/n8n';
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
 import { graph, N8nNode, reportNode, waitFor } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
-import { CREDENTIAL, Harness, NO_SECRET_CREDENTIAL, startHarness, WEBHOOK_SECRET, Workflows } from '../helpers/setup';
+import { CREDENTIAL, Harness, NO_SECRET_CREDENTIAL, startProcessHarness, WEBHOOK_SECRET, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import { simplifyTask } from '../../nodes/shared/tasks';
 
@@ -16,7 +17,7 @@ const ENDS = { id: 'callEnds', webhookId: 'unpod-call-ends' };
 const LIVE = { id: 'callLive', webhookId: 'unpod-call-live' };
 const NO_SECRET = { id: 'callNoSecret', webhookId: 'unpod-call-nosecret' };
 
-let h: Harness;
+let h: Harness<N8n>;
 let n8n: N8nServer | undefined;
 const workflows = new Workflows();
 
@@ -64,7 +65,7 @@ beforeAll(async () => {
 	eventsWorkflow(ENDS, { events: ['completed', 'failed', 'partially_completed'], simplify: true });
 	eventsWorkflow(LIVE, { events: ['call_started', 'call_hang_up', 'call_missed'], simplify: true });
 	eventsWorkflow(NO_SECRET, { events: ['completed'] }, NO_SECRET_CREDENTIAL);
-	h = await startHarness({}, workflows);
+	h = await startProcessHarness({}, workflows);
 	h.n8n.env.UNPOD_SINK = `${h.server.url}/__sim/sink`;
 	n8n = await N8nServer.start(h.n8n);
 	await n8n.setActive(ENDS.id, true);

@@ -1,4 +1,5 @@
 /** Every example workflow imports into real n8n; those that can run offline run against the local server. */
+import type { N8n } from '../helpers/n8n';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -6,17 +7,17 @@ import { EXAMPLES, exampleFiles, loadExample } from '../helpers/examples';
 import { itemsOf, outputOf, ROOT } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
 import { runGroup } from '../helpers/processes';
-import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
+import { CREDENTIAL, Harness, startProcessHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import { RECORDING } from '../../dev/server/recordings';
 import { CSV_COLUMNS } from '../../scripts/demo-env';
 
-let h: Harness;
+let h: Harness<N8n>;
 let filesDir: string;
 const workflows = new Workflows();
 
 beforeAll(async () => {
-	h = await startHarness();
+	h = await startProcessHarness();
 	filesDir = join(h.n8n.folder, 'files');
 	mkdirSync(filesDir, { recursive: true });
 	copyFileSync(join(EXAMPLES, 'contacts.csv'), join(filesDir, 'contacts.csv'));

@@ -3,15 +3,16 @@
  * most (2.x refuses faster ones), so the test asks for each poll itself: activation polls
  * at once, and deactivating then activating again polls again with the trigger's state kept.
  */
+import type { N8n } from '../helpers/n8n';
 import { readFileSync } from 'fs';
 import { join } from 'path';
 import { graph, reportNode, ROOT, waitFor } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
-import { CREDENTIAL, Harness, startHarness } from '../helpers/setup';
+import { CREDENTIAL, Harness, startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import type { Task } from '../../dev/server/store';
 
-let h: Harness;
+let h: Harness<N8n>;
 let n8n: N8nServer | undefined;
 
 /** Watch: Call Log, inbound calls only, each call reported to the local server's sink. */
@@ -37,7 +38,7 @@ const inboundWatch = (sink: string) =>
 	);
 
 beforeAll(async () => {
-	h = await startHarness();
+	h = await startProcessHarness();
 	await h.n8n.importWorkflows([inboundWatch(`${h.server.url}/__sim/sink`)]);
 });
 

@@ -3,7 +3,6 @@
  * server: each behaviour as the real backend answers, and the specification's shape beside it.
  */
 import { N8nNode, outputOf, rowsNode } from '../helpers/n8n';
-import { N8nServer } from '../helpers/n8n-server';
 import { agentRef, createInSecondSpace, spaceRef, unpodNode } from '../helpers/nodes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
@@ -314,28 +313,4 @@ test('a 401 on the spaces list while bridges work says the endpoint refused the 
 		description: expect.stringContaining('does not accept the "Token" authorization scheme'),
 	});
 	for (const r of h.server.requests) expect(r.headers.authorization).toBe(`Token ${SEED.token}`);
-});
-
-describe('in the editor', () => {
-	let server: N8nServer;
-	beforeAll(async () => {
-		server = await N8nServer.start(h.n8n);
-	});
-	afterAll(async () => {
-		await server?.stop();
-	});
-
-	test('the Number picker lists the numbers of the picked bridge', async () => {
-		const found = await server.listSearch('n8n-nodes-unpod.unpodBridge', 'searchBridgeNumbers', CREDENTIAL, {
-			parameters: {
-				resource: 'providerConnection',
-				operation: 'connectProvider',
-				bridge: { __rl: true, mode: 'slug', value: SEED.bridgeSlug },
-			},
-		});
-		expect(found.results).toEqual([
-			{ name: '+14155550100 (ASSIGNED)', value: String(SEED.numberId) },
-			{ name: '+14155550199 (RELEASED)', value: String(SEED.releasedNumberId) },
-		]);
-	});
 });

@@ -1,7 +1,6 @@
 import { N8nNode, outputOf } from '../helpers/n8n';
-import { N8nServer } from '../helpers/n8n-server';
 import { agentRef, spaceRef, unpodNode } from '../helpers/nodes';
-import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
+import { Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 
 const node = (type: 'unpodAgent' | 'unpodSpace', name: string, parameters: Record<string, unknown>): N8nNode =>
@@ -140,27 +139,5 @@ test('a 206 answer to a task list fails with the API text', async () => {
 	expect(result.resultData?.error).toMatchObject({
 		httpCode: '206',
 		message: 'Failed to fetch tasks: Task store unavailable',
-	});
-});
-
-describe('pickers in the editor', () => {
-	let server: N8nServer;
-	beforeAll(async () => {
-		server = await N8nServer.start(h.n8n);
-	});
-	afterAll(async () => {
-		await server?.stop();
-	});
-
-	test('spaces and agents are listed and searched', async () => {
-		const spaces = await server.listSearch('n8n-nodes-unpod.unpodTask', 'searchSpaces', CREDENTIAL);
-		expect(spaces.results).toEqual([
-			{ name: 'Renewals', value: SEED.secondSpaceToken },
-			{ name: 'Outbound Leads', value: SEED.spaceToken },
-		]);
-		const agents = await server.listSearch('n8n-nodes-unpod.unpodAgent', 'searchAgents', CREDENTIAL, {
-			filter: 'support',
-		});
-		expect(agents.results).toEqual([{ name: 'Support Bot (support-bot)', value: SEED.secondAgentHandle }]);
 	});
 });

@@ -1,16 +1,13 @@
 /**
- * Telephony in real n8n against the local server: the provider credential picker and the
- * connect it feeds (Bridge version 2), the free numbers, and the call log with each filter,
- * inbound calls included.
+ * Telephony in n8n's engine against the local server: the free numbers, and the call log with
+ * each filter, inbound calls included. (The provider credential picker: test/e2e/editor.test.ts.)
  */
 import { itemsOf, outputOf } from '../helpers/n8n';
 import type { N8nNode } from '../helpers/n8n';
-import { N8nServer } from '../helpers/n8n-server';
 import { bridgeRef, unpodNode } from '../helpers/nodes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import { unpodDateTime } from '../../nodes/shared/callLogs';
-import { chain } from '../helpers/n8n';
 
 const bridgeNode = (name: string, parameters: Record<string, unknown>, extra: Partial<N8nNode> = {}): N8nNode =>
 	unpodNode('bridge', name, parameters, { typeVersion: 2, executeOnce: true, ...extra });
@@ -18,7 +15,6 @@ const callLogs = (name: string, filters: Record<string, unknown>, more: Record<s
 	bridgeNode(name, { resource: 'callLog', operation: 'getAll', returnAll: true, filters, ...more });
 
 let h: Harness;
-let n8n: N8nServer | undefined;
 const workflows = new Workflows();
 const DAY = 86_400_000;
 // Midday two days ago: the seeded calls of 1 and 2 days ago started after it, and Unpod, which
@@ -45,7 +41,6 @@ beforeAll(async () => {
 });
 
 afterAll(async () => {
-	await n8n?.stop();
 	await h?.close();
 });
 
@@ -131,50 +126,4 @@ test('free numbers and the call log with each filter: what Unpod was asked, what
 	for (const request of h.server.requestsTo('GET', '/call-logs/')) {
 		expect(request.headers).toMatchObject({ 'org-handle': SEED.orgHandle, 'product-id': SEED.productId });
 	}
-});
-
-test("the provider credential picker lists the organization's credentials, and the one picked is what connect sends", async () => {
-	n8n = await N8nServer.start(h.n8n);
-	const listed = await n8n.listSearch('n8n-nodes-unpod.unpodBridge', 'searchProviderCredentials', CREDENTIAL);
-	expect(listed.results).toEqual([
-		{ name: 'Twilio Main (Twilio)', value: String(SEED.activeCredentialId) },
-		{ name: 'Plivo Legacy (Plivo, inactive)', value: String(SEED.inactiveCredentialId) },
-	]);
-	const searched = await n8n.listSearch('n8n-nodes-unpod.unpodBridge', 'searchProviderCredentials', CREDENTIAL, {
-		filter: 'plivo',
-	});
-	expect(searched.results.map((r) => r.value)).toEqual([String(SEED.inactiveCredentialId)]);
-	// The keys Unpod lists beside each credential stay out of the editor.
-	expect(JSON.stringify(listed)).not.toContain('AC-local-twilio-key');
-
-	const picked = listed.results[0].value;
-	const connect = chain('telephonyConnect', [
-		bridgeNode('Connect', {
-			resource: 'providerConnection',
-			operation: 'connectProvider',
-			bridge: bridgeRef(SEED.bridgeSlug),
-			number: { __rl: true, mode: 'list', value: String(SEED.numberId) },
-			providerCredential: { __rl: true, mode: 'list', value: picked },
-		}),
-		bridgeNode('Disconnect', {
-			resource: 'providerConnection',
-			operation: 'disconnectProvider',
-			bridge: bridgeRef(SEED.bridgeSlug),
-			number: { __rl: true, mode: 'id', value: String(SEED.numberId) },
-			providerCredential: { __rl: true, mode: 'id', value: picked },
-		}),
-	]);
-	await h.n8n.importWorkflows([connect]);
-	h.server.resetTraffic();
-	const result = await h.n8n.execute('telephonyConnect');
-	expect(result.exitCode).toBe(0);
-	const bodies = h.server.requests.filter((r) => r.method === 'POST').map((r) => [r.path.split('/').at(-2), r.body]);
-	expect(bodies).toEqual([
-		['connect-provider', { number_id: SEED.numberId, provider_credential_id: SEED.activeCredentialId }],
-		['disconnect-provider', { number_id: SEED.numberId, provider_credential_id: SEED.activeCredentialId }],
-	]);
-	expect(itemsOf(result, 'Connect')[0].json).toMatchObject({
-		number_id: SEED.numberId,
-		provider_details: { id: SEED.activeCredentialId },
-	});
 });
