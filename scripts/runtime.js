@@ -98,7 +98,9 @@ function progress(dir, started) {
 }
 
 function isInstalled(dir) {
-	return existsSync(join(installDir(dir), 'node_modules', '.bin', 'n8n')) && (!recipe(dir).nodePackage || nodeHome(dir));
+	return (
+		existsSync(join(installDir(dir), 'node_modules', '.bin', 'n8n')) && (!recipe(dir).nodePackage || nodeHome(dir))
+	);
 }
 
 function ensureRuntime(dir = runtimeDir()) {
@@ -115,7 +117,8 @@ function ensureRuntime(dir = runtimeDir()) {
 	const work = `${target}.partial-${process.pid}`;
 	rmSync(work, { recursive: true, force: true });
 	mkdirSync(work, { recursive: true });
-	for (const file of ['package.json', 'package-lock.json']) writeFileSync(join(work, file), readFileSync(join(dir, file)));
+	for (const file of ['package.json', 'package-lock.json'])
+		writeFileSync(join(work, file), readFileSync(join(dir, file)));
 	const ticker = progress(work, started);
 	try {
 		// `npm install` from the lockfile: `npm ci` rejects n8n's lockfile over optional
@@ -146,7 +149,8 @@ function removeOlderInstalls(dir, keep) {
 	const prefix = `${basename(dir)}-`;
 	for (const name of readdirSync(cacheRoot())) {
 		const path = join(cacheRoot(), name);
-		if (path !== keep && name.startsWith(prefix) && !name.includes('.partial-')) rmSync(path, { recursive: true, force: true });
+		if (path !== keep && name.startsWith(prefix) && !name.includes('.partial-'))
+			rmSync(path, { recursive: true, force: true });
 	}
 }
 

@@ -1,7 +1,7 @@
 /** Task > Call and Wait through real n8n: what following calls costs in requests, and how soon an ending comes out. */
 import { chain, rowsNode } from '../helpers/n8n';
 import { agentRef, spaceRef, unpodNode } from '../helpers/nodes';
-import { startHarness } from '../helpers/setup';
+import { startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import { table } from './report';
 
@@ -9,7 +9,7 @@ const RUN_TASKS = /\/runs\/[^/]+\/tasks\/$/;
 
 export async function benchCallAndWait(): Promise<void> {
 	console.log('\n## Call and Wait: 2-minute calls at the default Check Every (15 s), through real n8n\n');
-	const h = await startHarness();
+	const h = await startProcessHarness();
 	try {
 		const results: Array<Record<string, string | number>> = [];
 		for (const calls of [1, 100, 250]) {

@@ -1,7 +1,7 @@
 /** Bulk import through real n8n: the Task node's batches against one HTTP Request per row. */
 import { chain, N8nNode, rowsNode } from '../helpers/n8n';
 import { createNode } from '../helpers/nodes';
-import { CREDENTIAL, startHarness } from '../helpers/setup';
+import { CREDENTIAL, startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import { table } from './report';
 
@@ -35,7 +35,7 @@ export function contactRows(n: number) {
 
 export async function benchImport(rows = 10_000): Promise<void> {
 	console.log(`\n## Bulk import: ${rows.toLocaleString('en')} contacts through real n8n (no rate limit)\n`);
-	const h = await startHarness();
+	const h = await startProcessHarness();
 	try {
 		const results: Array<Record<string, string | number>> = [];
 		for (const [label, node] of [

@@ -1,12 +1,12 @@
 /** A bulk import under a plan's rate limit: the Unpod Task node against one HTTP Request per row. */
 import { chain, outputOf, rowsNode } from '../helpers/n8n';
-import { startHarness } from '../helpers/setup';
+import { startProcessHarness } from '../helpers/setup';
 import { contactRows, httpRequestPerRow, taskCreate } from './import';
 import { table } from './report';
 
 export async function benchRateLimit(rows = 10_000, perMinute = 60): Promise<void> {
 	console.log(`\n## Bulk import of ${rows.toLocaleString('en')} rows under ${perMinute} requests a minute\n`);
-	const h = await startHarness();
+	const h = await startProcessHarness();
 	try {
 		const results: Array<Record<string, string | number>> = [];
 		for (const [label, node] of [
@@ -45,7 +45,7 @@ export async function benchGuard(recent = [1_000, 10_000]): Promise<void> {
 	console.log('\n## Duplicate guard: the lookup before an import of 100 rows\n');
 	const rows: Array<Record<string, string | number>> = [];
 	for (const size of recent) {
-		const h = await startHarness();
+		const h = await startProcessHarness();
 		try {
 			const contacts = contactRows(size).map((r) => ({ name: r.name, contact_number: r.phone }));
 			h.server.addTasks(contacts, { context: 'earlier' });

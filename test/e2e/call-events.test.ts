@@ -8,7 +8,14 @@ import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
 import { graph, N8nNode, reportNode, waitFor } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
-import { CREDENTIAL, Harness, NO_SECRET_CREDENTIAL, startProcessHarness, WEBHOOK_SECRET, Workflows } from '../helpers/setup';
+import {
+	CREDENTIAL,
+	Harness,
+	NO_SECRET_CREDENTIAL,
+	startProcessHarness,
+	WEBHOOK_SECRET,
+	Workflows,
+} from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import { simplifyTask } from '../../nodes/shared/tasks';
 

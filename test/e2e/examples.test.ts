@@ -1,33 +1,74 @@
-/** Every example workflow imports into real n8n; those that can run offline run against the local server. */
+/**
+ * Every example workflow imports into real n8n; those that can run offline run against the
+ * local server: the CSV import and the bridge setup by `n8n execute`, the recordings workflow
+ * and the AI-agent example in one running n8n, and the demo.
+ */
 import type { N8n } from '../helpers/n8n';
+import axios from 'axios';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { EXAMPLES, exampleFiles, loadExample } from '../helpers/examples';
-import { itemsOf, outputOf, ROOT } from '../helpers/n8n';
+import { itemsOf, outputOf, ROOT, waitFor } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
 import { runGroup } from '../helpers/processes';
+import { OpenAiStandIn } from '../helpers/openai-standin';
 import { CREDENTIAL, Harness, startProcessHarness, Workflows } from '../helpers/setup';
+import { TOOL_DESCRIPTION } from '../../nodes/UnpodTask/resources/task/callAndWait.operation';
 import { SEED } from '../../dev/server/seed';
 import { RECORDING } from '../../dev/server/recordings';
 import { CSV_COLUMNS } from '../../scripts/demo-env';
 
+const DANA = '+15550100201';
+const OPENAI = { id: 'openAiLocal', name: 'OpenAI (local stand-in)' };
+
 let h: Harness<N8n>;
 let filesDir: string;
+let model: OpenAiStandIn;
+/** One running n8n for the tests that need one, started by the first of them. */
+let running: N8nServer | undefined;
 const workflows = new Workflows();
+const startN8n = async () => (running ??= await N8nServer.start(h.n8n));
+
+/** The AI-agent example as a test reaches it: the model's stand-in, a public chat, a quicker first check. */
+function forTheTest(workflow: Workflows['list'][number]) {
+	if (workflow.id !== 'aiagentcallandwait') return workflow;
+	for (const node of workflow.nodes) {
+		if (node.credentials?.openAiApi) node.credentials.openAiApi = OPENAI;
+		// The example's chat is private (the editor's chat); the test reaches it as a public one.
+		if (node.type.endsWith('.chatTrigger')) node.parameters = { ...node.parameters, public: true, mode: 'hostedChat' };
+		// A quicker first check than the example's 15 s; everything else as the example has it.
+		if (node.parameters?.operation === 'callAndWait')
+			(node.parameters.options as Record<string, unknown>).checkSeconds = 5;
+	}
+	return workflow;
+}
 
 beforeAll(async () => {
-	h = await startProcessHarness();
+	model = await new OpenAiStandIn(
+		{
+			tool: (names) => names.find((n) => /call_and_wait/i.test(n)),
+			arguments: { contact: 'Dana Reyes', what_to_ask: 'Ask when the technician may come on Tuesday' },
+		},
+		(result) => `Dana answered. Tool result: ${result}`,
+	).start();
+	h = await startProcessHarness({}, undefined, [
+		{ ...OPENAI, type: 'openAiApi', data: { apiKey: 'sk-local-standin', url: model.url } },
+	]);
 	filesDir = join(h.n8n.folder, 'files');
 	mkdirSync(filesDir, { recursive: true });
 	copyFileSync(join(EXAMPLES, 'contacts.csv'), join(filesDir, 'contacts.csv'));
 	h.n8n.env.N8N_RESTRICT_FILE_ACCESS_TO = filesDir;
-	for (const file of exampleFiles()) workflows.add(loadExample(file, { credential: CREDENTIAL.unpodApi, filesDir }));
+	h.n8n.env.N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE = 'true';
+	for (const file of exampleFiles())
+		workflows.add(forTheTest(loadExample(file, { credential: CREDENTIAL.unpodApi, filesDir })));
 	await h.n8n.importWorkflows(workflows.list);
 });
 
 afterAll(async () => {
+	await running?.stop();
 	await h?.close();
+	await model?.stop();
 });
 
 afterEach(() => h.server.resetTraffic());
@@ -45,13 +86,17 @@ test('every example imports, and every node type it uses is known to n8n', async
 			'unpodtriggertocsv',
 		].sort(),
 	);
-	const exported = join(h.n8n.folder, 'nodes.json');
-	const result = await h.n8n.cli(['export:nodes', `--output=${exported}`]);
-	expect(result.exitCode).toBe(0);
-	// A node of several implementations (n8n's VersionedNodeType, exported once per version)
+	// The node types the running n8n loaded, as its editor reads them.
+	const n8n = await startN8n();
+	const types = await axios.get(`${n8n.url}/types/nodes.json`, {
+		headers: { Cookie: n8n.cookie },
+		validateStatus: () => true,
+	});
+	expect(types.status).toBe(200);
+	// A node of several implementations (n8n's VersionedNodeType, listed once per version)
 	// runs only at a version it has: there the version must be known too. Other nodes run
 	// whatever version a workflow names.
-	const exportedNodes = require(exported) as Array<{ name: string; version: number | number[] }>;
+	const exportedNodes = types.data as Array<{ name: string; version: number | number[] }>;
 	const entries = (name: string) => exportedNodes.filter((n) => n.name === name);
 	const unknown = workflows.list.flatMap((w) =>
 		w.nodes
@@ -139,21 +184,20 @@ test('call recordings to files: an active workflow saves each completed call as 
 		{ name: 'Unanswered', contact_number: '+442071234599' },
 	]);
 	const polls = () => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
-	const n8n = await N8nServer.start(h.n8n);
-	try {
-		await n8n.setActive('unpodrecordingstofile', true, polls);
-		h.server.store.finishTask(done, 'completed');
-		h.server.store.finishTask(failed, 'failed');
-		await n8n.nextPoll('unpodrecordingstofile', polls);
-		const file = join(filesDir, 'recordings', `${done.task_id}.mp3`);
-		const deadline = Date.now() + 60_000;
-		while (!(existsSync(file) && readFileSync(file).length === RECORDING.length) && Date.now() < deadline)
-			await new Promise((r) => setTimeout(r, 200));
-		if (!existsSync(file)) throw new Error(`No recording saved; n8n's log ends:\n${n8n.logTail()}`);
-		expect(readFileSync(file).equals(RECORDING)).toBe(true);
-	} finally {
-		await n8n.stop();
-	}
+	const n8n = await startN8n();
+	await n8n.setActive('unpodrecordingstofile', true, polls);
+	h.server.store.finishTask(done, 'completed');
+	h.server.store.finishTask(failed, 'failed');
+	await n8n.nextPoll('unpodrecordingstofile', polls);
+	const file = join(filesDir, 'recordings', `${done.task_id}.mp3`);
+	await waitFor(
+		'the recording saved whole',
+		() => existsSync(file) && readFileSync(file).length === RECORDING.length,
+	).catch(() => {
+		throw new Error(`No recording saved; n8n's log ends:\n${n8n.logTail()}`);
+	});
+	expect(readFileSync(file).equals(RECORDING)).toBe(true);
+	await n8n.setActive('unpodrecordingstofile', false);
 	// The example watches completed calls only: the failed one was not fetched.
 	expect(h.server.requests.filter((r) => r.path.startsWith('/recordings/')).map((r) => r.path)).toEqual([
 		`/recordings/${done.task_id}.mp3`,
@@ -197,3 +241,43 @@ test('npm run demo finishes with every outcome exactly once (a 12-row CSV)', asy
 	expect(output).toMatch(/tasks created \(one request per 100 rows\) \| 11 /);
 	expect(code).toBe(0);
 }, 480_000);
+
+test('a chat message makes the agent call Dana; what Dana said reaches the model and the chat', async () => {
+	const workflow = workflows.list.find((w) => w.id === 'aiagentcallandwait')!;
+	const callNode = workflow.nodes.find((n) => n.name === 'Call and wait')!;
+	expect(String(callNode.parameters?.toolDescription).startsWith(TOOL_DESCRIPTION)).toBe(true);
+	h.server.callScripts = [{ number: DANA, end: 'completed', afterMs: 2000 }];
+
+	const n8n = await startN8n();
+	await n8n.setActive(workflow.id, true);
+	const trigger = workflow.nodes.find((n) => n.type.endsWith('.chatTrigger'))!;
+	const chat = await n8n.postWebhook(`${trigger.webhookId}/chat`, {
+		action: 'sendMessage',
+		sessionId: 'test-session',
+		chatInput: 'Call Dana and ask when the technician may come',
+	});
+	expect({ status: chat.status, log: chat.status === 200 ? '' : n8n.logTail() }).toEqual({ status: 200, log: '' });
+
+	// One call, to the allowed number, with what the model asked for.
+	const creates = h.server.requestsTo('POST', '/tasks/');
+	expect(creates).toHaveLength(1);
+	expect(creates[0].body).toMatchObject({
+		context: 'Ask when the technician may come on Tuesday',
+		documents: [{ name: 'Dana Reyes', contact_number: DANA }],
+	});
+	const task = h.server.store.tasks.find((t) => t.input.contact_number === DANA)!;
+	expect(task.status).toBe('completed');
+
+	// The model's second request carries the call's outcome.
+	expect(model.requests).toHaveLength(2);
+	const [toolResult] = model.toolResults();
+	expect(toolResult).toContain(task.task_id);
+	expect(toolResult).toContain('"wait_status":"ended"');
+	expect(toolResult).toContain(JSON.stringify(String(task.output.call_summary)).slice(1, -1));
+	// The tool offered to the model says what it costs and how long it takes.
+	const offered = model.requests[0].tools!.find((t) => /call_and_wait/i.test(t.function.name))!;
+	expect(offered.function.description).toContain('paid call');
+	expect(offered.function.parameters).toMatchObject({ properties: { contact: {}, what_to_ask: {} } });
+	// And the chat gets the model's answer.
+	expect(JSON.stringify(chat.data)).toContain('Dana answered.');
+});

@@ -255,7 +255,8 @@ test('soak: 500 polls with random faults emit every transition exactly once', as
 	server.faults.clear();
 	// Let a Retry-After pass, then poll until quiet.
 	await clock.advance(1100);
-	for (let i = 0; i < 20; i++) for (const id of ids(await clock.drive(p.poll()))) counts.set(id, (counts.get(id) ?? 0) + 1);
+	for (let i = 0; i < 20; i++)
+		for (const id of ids(await clock.drive(p.poll()))) counts.set(id, (counts.get(id) ?? 0) + 1);
 	const ended = server.store.tasks
 		.filter((t) => ['completed', 'failed'].includes(t.status) && !seededFinal.has(t.task_id))
 		.map((t) => t.task_id);
@@ -384,7 +385,8 @@ describe('Watch: Call Log', () => {
 		const [task] = createTasks(1);
 		server.store.finishTask(task, 'completed');
 		const received: number[] = [];
-		for (let poll = 0; poll < 3; poll++) received.push(...((await clock.drive(p.poll())) ?? []).map((i) => Number(i.json.id)));
+		for (let poll = 0; poll < 3; poll++)
+			received.push(...((await clock.drive(p.poll())) ?? []).map((i) => Number(i.json.id)));
 		expect(received).toEqual(calls.map((c) => c.id));
 		expect(
 			server.requests.filter((r) => r.path.endsWith('/call-logs/')).every((r) => r.query.call_type === 'inbound'),

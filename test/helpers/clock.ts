@@ -91,7 +91,12 @@ export class TestClock {
 	}
 
 	/** Polls `check` on the test's clock until it holds; fails naming `what` after `timeoutMs` of it. */
-	async waitFor(what: string, check: () => boolean | Promise<boolean>, timeoutMs = 60_000, everyMs = 200): Promise<void> {
+	async waitFor(
+		what: string,
+		check: () => boolean | Promise<boolean>,
+		timeoutMs = 60_000,
+		everyMs = 200,
+	): Promise<void> {
 		const deadline = Date.now() + timeoutMs;
 		while (!(await check())) {
 			if (Date.now() > deadline) throw new Error(`Timed out waiting for ${what} (${timeoutMs} ms on the test's clock)`);

@@ -84,10 +84,12 @@ export async function startHarness(
 export async function startProcessHarness(
 	options: Parameters<typeof startServer>[0] = {},
 	workflows?: Workflows,
+	/** More credentials (another service's stand-in), imported with the tests' own in one n8n process. */
+	moreCredentials: Array<{ id: string; name: string; type: string; data: Record<string, unknown> }> = [],
 ): Promise<Harness<N8n>> {
 	const server = await startServer(options);
 	const n8n = await N8n.create();
-	await n8n.importCredentials(credentialsFor(server));
+	await n8n.importCredentials([...credentialsFor(server), ...moreCredentials]);
 	if (workflows?.list.length) await n8n.importWorkflows(workflows.list);
 	return harness(server, n8n, () => n8n.dispose());
 }

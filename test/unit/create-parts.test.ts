@@ -39,11 +39,12 @@ describe('groupIntoBatches', () => {
 		for (const b of batches) expect(b.map((r) => r.i)).toEqual([...b.map((r) => r.i)].sort((x, y) => x - y));
 		expect(batches.flat()).toHaveLength(250);
 	});
-	test('10,000 rows in one group: 100 batches, linear time', () => {
+	// How fast an import is: `npm run bench -- import` (wall-clock figures have no place in a test).
+	test('10,000 rows in one group: 100 full batches', () => {
 		const rows = Array.from({ length: 10_000 }, () => ({ group: 'g' }));
-		const started = Date.now();
-		expect(groupIntoBatches(rows, 100)).toHaveLength(100);
-		expect(Date.now() - started).toBeLessThan(500);
+		const batches = groupIntoBatches(rows, 100);
+		expect(batches).toHaveLength(100);
+		expect(batches.every((b) => b.length === 100)).toBe(true);
 	});
 });
 

@@ -1,3 +1,4 @@
+import { TestClock } from '../helpers/clock';
 import { NodeApiError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 import { classifyFailure, WaitBudget, withRetries } from '../../nodes/shared/retry';
@@ -87,23 +88,29 @@ describe('withRetries', () => {
 	});
 });
 
-describe('waits: a floor, pacing from the plan limit, cancellation', () => {
+describe("waits: a floor, pacing from the plan limit, cancellation (on the test's clock)", () => {
+	let clock: TestClock;
+	beforeAll(() => (clock = TestClock.install()));
+	afterAll(() => clock.uninstall());
+
 	test('Retry-After: 0 still waits 1 s, and the wait counts against the budget', async () => {
 		let calls = 0;
 		const budget = new WaitBudget(5_000);
 		const started = Date.now();
-		const result = await withRetries(
-			node,
-			async () => {
-				calls++;
-				if (calls === 1) throw apiError('429', 0);
-				return 'ok';
-			},
-			budget,
-			false,
+		const result = await clock.drive(
+			withRetries(
+				node,
+				async () => {
+					calls++;
+					if (calls === 1) throw apiError('429', 0);
+					return 'ok';
+				},
+				budget,
+				false,
+			),
 		);
 		expect(result).toBe('ok');
-		expect(Date.now() - started).toBeGreaterThanOrEqual(950);
+		expect(clock.elapsed(started)).toBe(1000);
 		expect(budget.waitedMs).toBe(1000);
 		// With no budget left, Retry-After: 0 does not make an immediate retry.
 		let sent = 0;
@@ -126,18 +133,21 @@ describe('waits: a floor, pacing from the plan limit, cancellation', () => {
 		const limited = apiError('429', 1);
 		limited.context.rateLimitPerMinute = 600; // one request every 100 ms
 		let calls = 0;
-		await withRetries(
-			node,
-			async () => {
-				if (++calls === 1) throw limited;
-			},
-			budget,
-			false,
+		await clock.drive(
+			withRetries(
+				node,
+				async () => {
+					if (++calls === 1) throw limited;
+				},
+				budget,
+				false,
+			),
 		);
 		expect(budget.intervalMs).toBe(100);
 		const sentAt: number[] = [];
-		for (let i = 0; i < 5; i++) await withRetries(node, async () => void sentAt.push(Date.now()), budget, false);
-		for (let i = 1; i < sentAt.length; i++) expect(sentAt[i] - sentAt[i - 1]).toBeGreaterThanOrEqual(95);
+		for (let i = 0; i < 5; i++)
+			await clock.drive(withRetries(node, async () => void sentAt.push(Date.now()), budget, false));
+		for (let i = 1; i < sentAt.length; i++) expect(sentAt[i] - sentAt[i - 1]).toBe(100);
 	});
 
 	test('a cancelled execution ends a wait at once and sends nothing more', async () => {
@@ -147,17 +157,20 @@ describe('waits: a floor, pacing from the plan limit, cancellation', () => {
 		const started = Date.now();
 		setTimeout(() => controller.abort(), 100);
 		await expect(
-			withRetries(
-				node,
-				async () => {
-					sent++;
-					throw apiError('429', 60);
-				},
-				budget,
-				false,
+			clock.drive(
+				withRetries(
+					node,
+					async () => {
+						sent++;
+						throw apiError('429', 60);
+					},
+					budget,
+					false,
+				),
 			),
 		).rejects.toThrow('The execution was cancelled while waiting on Unpod');
-		expect(Date.now() - started).toBeLessThan(2_000);
+		// The 60 s wait ended when the cancel came, 100 ms in.
+		expect(clock.elapsed(started)).toBe(100);
 		expect(sent).toBe(1);
 		await expect(
 			withRetries(
