@@ -13,7 +13,7 @@ import { LoggerProxy, NodeHelpers, Workflow as N8nWorkflow } from 'n8n-workflow'
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
-	IHttpRequestOptions,
+	ICredentialType,
 	INodeCredentialsDetails,
 	INodeExecutionData,
 	INodeType,
@@ -24,26 +24,33 @@ import type {
 } from 'n8n-workflow';
 import { existsSync } from 'fs';
 import { basename, join } from 'path';
+import { CredentialsHelper } from './credentials';
 import { ROOT, RUNTIME, RunResult, Workflow } from './n8n';
 
 type Credential = { id: string; name: string; type: string; data: Record<string, unknown> };
 
+/** An instance of the class a built node or credential file exports under its own name. */
+function instanceOf<T>(file: string, suffix: '.node.js' | '.credentials.js'): T {
+	if (!existsSync(file)) throw new Error(`${file} is missing: build the package ("npm run build") and install n8n`);
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const Class = require(file)[basename(file, suffix)] as new () => T;
+	return new Class();
+}
+
 /** The package's nodes, as `dist/` builds them and n8n loads them. */
 function packageNodeTypes(): Record<string, INodeType | IVersionedNodeType> {
-	const dist = join(ROOT, 'dist', 'nodes');
-	if (!existsSync(dist)) throw new Error('The package is not built; run "npm run build"');
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
 	const pkg = require(join(ROOT, 'package.json'));
 	const types: Record<string, INodeType | IVersionedNodeType> = {};
 	for (const file of pkg.n8n.nodes as string[]) {
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const module = require(join(ROOT, file));
-		const NodeClass = module[basename(file, '.node.js')] as new () => INodeType;
-		const node = new NodeClass();
+		const node = instanceOf<INodeType>(join(ROOT, file), '.node.js');
 		types[`${pkg.name}.${node.description.name}`] = node;
 	}
 	return types;
 }
+
+const builtCredentialType = () =>
+	instanceOf<ICredentialType>(join(ROOT, 'dist', 'credentials', 'UnpodApi.credentials.js'), '.credentials.js');
 
 /** n8n's own nodes the in-process workflows use, from the installed n8n (test/n8n/2.8). */
 const BASE_NODES: Record<string, string> = {
@@ -54,14 +61,11 @@ const BASE_NODES: Record<string, string> = {
 	'n8n-nodes-base.code': 'Code/Code.node.js',
 };
 
-function baseNodeType(type: string): INodeType | IVersionedNodeType {
-	const file = join(RUNTIME, 'node_modules', 'n8n-nodes-base', 'dist', 'nodes', BASE_NODES[type]);
-	if (!existsSync(file)) throw new Error(`n8n is not installed in ${RUNTIME}; run "node scripts/runtime.js"`);
-	// eslint-disable-next-line @typescript-eslint/no-require-imports
-	const module = require(file);
-	const NodeClass = module[basename(file, '.node.js')] as new () => INodeType;
-	return new NodeClass();
-}
+const baseNodeType = (type: string) =>
+	instanceOf<INodeType | IVersionedNodeType>(
+		join(RUNTIME, 'node_modules', 'n8n-nodes-base', 'dist', 'nodes', BASE_NODES[type]),
+		'.node.js',
+	);
 
 class NodeTypes implements INodeTypes {
 	private readonly types: Record<string, INodeType | IVersionedNodeType> = packageNodeTypes();
@@ -85,51 +89,6 @@ class NodeTypes implements INodeTypes {
 	getKnownTypes() {
 		return {};
 	}
-}
-
-/** The credential's own `authenticate` headers applied as n8n's credentials helper does. */
-export function authenticateWith(
-	properties: { headers?: Record<string, string> },
-	credentials: ICredentialDataDecryptedObject,
-	options: IHttpRequestOptions,
-): IHttpRequestOptions {
-	const resolved = Object.fromEntries(
-		Object.entries(properties.headers ?? {}).map(([k, v]) => [
-			k,
-			String(v)
-				.replace(/^=/, '')
-				.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, key) => String(credentials[key] ?? '')),
-		]),
-	);
-	return { ...options, headers: { ...(options.headers ?? {}), ...resolved } };
-}
-
-class CredentialsHelper {
-	constructor(private readonly byId: Map<string, Credential>) {}
-
-	getParentTypes() {
-		return [];
-	}
-	async preAuthentication() {
-		return undefined;
-	}
-	async getDecrypted(_additional: unknown, nodeCredentials: INodeCredentialsDetails) {
-		const found = nodeCredentials.id ? this.byId.get(nodeCredentials.id) : undefined;
-		if (!found) throw new Error(`Credential with ID "${nodeCredentials.id}" does not exist`);
-		return found.data as ICredentialDataDecryptedObject;
-	}
-	getCredentialsProperties() {
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const { UnpodApi } = require(join(ROOT, 'dist', 'credentials', 'UnpodApi.credentials.js'));
-		return new UnpodApi().properties;
-	}
-	async authenticate(credentials: ICredentialDataDecryptedObject, _type: string, options: IHttpRequestOptions) {
-		// eslint-disable-next-line @typescript-eslint/no-require-imports
-		const { UnpodApi } = require(join(ROOT, 'dist', 'credentials', 'UnpodApi.credentials.js'));
-		return authenticateWith(new UnpodApi().authenticate.properties, credentials, options);
-	}
-	async updateCredentials() {}
-	async updateCredentialsOauthTokenData() {}
 }
 
 /**
@@ -158,6 +117,14 @@ class LogCapture {
 	debug = this.write('debug');
 }
 
+/**
+ * n8n-core's execute context starts its SSH tunnel manager, whose cleanup timer would keep
+ * the test process alive: n8n stops it at shutdown, and so does a test file when it ends.
+ */
+export function stopExecuteContextTimers(): void {
+	Container.get(SSHClientsManager).onShutdown();
+}
+
 let executionCounter = 0;
 
 export class Engine {
@@ -173,6 +140,12 @@ export class Engine {
 
 	async importWorkflows(workflows: Workflow[]): Promise<void> {
 		for (const workflow of workflows) this.workflows.set(workflow.id, workflow);
+	}
+
+	private credentialData(credential: INodeCredentialsDetails): ICredentialDataDecryptedObject {
+		const found = credential.id ? this.credentials.get(credential.id) : undefined;
+		if (!found) throw new Error(`Credential with ID "${credential.id}" does not exist`);
+		return found.data as ICredentialDataDecryptedObject;
 	}
 
 	/** Runs an imported workflow from its Manual Trigger, as `n8n execute` does. */
@@ -208,7 +181,7 @@ export class Engine {
 		LoggerProxy.init(log as never);
 		const hooks = new ExecutionLifecycleHooks('cli', executionId, data as never);
 		const additionalData = {
-			credentialsHelper: new CredentialsHelper(this.credentials),
+			credentialsHelper: new CredentialsHelper((credential) => this.credentialData(credential), builtCredentialType()),
 			hooks,
 			executionId,
 			restApiUrl: 'http://127.0.0.1/rest',
@@ -248,8 +221,7 @@ export class Engine {
 		};
 	}
 
-	/** n8n-core's SSH tunnel manager starts a timer when a context is first made; n8n stops it at shutdown. */
 	dispose(): void {
-		Container.get(SSHClientsManager).onShutdown();
+		stopExecuteContextTimers();
 	}
 }

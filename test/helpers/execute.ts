@@ -5,9 +5,7 @@
  * to reach; the end-to-end suites run the same code inside a running n8n.
  */
 import './poll-env';
-import { Container } from '@n8n/di';
 import { ExecuteContext } from 'n8n-core';
-import { SSHClientsManager } from 'n8n-core/dist/execution-engine/ssh-clients-manager';
 import type { Workflow } from 'n8n-workflow';
 import type {
 	ICredentialDataDecryptedObject,
@@ -20,13 +18,7 @@ import type {
 import { UnpodTask } from '../../nodes/UnpodTask/UnpodTask.node';
 import { oneNodeWorkflow } from './poll';
 
-/**
- * n8n-core's execute context starts its SSH tunnel manager, whose cleanup timer would keep
- * the test process alive: n8n stops it at shutdown, and so does a test file when it ends.
- */
-export function stopExecuteContextTimers(): void {
-	Container.get(SSHClientsManager).onShutdown();
-}
+export { stopExecuteContextTimers } from './engine';
 
 export interface ExecutorOptions {
 	credentials: ICredentialDataDecryptedObject;

@@ -9,46 +9,13 @@ import { Workflow } from 'n8n-workflow';
 import type {
 	ICredentialDataDecryptedObject,
 	IDataObject,
-	IHttpRequestOptions,
 	INode,
 	INodeExecutionData,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 import { UnpodApi } from '../../credentials/UnpodApi.credentials';
+import { CredentialsHelper } from './credentials';
 import { UnpodTrigger } from '../../nodes/UnpodTrigger/UnpodTrigger.node';
-
-/** Applies the credential's own `authenticate` headers, as n8n's credentials helper does. */
-class CredentialsHelper {
-	constructor(private data: ICredentialDataDecryptedObject) {}
-	getParentTypes() {
-		return [];
-	}
-	async preAuthentication() {
-		return undefined;
-	}
-	async getDecrypted() {
-		return this.data;
-	}
-	getCredentialsProperties() {
-		return new UnpodApi().properties;
-	}
-	async authenticate(
-		credentials: ICredentialDataDecryptedObject,
-		_type: string,
-		options: IHttpRequestOptions,
-	): Promise<IHttpRequestOptions> {
-		const headers = (new UnpodApi().authenticate.properties.headers ?? {}) as Record<string, string>;
-		const resolved = Object.fromEntries(
-			Object.entries(headers).map(([k, v]) => [
-				k,
-				v.replace(/^=/, '').replace(/\{\{\$credentials\.(\w+)\}\}/g, (_, key) => String(credentials[key] ?? '')),
-			]),
-		);
-		return { ...options, headers: { ...(options.headers ?? {}), ...resolved } };
-	}
-	async updateCredentials() {}
-	async updateCredentialsOauthTokenData() {}
-}
 
 /**
  * A workflow of one node of the package, its credential helper's data, and what n8n-core's
@@ -75,7 +42,7 @@ export function oneNodeWorkflow(
 		} as never,
 	});
 	const additionalData = {
-		credentialsHelper: new CredentialsHelper(credentials),
+		credentialsHelper: new CredentialsHelper(() => credentials, new UnpodApi()),
 	} as unknown as IWorkflowExecuteAdditionalData;
 	return { workflow, additionalData };
 }
