@@ -25,7 +25,15 @@ import type {
 import { existsSync } from 'fs';
 import { basename, join } from 'path';
 import { CredentialsHelper } from './credentials';
-import { ROOT, RUNTIME, RunResult, Workflow } from './n8n';
+import { ROOT, RunResult, Workflow } from './n8n';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const runtime = require('../../scripts/runtime.js');
+/**
+ * n8n's own nodes come from the n8n that matches the engine (n8n-core 2.8 in node_modules):
+ * the pinned 2.8 runtime, whatever UNPOD_N8N_RUNTIME says for the e2e layer.
+ */
+const ENGINE_RUNTIME: string = runtime.installDir(join(ROOT, 'test', 'n8n', '2.8'));
 
 type Credential = { id: string; name: string; type: string; data: Record<string, unknown> };
 
@@ -52,7 +60,7 @@ function packageNodeTypes(): Record<string, INodeType | IVersionedNodeType> {
 const builtCredentialType = () =>
 	instanceOf<ICredentialType>(join(ROOT, 'dist', 'credentials', 'UnpodApi.credentials.js'), '.credentials.js');
 
-/** n8n's own nodes the in-process workflows use, from the installed n8n (test/n8n/2.8). */
+/** n8n's own nodes the in-process workflows use. */
 const BASE_NODES: Record<string, string> = {
 	'n8n-nodes-base.manualTrigger': 'ManualTrigger/ManualTrigger.node.js',
 	'n8n-nodes-base.noOp': 'NoOp/NoOp.node.js',
@@ -63,7 +71,7 @@ const BASE_NODES: Record<string, string> = {
 
 const baseNodeType = (type: string) =>
 	instanceOf<INodeType | IVersionedNodeType>(
-		join(RUNTIME, 'node_modules', 'n8n-nodes-base', 'dist', 'nodes', BASE_NODES[type]),
+		join(ENGINE_RUNTIME, 'node_modules', 'n8n-nodes-base', 'dist', 'nodes', BASE_NODES[type]),
 		'.node.js',
 	);
 
