@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// `npm test`: installs the test runtime if needed, builds, lints, runs n8n's scanner, then every suite.
+// `npm test`: installs the test runtime if needed, builds, lints, runs n8n's scanner, type-checks the tests, then every suite.
 const { execFileSync } = require('child_process');
 const { startCounter } = require('./n8n-starts');
 const { ensureRuntime } = require('./runtime');
@@ -16,6 +16,7 @@ try {
 	step('build', 'npm', ['run', 'build', '--silent']);
 	step('lint', 'npm', ['run', 'lint', '--silent']);
 	step("n8n's community-package scan", 'npm', ['run', 'scan', '--silent']);
+	step('type check of the tests', 'npx', ['tsc', '-p', 'test/tsconfig.json']);
 	// Jest prints the count of passed and failed tests itself.
 	step('tests', 'npx', ['jest', ...process.argv.slice(2)]);
 } catch (error) {
