@@ -4,10 +4,15 @@
 // the credential test and pickers, activation, polling, webhooks, the examples, the AI agent,
 // the demo). Node logic (test/engine, test/unit) tests our code, not n8n's: `npm test` runs it
 // once. Each runtime installs once per machine into the runtime cache (scripts/runtime.js).
-const { execFileSync } = require('child_process');
+//
+// The runtimes are installed one after the other, then tested side by side, each in a port
+// range of its own (UNPOD_PORT_SLOT): most of an end-to-end suite's time is spent waiting on
+// n8n (its polls, its start), not computing. Each line a suite prints is prefixed with its runtime.
+const { execFileSync, spawn } = require('child_process');
 const { existsSync, mkdtempSync, readFileSync, rmSync } = require('fs');
 const { tmpdir } = require('os');
 const { join } = require('path');
+const { createInterface } = require('readline');
 const { startCounter } = require('./n8n-starts');
 const { ensureRuntime, n8nVersion, runtimeEnv } = require('./runtime');
 
@@ -19,59 +24,92 @@ const RUNTIMES = [
 
 const only = process.argv.slice(2);
 const chosen = RUNTIMES.filter((r) => !only.length || only.includes(r.folder));
-const report = [];
 const seconds = (since) => Math.round((Date.now() - since) / 1000);
 
-execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
-for (const { folder, what } of chosen) {
+/** Installs a runtime (once per machine) and says what it is. */
+function prepare({ folder, what }) {
 	const dir = join(ROOT, 'test', 'n8n', folder);
-	const row = { runtime: folder, what, install_s: 0, tests_s: 0, passed: 0, failed: 0, starts: 0, ok: false };
-	const starts = startCounter();
-	report.push(row);
-	const work = mkdtempSync(join(tmpdir(), 'unpod-compat-'));
+	const row = {
+		folder,
+		dir,
+		runtime: folder,
+		what,
+		install_s: 0,
+		tests_s: 0,
+		passed: 0,
+		failed: 0,
+		starts: 0,
+		ok: false,
+	};
+	const since = Date.now();
 	try {
-		let since = Date.now();
 		ensureRuntime(dir);
-		row.install_s = seconds(since);
 		const env = { ...process.env, UNPOD_N8N_RUNTIME: dir };
 		const node = execFileSync('node', ['--version'], { env: { ...env, ...runtimeEnv(dir, env) } })
 			.toString()
 			.trim();
 		row.runtime = `n8n ${n8nVersion(dir)} on Node ${node.replace(/^v/, '')}`;
-		console.log(`\n== ${row.runtime}: the end-to-end suite`);
-		since = Date.now();
-		const results = join(work, 'counts.json');
-		try {
-			execFileSync('npx', ['jest', 'test/e2e', '--reporters=default', '--reporters=./scripts/jest-counts.js'], {
-				cwd: ROOT,
-				stdio: 'inherit',
-				env: { ...env, ...starts.env, UNPOD_JEST_COUNTS: results },
-			});
-			row.ok = true;
-		} catch {
-			row.ok = false;
-		}
-		row.tests_s = seconds(since);
-		const counted = starts.report();
-		row.starts = counted.count;
-		console.log(counted.text);
-		if (existsSync(results)) {
-			const { passed, failed } = JSON.parse(readFileSync(results, 'utf8'));
-			Object.assign(row, { passed, failed });
-			row.ok = row.ok && failed === 0;
-		}
+		row.installed = true;
 	} catch (error) {
 		console.error(`${folder}: ${error.message}`);
-		row.ok = false;
-	} finally {
-		rmSync(work, { recursive: true, force: true });
 	}
+	row.install_s = seconds(since);
+	return row;
 }
 
-console.log('\nCompatibility');
-for (const r of report) {
-	console.log(
-		`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.runtime}: ${r.passed} passed, ${r.failed} failed; install ${r.install_s} s, tests ${r.tests_s} s, ${r.starts} n8n processes`,
-	);
+/** Prints a child's output line by line, each line prefixed. */
+function prefixed(stream, prefix, out) {
+	createInterface({ input: stream }).on('line', (line) => out.write(`${prefix} ${line}\n`));
 }
-process.exitCode = report.every((r) => r.ok) ? 0 : 1;
+
+/** The end-to-end suite on one runtime, in port range `slot`. */
+function runSuite(row, slot) {
+	return new Promise((done) => {
+		const work = mkdtempSync(join(tmpdir(), 'unpod-compat-'));
+		const results = join(work, 'counts.json');
+		const starts = startCounter();
+		const since = Date.now();
+		console.log(`\n== ${row.runtime}: the end-to-end suite`);
+		const child = spawn('npx', ['jest', 'test/e2e', '--reporters=default', '--reporters=./scripts/jest-counts.js'], {
+			cwd: ROOT,
+			env: {
+				...process.env,
+				...starts.env,
+				UNPOD_N8N_RUNTIME: row.dir,
+				UNPOD_PORT_SLOT: String(slot),
+				UNPOD_JEST_COUNTS: results,
+			},
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		prefixed(child.stdout, `[${row.folder}]`, process.stdout);
+		prefixed(child.stderr, `[${row.folder}]`, process.stderr);
+		child.once('close', (code) => {
+			row.tests_s = seconds(since);
+			const counted = starts.report();
+			row.starts = counted.count;
+			console.log(`[${row.folder}] ${counted.text}`);
+			if (existsSync(results)) Object.assign(row, JSON.parse(readFileSync(results, 'utf8')));
+			row.ok = code === 0 && row.failed === 0 && row.passed > 0;
+			rmSync(work, { recursive: true, force: true });
+			done();
+		});
+	});
+}
+
+async function main() {
+	execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+	const rows = chosen.map(prepare);
+	await Promise.all(rows.filter((r) => r.installed).map((row, i) => runSuite(row, i)));
+	console.log('\nCompatibility');
+	for (const r of rows) {
+		console.log(
+			`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.runtime}: ${r.passed} passed, ${r.failed} failed; install ${r.install_s} s, tests ${r.tests_s} s, ${r.starts} n8n processes`,
+		);
+	}
+	process.exitCode = rows.every((r) => r.ok) ? 0 : 1;
+}
+
+main().catch((error) => {
+	console.error(error);
+	process.exitCode = 1;
+});
