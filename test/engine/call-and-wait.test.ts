@@ -178,6 +178,7 @@ test('a cancelled execution stops checking at once', async () => {
 		const run = await h.run(cancelWorkflow);
 		// n8n's engine aborted the execution's signal; the node's wait ended at once, with its own error.
 		expect(run.resultData?.error?.message).toBe('The execution was cancelled while waiting on Unpod');
+		expect(run.resultData?.error?.description).toBe('Nothing more was sent after the cancel.');
 		expect(stoppedAt).toBeGreaterThan(0);
 		const checksBefore = runListRequests().length;
 		// The window in which a check would have come (every 5 s while the call changes, 7.5 s
