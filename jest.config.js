@@ -6,9 +6,9 @@ module.exports = {
 	testMatch: ['**/*.test.ts'],
 	// Queue mode needs Redis and PostgreSQL: `npm run test:queue`.
 	testPathIgnorePatterns: ['/node_modules/', '<rootDir>/test/queue/'],
-	// Transpiled only: `npm test` type-checks the tests once (tsc -p test/tsconfig.json), which
-	// is faster than ts-jest checking each file in each worker.
-	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json', isolatedModules: true }] },
+	// Transpiled only (isolatedModules in test/tsconfig.json): `npm test` type-checks the tests
+	// once (tsc -p test/tsconfig.json), faster than ts-jest checking each file in each worker.
+	transform: { '^.+\\.ts$': ['ts-jest', { tsconfig: 'test/tsconfig.json' }] },
 	setupFilesAfterEnv: ['<rootDir>/test/helpers/jest-setup.ts'],
 	testTimeout: 180000,
 	maxWorkers: 2,

@@ -144,13 +144,26 @@ function ensureRuntime(dir = runtimeDir()) {
 	return dir;
 }
 
-/** Earlier installs of the same folder (an older recipe) are 2 to 3 GB each. */
+const isAlive = (pid) => {
+	try {
+		process.kill(pid, 0);
+		return true;
+	} catch {
+		return false;
+	}
+};
+
+/**
+ * Earlier installs of the same folder (an older recipe) are 2 to 3 GB each, as are installs
+ * left half done by a process that is gone.
+ */
 function removeOlderInstalls(dir, keep) {
 	const prefix = `${basename(dir)}-`;
 	for (const name of readdirSync(cacheRoot())) {
-		const path = join(cacheRoot(), name);
-		if (path !== keep && name.startsWith(prefix) && !name.includes('.partial-'))
-			rmSync(path, { recursive: true, force: true });
+		if (!name.startsWith(prefix) || join(cacheRoot(), name) === keep) continue;
+		const partial = /\.partial-(\d+)$/.exec(name);
+		if (partial && isAlive(Number(partial[1]))) continue;
+		rmSync(join(cacheRoot(), name), { recursive: true, force: true });
 	}
 }
 

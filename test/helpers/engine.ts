@@ -139,7 +139,7 @@ export class Engine {
 	private readonly workflows = new Map<string, Workflow>();
 	private readonly credentials = new Map<string, Credential>();
 	private readonly nodeTypes = new NodeTypes();
-	/** What the last run put out, and the way to cancel a running one. */
+	/** The running execution's cancel, while one runs. */
 	private running?: { cancel: () => void };
 
 	async importCredentials(credentials: Credential[]): Promise<void> {
@@ -187,10 +187,33 @@ export class Engine {
 		});
 		const log = new LogCapture();
 		LoggerProxy.init(log as never);
-		const hooks = new ExecutionLifecycleHooks('cli', executionId, data as never);
-		const additionalData = {
+		const additionalData = this.additionalData(executionId, data);
+		const start = data.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
+		const execution = new WorkflowExecute(additionalData, 'cli');
+		const pinData = pinnedRows(data);
+		const run = execution.run({ workflow, startNode: workflow.getNode(start?.name ?? '') ?? undefined, pinData });
+		this.running = { cancel: () => run.cancel() };
+		let result: IRun;
+		try {
+			result = await run;
+		} finally {
+			this.running = undefined;
+		}
+		const resultData = JSON.parse(JSON.stringify(result.data.resultData)) as RunResult['resultData'];
+		return {
+			exitCode: resultData?.error ? 1 : 0,
+			status: result.status,
+			resultData,
+			stdout: JSON.stringify(result.data),
+			stderr: log.lines.join('\n'),
+		};
+	}
+
+	/** What n8n gives an execution besides the workflow: credentials, lifecycle hooks, its URLs. */
+	private additionalData(executionId: string, data: Workflow): IWorkflowExecuteAdditionalData {
+		return {
 			credentialsHelper: new CredentialsHelper((credential) => this.credentialData(credential), builtCredentialType()),
-			hooks,
+			hooks: new ExecutionLifecycleHooks('cli', executionId, data as never),
 			executionId,
 			restApiUrl: 'http://127.0.0.1/rest',
 			instanceBaseUrl: 'http://127.0.0.1/',
@@ -208,25 +231,6 @@ export class Engine {
 			},
 			logAiEvent: () => {},
 		} as unknown as IWorkflowExecuteAdditionalData;
-		const start = data.nodes.find((n) => n.type === 'n8n-nodes-base.manualTrigger');
-		const execution = new WorkflowExecute(additionalData, 'cli');
-		const pinData = pinnedRows(data);
-		const process = execution.run({ workflow, startNode: workflow.getNode(start?.name ?? '') ?? undefined, pinData });
-		this.running = { cancel: () => process.cancel() };
-		let result: IRun;
-		try {
-			result = await process;
-		} finally {
-			this.running = undefined;
-		}
-		const resultData = JSON.parse(JSON.stringify(result.data.resultData)) as RunResult['resultData'];
-		return {
-			exitCode: resultData?.error ? 1 : 0,
-			status: result.status,
-			resultData,
-			stdout: JSON.stringify(result.data),
-			stderr: log.lines.join('\n'),
-		};
 	}
 
 	dispose(): void {

@@ -1,4 +1,4 @@
-/** The usual pairing for end-to-end tests: a local Unpod server and an n8n whose credentials point at it. */
+/** The usual pairing for engine and end-to-end tests: a local Unpod server and an n8n whose credentials point at it. */
 import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
 import type { TestClock } from './clock';
