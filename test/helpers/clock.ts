@@ -12,6 +12,7 @@
 import { channel } from 'diagnostics_channel';
 import type { ClientRequest } from 'http';
 import { performance } from 'perf_hooks';
+import { setTimeout as realDelay } from 'timers/promises';
 
 let inFlight = 0;
 let lastActivity = performance.now();
@@ -30,15 +31,20 @@ channel('http.client.request.start').subscribe((message) => {
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-/** Real time with no request open and no new one for `quietMs`, a few event-loop turns at least. */
+/**
+ * Real time with no request open and no new one for `quietMs`, a few event-loop turns at
+ * least. While a request is open it sleeps on the real clock (timers/promises is not faked)
+ * rather than spinning.
+ */
 async function settle(quietMs = 3): Promise<void> {
 	let turns = 0;
 	for (;;) {
-		await turn();
 		if (inFlight > 0) {
 			turns = 0;
+			await realDelay(1);
 			continue;
 		}
+		await turn();
 		if (++turns >= 5 && performance.now() - lastActivity >= quietMs) return;
 	}
 }
@@ -71,7 +77,9 @@ export class TestClock {
 		while (!done) {
 			await settle();
 			if (done) break;
+			// No timer to move to: the work waits on something else (a file, a child process).
 			if (jest.getTimerCount() > 0) await jest.advanceTimersToNextTimerAsync();
+			else await realDelay(1);
 		}
 		return await watched;
 	}
