@@ -3,10 +3,9 @@
  * push loses 30% of the endings, the polling trigger brings them, and n8n's Remove Duplicates
  * lets each call through once.
  */
-import type { N8n } from '../helpers/n8n';
 import axios from 'axios';
 import { loadExample } from '../helpers/examples';
-import { reportNode, waitFor } from '../helpers/n8n';
+import { type N8n, reportNode, waitFor } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
 import { CREDENTIAL, Harness, startProcessHarness, WEBHOOK_SECRET } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';

@@ -3,10 +3,9 @@
  * agent webhooks as Unpod's backend sends them: the agent's webhook form set through Unpod's
  * own pilot endpoint (a Studio login), deliveries with Unpod's retry rule.
  */
-import type { N8n } from '../helpers/n8n';
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
-import { graph, N8nNode, reportNode, waitFor } from '../helpers/n8n';
+import { graph, type N8n, N8nNode, reportNode, waitFor } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
 import {
 	CREDENTIAL,

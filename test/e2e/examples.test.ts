@@ -3,13 +3,12 @@
  * local server: the CSV import and the bridge setup by `n8n execute`, the recordings workflow
  * and the AI-agent example in one running n8n, and the demo.
  */
-import type { N8n } from '../helpers/n8n';
 import axios from 'axios';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { EXAMPLES, exampleFiles, loadExample } from '../helpers/examples';
-import { itemsOf, outputOf, ROOT, waitFor } from '../helpers/n8n';
+import { itemsOf, type N8n, outputOf, ROOT, waitFor } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
 import { runGroup } from '../helpers/processes';
 import { OpenAiStandIn } from '../helpers/openai-standin';

@@ -3,10 +3,9 @@
  * most (2.x refuses faster ones), so the test asks for each poll itself: activation polls
  * at once, and deactivating then activating again polls again with the trigger's state kept.
  */
-import type { N8n } from '../helpers/n8n';
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { graph, reportNode, ROOT, waitFor } from '../helpers/n8n';
+import { graph, type N8n, reportNode, ROOT, waitFor } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
 import { CREDENTIAL, Harness, startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
