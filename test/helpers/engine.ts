@@ -202,7 +202,6 @@ export class Engine {
 		const resultData = JSON.parse(JSON.stringify(result.data.resultData)) as RunResult['resultData'];
 		return {
 			exitCode: resultData?.error ? 1 : 0,
-			status: result.status,
 			resultData,
 			stdout: JSON.stringify(result.data),
 			stderr: log.lines.join('\n'),

@@ -18,8 +18,6 @@ import type {
 import { UnpodTask } from '../../nodes/UnpodTask/UnpodTask.node';
 import { oneNodeWorkflow } from './poll';
 
-export { stopExecuteContextTimers } from './engine';
-
 export interface ExecutorOptions {
 	credentials: ICredentialDataDecryptedObject;
 	parameters: IDataObject;

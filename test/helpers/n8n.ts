@@ -45,8 +45,6 @@ export interface Workflow {
 
 export interface RunResult {
 	exitCode: number;
-	/** The execution's status, where the engine says it (in-process runs: success, error, canceled). */
-	status?: string;
 	/** `data.resultData` of the execution, when n8n printed it. */
 	resultData?: {
 		runData: Record<

@@ -3,7 +3,8 @@
  * server: each branch of the operation (bad rows, batches, a lost answer, the other create
  * path, the duplicate guard, a refused batch), with the failed item of each.
  */
-import { Executor, stopExecuteContextTimers } from '../helpers/execute';
+import { stopExecuteContextTimers } from '../helpers/engine';
+import { Executor } from '../helpers/execute';
 import { credentialsFor } from '../helpers/setup';
 import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
