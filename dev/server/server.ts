@@ -108,6 +108,7 @@ export class UnpodServer {
 		this.store.random = prng(this.randomSeed);
 		this.webhooks = new AgentWebhooks(this.store, () => this.store.random());
 		this.store.onChange = (task, change) => this.webhooks.onTaskChange(task, change);
+		this.store.lifecycle = () => this.behaviour.lifecycle;
 		this.rateLimiter = new RateLimiter(options.rateLimit ?? 0, options.rateLimitBurst ?? options.rateLimit ?? 0);
 		this.maxDocuments = options.maxDocuments ?? 1000;
 		this.autoFinish = options.autoFinish;

@@ -54,6 +54,8 @@ export class Store {
 
 	/** Told of each step of a call (the server's agent webhooks listen). */
 	onChange?: (task: Task, change: TaskChange) => void;
+	/** The lifecycle the server plays (its behaviour, which tests switch). */
+	lifecycle: () => 'source' | 'newer' = () => 'source';
 
 	/** Where ended calls' recordings are said to live; the server sets its own address on start. */
 	recordingBase = 'https://recordings.unpod.local';
@@ -332,6 +334,8 @@ export class Store {
 			while (task.plan?.length && task.plan[0].at <= now) {
 				const { step } = task.plan.shift()!;
 				if (step === 'start') this.startTask(task);
+				// The newer lifecycle does not retry: a failed dispatch ends the task.
+				else if (step === 'failAttempt' && this.lifecycle() === 'newer') this.finishTask(task, 'failed');
 				else if (step === 'failAttempt') this.failAttempt(task);
 				else
 					this.finishTask(

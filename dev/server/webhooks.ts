@@ -85,6 +85,8 @@ export class AgentWebhooks {
 		else {
 			const event = task.status === 'failed' ? 'call_missed' : 'call_hang_up';
 			this.send(task, 'event', event, this.liveEvent(task, event));
+			// The newer call path pushes the whole task only when it completed.
+			if (this.store.lifecycle() === 'newer' && task.status !== 'completed') return;
 			this.send(task, 'task', 'task_ended', this.taskDocument(task));
 		}
 	}

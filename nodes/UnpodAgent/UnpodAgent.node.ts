@@ -11,7 +11,7 @@ export class UnpodAgent implements INodeType {
 		icon: { light: 'file:../../icons/unpod.svg', dark: 'file:../../icons/unpod.dark.svg' },
 		group: ['input'],
 		version: 1,
-		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
+		subtitle: '={{$parameter["operation"]}}',
 		description: 'List Unpod AI agents (pilots) and the call tasks assigned to them',
 		defaults: { name: 'Unpod Agent' },
 		usableAsTool: true,
@@ -20,14 +20,6 @@ export class UnpodAgent implements INodeType {
 		credentials: [{ name: 'unpodApi', required: true }],
 		requestDefaults: REQUEST_DEFAULTS,
 		properties: [
-			{
-				displayName: 'Resource',
-				name: 'resource',
-				type: 'options',
-				noDataExpression: true,
-				options: [{ name: 'Agent', value: 'agent' }],
-				default: 'agent',
-			},
 			agentOperations,
 			...agentFields,
 		],

@@ -15,9 +15,7 @@ export class UnpodBridge implements INodeType {
 		name: 'unpodBridge',
 		icon: { light: 'file:../../icons/unpod.svg', dark: 'file:../../icons/unpod.dark.svg' },
 		group: ['transform'],
-		// 2: the provider credential is picked from a list (version 1 took its id as a number).
-		version: [1, 2],
-		defaultVersion: 2,
+		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description: 'Manage Unpod telephony: bridges, their provider connections, numbers, and the log of every call',
 		defaults: { name: 'Unpod Bridge' },

@@ -8,12 +8,12 @@ import type {
 	IPollFunctions,
 	JsonObject,
 } from 'n8n-workflow';
-import { agentLocator, optionsCollection, simplifyField, spaceLocator } from '../shared/descriptions';
+import { agentLocator, directionField, optionsCollection, simplifyField, spaceLocator } from '../shared/descriptions';
 import { searchAgents } from '../shared/listSearch/searchAgents';
 import { searchSpaces } from '../shared/listSearch/searchSpaces';
 import { MAX_PAGE_SIZE, toPage } from '../shared/pagination';
-import { CALL_DIRECTIONS, CALL_LOGS_PATH, simplifyCallLog } from '../shared/callLogs';
-import { CALL_ENDINGS, simplifyTask, taskListPath } from '../shared/tasks';
+import { CALL_LOGS_PATH, simplifyCallLog } from '../shared/callLogs';
+import { CALL_ENDINGS, DEFAULT_EVENTS, simplifyTask, taskListPath } from '../shared/tasks';
 import { asNodeError } from '../shared/errors';
 import { classifyFailure, pickerBudget } from '../shared/retry';
 import { unpodApiRequest } from '../shared/transport';
@@ -37,7 +37,7 @@ export class UnpodTrigger implements INodeType {
 		icon: { light: 'file:../../icons/unpod.svg', dark: 'file:../../icons/unpod.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["watch"] === "callLog" ? "every call logged" : "calls ended in " + $parameter["watch"]}}',
+		subtitle: '={{$parameter["callsOf"] === "callLog" ? "every call logged" : "calls ended in " + $parameter["callsOf"]}}',
 		description:
 			'Starts the workflow when an Unpod call ends: a task of a space or agent, or any call in the call log (inbound too)',
 		defaults: { name: 'Unpod Trigger' },
@@ -47,15 +47,15 @@ export class UnpodTrigger implements INodeType {
 		credentials: [{ name: 'unpodApi', required: true }],
 		properties: [
 			{
-				displayName: 'Watch',
-				name: 'watch',
+				displayName: 'Calls Of',
+				name: 'callsOf',
 				type: 'options',
 				noDataExpression: true,
 				options: [
 					{ name: 'Space', value: 'space', description: 'Calls of one space (call list)' },
 					{ name: 'Agent', value: 'agent', description: 'Calls made by one agent' },
 					{
-						name: 'Call Log (Every Call)',
+						name: 'Every Call (Call Log)',
 						value: 'callLog',
 						description: "Every call Unpod logs once it ended, inbound (people calling an agent's number) and outbound",
 					},
@@ -64,34 +64,27 @@ export class UnpodTrigger implements INodeType {
 			},
 			{
 				displayName:
-					'Unpod logs calls without their task: the transcript and summary of an outbound call are on its task (Watch: Space or Agent)',
+					'Unpod logs calls without their task: the transcript and summary of an outbound call are on its task (Calls Of: Space or Agent)',
 				name: 'callLogNotice',
 				type: 'notice',
 				default: '',
-				displayOptions: { show: { watch: ['callLog'] } },
+				displayOptions: { show: { callsOf: ['callLog'] } },
 			},
-			spaceLocator({ watch: ['space'] }),
-			agentLocator({ watch: ['agent'] }),
+			spaceLocator({ callsOf: ['space'] }),
+			agentLocator({ callsOf: ['agent'] }),
 			{
 				displayName: 'Events',
 				name: 'events',
 				type: 'multiOptions',
 				options: CALL_ENDINGS,
-				default: ['completed', 'failed'],
+				default: DEFAULT_EVENTS,
 				required: true,
 				description: 'Which endings start the workflow',
-				displayOptions: { show: { watch: ['space', 'agent'] } },
+				displayOptions: { show: { callsOf: ['space', 'agent'] } },
 			},
-			{
-				displayName: 'Direction',
-				name: 'direction',
-				type: 'options',
-				options: [{ name: 'All', value: 'all', description: 'Inbound and outbound calls' }, ...CALL_DIRECTIONS],
-				default: 'all',
-				displayOptions: { show: { watch: ['callLog'] } },
-			},
-			simplifyField({ watch: ['space', 'agent'] }),
-			simplifyField({ watch: ['callLog'] }, 'callLog'),
+			directionField({ callsOf: ['callLog'] }),
+			simplifyField({ callsOf: ['space', 'agent'] }),
+			simplifyField({ callsOf: ['callLog'] }, 'callLog'),
 			optionsCollection({}, [
 				{
 					displayName: 'Emit Past Calls (Hours)',
@@ -101,7 +94,7 @@ export class UnpodTrigger implements INodeType {
 					default: 0,
 					description:
 						'On activation, also emit the calls that ended within this many hours before it. At 0, the first poll after activation only learns what exists and emits nothing.',
-					displayOptions: { show: { '/watch': ['space', 'agent'] } },
+					displayOptions: { show: { '/callsOf': ['space', 'agent'] } },
 				},
 				{
 					displayName: 'Max Requests Per Poll',
@@ -121,9 +114,9 @@ export class UnpodTrigger implements INodeType {
 	};
 
 	async poll(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
-		if (this.getNodeParameter('watch') === 'callLog') return await pollCallLog.call(this);
-		const watch = this.getNodeParameter('watch') as 'space' | 'agent';
-		const id = this.getNodeParameter(watch, '', { extractValue: true }) as string;
+		if (this.getNodeParameter('callsOf') === 'callLog') return await pollCallLog.call(this);
+		const callsOf = this.getNodeParameter('callsOf') as 'space' | 'agent';
+		const id = this.getNodeParameter(callsOf, '', { extractValue: true }) as string;
 		const events = this.getNodeParameter('events', []) as FinalStatus[];
 		const simplify = this.getNodeParameter('simplify', true) as boolean;
 		const options = this.getNodeParameter('options', {}) as IDataObject;
@@ -137,9 +130,9 @@ export class UnpodTrigger implements INodeType {
 			toPage(
 				await unpodApiRequest.call(this, {
 					method: 'GET',
-					path: taskListPath(watch, id),
+					path: taskListPath(callsOf, id),
 					qs: { page, page_size: pageSize },
-					subject: `${watch} "${id}"`,
+					subject: `${callsOf} "${id}"`,
 					budget,
 				}),
 			);
@@ -153,14 +146,14 @@ export class UnpodTrigger implements INodeType {
 				if (ended) return [shape([ended])];
 				if (data.length < MAX_PAGE_SIZE) break;
 			}
-			throw new NodeOperationError(this.getNode(), `No call has ended yet in this ${watch}`, {
-				description: `The newest ${SAMPLE_PAGES * MAX_PAGE_SIZE} tasks of ${watch} "${id}" have no ${events.join(' or ')} call. Create a task and wait for its call to end, then try again.`,
+			throw new NodeOperationError(this.getNode(), `No call has ended yet in this ${callsOf}`, {
+				description: `The newest ${SAMPLE_PAGES * MAX_PAGE_SIZE} tasks of ${callsOf} "${id}" have no ${events.join(' or ')} call. Create a task and wait for its call to end, then try again.`,
 			});
 		}
 
 		const staticData = this.getWorkflowStaticData('node');
 		const result = await scanForTransitions(staticData.state, fetchPage, {
-			scope: `${watch}:${id}`,
+			scope: `${callsOf}:${id}`,
 			events,
 			now: Date.now(),
 			budget: requestBudgetOf(options),

@@ -27,23 +27,31 @@ export function unpodDateTime(ms: number): string {
 	);
 }
 
+/** Epoch ms as the day (`YYYY-MM-DD`, UTC) that Unpod's newer date filters take. */
+export const unpodDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+
 /** The `filters` collection of Call Log > Get Many as what to send and what to check. */
 export function callLogQuery(filters: IDataObject): { qs: IDataObject; match?: RowMatch } {
 	const qs: IDataObject = {};
 	const checks: RowMatch[] = [];
 	const text = (name: string) => String(filters[name] ?? '').trim();
 
-	const from = userTime(filters.startedAfter);
-	const to = userTime(filters.endedBefore);
+	// Unpod's source filtered on start_time / end_time (`%d-%m-%Y %H:%M:%S`), its 2026 docs on
+	// start_date / end_date (`YYYY-MM-DD`): both are sent, and the node checks the times itself.
+	const from = userTime(filters.from);
+	const to = userTime(filters.to);
 	if (from !== undefined) {
 		qs.start_time = unpodDateTime(from);
+		qs.start_date = unpodDate(from);
 		checks.push((row) => (platformTime(row.start_time) ?? Infinity) >= from);
 	}
 	if (to !== undefined) {
 		qs.end_time = unpodDateTime(to);
+		qs.end_date = unpodDate(to);
 		checks.push((row) => (platformTime(row.end_time) ?? -Infinity) <= to);
 	}
-	if (text('direction')) qs.call_type = text('direction');
+	const direction = text('direction');
+	if (direction && direction !== 'all') qs.call_type = direction;
 	if (text('status')) qs.call_status = text('status');
 	if (text('sourceNumber')) qs.source_number = text('sourceNumber');
 	if (text('destinationNumber')) qs.destination_number = text('destinationNumber');

@@ -100,8 +100,10 @@ export function contactFields(show: Show): INodeProperties[] {
 			name: 'contactName',
 			type: 'string',
 			required: true,
-			default: '={{ $json.name }}',
-			description: 'The name of the person to call. The default reads the "name" column of each input item.',
+			default: '',
+			placeholder: 'e.g. {{ $json.name }}',
+			description: 'The name of the person to call',
+			hint: 'Drag the name column of the input here, or type a name',
 			displayOptions: { show },
 		},
 		{
@@ -109,9 +111,10 @@ export function contactFields(show: Show): INodeProperties[] {
 			name: 'contactNumber',
 			type: 'string',
 			required: true,
-			default: '={{ $json.contact_number ?? $json.phone }}',
-			description:
-				'The number to call. Formatting such as (415) 555-0100 or 415.555.0100 is removed; it must then be an optional + and 7 to 15 digits.',
+			default: '',
+			placeholder: 'e.g. {{ $json.phone }}',
+			description: 'The number to call: an optional + and 7 to 15 digits',
+			hint: 'Formatting such as (415) 555-0100 is removed. Drag the phone column of the input here.',
 			displayOptions: { show },
 		},
 		{

@@ -1,4 +1,5 @@
 import type { INodeProperties } from 'n8n-workflow';
+import { CALL_DIRECTIONS } from './callLogs';
 import { TASK_STATUSES } from './tasks';
 
 type Show = NonNullable<INodeProperties['displayOptions']>['show'];
@@ -122,10 +123,10 @@ export function spaceLocator(show: Show, url?: string): INodeProperties {
 }
 
 /** An agent (pilot), from the agents list or by its handle. */
-export function agentLocator(show: Show, url?: string, name = 'agent', displayName = 'Agent'): INodeProperties {
+export function agentLocator(show: Show, url?: string): INodeProperties {
 	return locator({
-		displayName,
-		name,
+		displayName: 'Agent',
+		name: 'agent',
 		description: 'The AI agent (pilot) to use',
 		searchListMethod: 'searchAgents',
 		idMode: { name: 'handle', displayName: 'By ID', placeholder: 'Paste an agent handle, e.g. sales-assistant' },
@@ -135,6 +136,7 @@ export function agentLocator(show: Show, url?: string, name = 'agent', displayNa
 }
 
 const SIMPLIFIED = {
+	run: 'Whether to return only run_id, status, size (contacts sent), run_mode, created and modified',
 	task: 'Whether to return flat fields a CRM or sheet can take (IDs, status, contact, call outcome, duration in seconds, transcript as text) instead of the raw task',
 	callLog:
 		'Whether to return flat fields a CRM or sheet can take (ID, direction, status, numbers, times in ISO 8601, duration in seconds, agent, space and bridge by name) instead of the raw call log',
@@ -152,11 +154,33 @@ export function simplifyField(show: Show, of: keyof typeof SIMPLIFIED = 'task'):
 	};
 }
 
+/** Inbound / outbound, or both: one choice, one default, wherever calls are listed or watched. */
+export function directionField(show?: Show): INodeProperties {
+	return {
+		displayName: 'Direction',
+		name: 'direction',
+		type: 'options',
+		options: [{ name: 'All', value: 'all', description: 'Inbound and outbound calls' }, ...CALL_DIRECTIONS],
+		default: 'all',
+		...(show && Object.keys(show).length ? { displayOptions: { show } } : {}),
+	};
+}
+
+/** The time range of a list, From and To in every list; the descriptions say which time is compared. */
+export function timeRange(fromWhat: string, toWhat: string): { from: INodeProperties; to: INodeProperties } {
+	const hint = 'A date without a time zone is read as UTC, as Unpod stores dates';
+	return {
+		from: { displayName: 'From', name: 'from', type: 'dateTime', default: '', description: fromWhat, hint },
+		to: { displayName: 'To', name: 'to', type: 'dateTime', default: '', description: toWhat, hint },
+	};
+}
+
 /**
  * Filters of the task lists. Nothing here is routed: `taskListQuery` decides, per list,
  * what the server is asked and what the node checks itself.
  */
 export function taskFilters(show: Show): INodeProperties {
+	const created = timeRange('Tasks created at or after this time', 'Tasks created at or before this time');
 	return filtersCollection(show, [
 		{
 			displayName: 'Call Outcome',
@@ -164,33 +188,10 @@ export function taskFilters(show: Show): INodeProperties {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. Interested, Callback',
-			description:
-				"Comma-separated outcomes of the post-call summary (the call's summary status), as your agent reports them",
+			description: "Comma-separated outcomes of the post-call summary, as your agent reports them",
 		},
-		{
-			displayName: 'Call Type',
-			name: 'callType',
-			type: 'options',
-			options: [
-				{ name: 'Inbound', value: 'inbound' },
-				{ name: 'Outbound', value: 'outbound' },
-			],
-			default: 'outbound',
-		},
-		{
-			displayName: 'Created After',
-			name: 'createdAfter',
-			type: 'dateTime',
-			default: '',
-			description: 'A date without a time zone is read as UTC, as Unpod stores dates',
-		},
-		{
-			displayName: 'Created Before',
-			name: 'createdBefore',
-			type: 'dateTime',
-			default: '',
-			description: 'A date without a time zone is read as UTC, as Unpod stores dates',
-		},
+		directionField(),
+		created.from,
 		{
 			displayName: 'Search',
 			name: 'search',
@@ -204,7 +205,9 @@ export function taskFilters(show: Show): INodeProperties {
 			type: 'options',
 			options: TASK_STATUSES,
 			default: 'completed',
-			description: 'The task status. Checked by this node on what the list returns, so Limit counts matching tasks.',
+			description: 'The task status',
+			hint: 'Checked by this node on what the list returns, so Limit counts matching tasks',
 		},
+		created.to,
 	]);
 }

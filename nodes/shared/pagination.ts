@@ -5,7 +5,7 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 import { asItemResult } from './itemLoop';
-import { requestBudget, withRetries } from './retry';
+import { executionBudget, withRetries } from './retry';
 
 /** The largest page size the platform is known to serve. */
 export const MAX_PAGE_SIZE = 100;
@@ -98,7 +98,7 @@ export function routingPaginator(
 				this.getNodeParameter('returnAll', false) as boolean,
 				this.getNodeParameter('limit', 50),
 			);
-			const budget = requestBudget(this);
+			const budget = executionBudget(this);
 			const { qs, match } = options.query ? options.query.call(this) : { qs: {}, match: undefined };
 			const url = options.url ? options.url.call(this) : requestData.options.url;
 			const paged = options.paged !== false;

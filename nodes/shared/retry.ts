@@ -1,5 +1,5 @@
 import { NodeOperationError, sleep, sleepWithAbort } from 'n8n-workflow';
-import type { INode } from 'n8n-workflow';
+import type { IDataObject, INode } from 'n8n-workflow';
 import { asNodeError } from './errors';
 
 /**
@@ -92,11 +92,33 @@ export class WaitBudget {
 	}
 }
 
-export const DEFAULT_MAX_WAIT_SECONDS = 300;
+export const DEFAULT_RATE_LIMIT_WAIT_SECONDS = 300;
 
-/** The budget of one item's requests, ended by the execution's cancel. */
-export const requestBudget = (context: { getExecutionCancelSignal?: () => AbortSignal | undefined }) =>
-	new WaitBudget(DEFAULT_MAX_WAIT_SECONDS * 1000, cancelSignalOf(context));
+type RunContext = {
+	getContext(type: 'node'): object;
+	getWorkflowDataProxy(itemIndex: number): IDataObject;
+	getExecutionCancelSignal?: () => AbortSignal | undefined;
+};
+
+/**
+ * Where a run's budget is kept: on the execution's own context object of the node, under a
+ * symbol, which n8n neither copies nor saves, so each execution (and each worker) starts afresh.
+ */
+const RUN_BUDGET = Symbol.for('n8n-nodes-unpod.runBudget');
+
+/**
+ * The budget of one run of the node: every item and every page of it waits within the same
+ * `maxMs`, as a user reads a wait limit, so 100 items under a long 429 wait it out once.
+ */
+export function executionBudget(context: RunContext, maxMs = DEFAULT_RATE_LIMIT_WAIT_SECONDS * 1000): WaitBudget {
+	const holder = context.getContext('node') as { [RUN_BUDGET]?: { runIndex: number; budget: WaitBudget } };
+	const runIndex = Number(context.getWorkflowDataProxy(0).$runIndex);
+	const known = holder[RUN_BUDGET];
+	if (known && known.runIndex === runIndex) return known.budget;
+	const budget = new WaitBudget(maxMs, cancelSignalOf(context));
+	Object.defineProperty(holder, RUN_BUDGET, { value: { runIndex, budget }, configurable: true, enumerable: false });
+	return budget;
+}
 
 /** Pickers answer the editor, which is waiting: a short budget. */
 export const pickerBudget = () => new WaitBudget(20_000);

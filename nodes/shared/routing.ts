@@ -11,7 +11,7 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { asNodeError, assertUnpodSuccess } from './errors';
 import { asItemResult } from './itemLoop';
-import { markMaybeDone, requestBudget, withRetries } from './retry';
+import { executionBudget, markMaybeDone, withRetries } from './retry';
 import { routingPaginator } from './pagination';
 import type { ListQuery } from './pagination';
 import { simplifyTask, taskListQuery } from './tasks';
@@ -91,7 +91,7 @@ export function requestRouting(options: {
 	/** What shapes the answer, after the check. */
 	steps?: PostReceiveAction[];
 	/** Refuses a request before it is sent (the failure is the item's, like any other). */
-	before?: (this: IExecuteSingleFunctions, request: { body?: unknown }) => void;
+	before?: (this: IExecuteSingleFunctions, request: { body?: unknown }) => void | Promise<void>;
 }) {
 	const { idempotent, before } = options;
 	return {
@@ -103,13 +103,13 @@ export function requestRouting(options: {
 				requestData: DeclarativeRestApiSettings.ResultOptions,
 			): Promise<INodeExecutionData[]> {
 				return await asItemResult(this, async () => {
-					before?.call(this, requestData.options);
+					await before?.call(this, requestData.options);
 					const itemIndex = this.getItemIndex();
 					try {
 						const items = await withRetries(
 							this.getNode(),
 							async () => await this.makeRoutingRequest(requestData),
-							requestBudget(this),
+							executionBudget(this),
 							idempotent,
 						);
 						return items.map((item) => ({ ...item, pairedItem: { item: itemIndex } }));

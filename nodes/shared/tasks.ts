@@ -34,6 +34,9 @@ export const CALL_ENDINGS: Array<{ name: string; value: FinalStatus }> = [
 	{ name: 'Call Partially Completed', value: 'partially_completed' },
 ];
 
+/** What both triggers start on unless told otherwise: every ending of a call. */
+export const DEFAULT_EVENTS: FinalStatus[] = CALL_ENDINGS.map((e) => e.value);
+
 export function taskListPath(scope: 'space' | 'agent', id: string): string {
 	return scope === 'space' ? `/spaces/${encodeURIComponent(id)}/tasks/` : `/agents/${encodeURIComponent(id)}/tasks/`;
 }
@@ -68,9 +71,10 @@ export function taskListQuery(scope: TaskScope, filters: IDataObject): { qs: IDa
 
 	const outcomes = commaList(filters.outcome);
 	const search = String(filters.search ?? '').trim();
-	const callType = String(filters.callType ?? '');
-	const after = userTime(filters.createdAfter);
-	const before = userTime(filters.createdBefore);
+	const direction = String(filters.direction ?? 'all');
+	const callType = direction === 'all' ? '' : direction;
+	const after = userTime(filters.from);
+	const before = userTime(filters.to);
 	if (scope === 'space') {
 		if (outcomes.length) qs.status = outcomes.join(',');
 		if (search) qs.search = search;

@@ -28,7 +28,7 @@ export async function benchCallAndWait(): Promise<void> {
 			const node = unpodNode('task', 'Call', {
 				operation: 'callAndWait',
 				space: spaceRef(SEED.spaceToken),
-				pilot: agentRef(SEED.agentHandle),
+				agent: agentRef(SEED.agentHandle),
 				context: 'Confirm the appointment',
 			});
 			await h.n8n.importWorkflows([chain(id, [rowsNode('Rows', rows), node])]);

@@ -12,7 +12,7 @@ export async function benchRateLimit(rows = 10_000, perMinute = 60): Promise<voi
 		for (const [label, node] of [
 			[
 				'Unpod Task node (batches of 100, waits on 429)',
-				taskCreate({ options: { batchSize: 100, maxWaitSeconds: 600 } }),
+				taskCreate({ options: { batchSize: 100, maxRateLimitWaitSeconds: 600 } }),
 			],
 			['HTTP Request node, one request per row', httpRequestPerRow(h.server.url)],
 		] as const) {

@@ -14,7 +14,7 @@ const poller = (server: UnpodServer) =>
 	new Poller({
 		credentials: { baseUrl: server.url, apiToken: SEED.token, orgHandle: SEED.orgHandle, productId: SEED.productId },
 		parameters: {
-			watch: 'space',
+			callsOf: 'space',
 			space: { __rl: true, mode: 'token', value: SEED.spaceToken },
 			events: ['completed', 'failed'],
 			simplify: true,

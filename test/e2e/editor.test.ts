@@ -10,7 +10,7 @@ import { CREDENTIAL, credentialsFor, Harness, startProcessHarness } from '../hel
 import { SEED } from '../../dev/server/seed';
 
 const bridgeNode = (name: string, parameters: Record<string, unknown>): N8nNode =>
-	unpodNode('bridge', name, parameters, { typeVersion: 2, executeOnce: true });
+	unpodNode('bridge', name, parameters, { typeVersion: 1, executeOnce: true });
 
 let h: Harness<N8n>;
 let server: N8nServer;

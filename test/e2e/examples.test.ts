@@ -271,7 +271,7 @@ test('a chat message makes the agent call Dana; what Dana said reaches the model
 	expect(model.requests).toHaveLength(2);
 	const [toolResult] = model.toolResults();
 	expect(toolResult).toContain(task.task_id);
-	expect(toolResult).toContain('"wait_status":"ended"');
+	expect(toolResult).toContain('"unpod_wait_status":"ended"');
 	expect(toolResult).toContain(JSON.stringify(String(task.output.call_summary)).slice(1, -1));
 	// The tool offered to the model says what it costs and how long it takes.
 	const offered = model.requests[0].tools!.find((t) => /call_and_wait/i.test(t.function.name))!;

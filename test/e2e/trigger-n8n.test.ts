@@ -25,7 +25,7 @@ const inboundWatch = (sink: string) =>
 				credentials: CREDENTIAL,
 				parameters: {
 					pollTimes: { item: [{ mode: 'everyMinute' }] },
-					watch: 'callLog',
+					callsOf: 'callLog',
 					direction: 'inbound',
 					simplify: true,
 					options: {},

@@ -10,15 +10,13 @@ const space = spaceRef;
 
 const workflows = new Workflows();
 const everyOperation = workflows.chain('agentSpaceEvery', [
-	node('unpodAgent', 'Agents', { resource: 'agent', operation: 'getAll', returnAll: true }),
+	node('unpodAgent', 'Agents', { operation: 'getAll', returnAll: true }),
 	node('unpodAgent', 'Agent Tasks', {
-		resource: 'agent',
 		operation: 'getTasks',
 		agent: agent(SEED.agentHandle),
 		returnAll: true,
 	}),
 	node('unpodAgent', 'Agent Tasks Five', {
-		resource: 'agent',
 		operation: 'getTasks',
 		agent: agent(SEED.agentHandle),
 		limit: 5,
@@ -41,7 +39,7 @@ const everyOperation = workflows.chain('agentSpaceEvery', [
 	}),
 ]);
 const unknownAgent = workflows.chain('agentUnknown', [
-	node('unpodAgent', 'Fail', { resource: 'agent', operation: 'getTasks', agent: agent('ghost'), limit: 5 }),
+	node('unpodAgent', 'Fail', { operation: 'getTasks', agent: agent('ghost'), limit: 5 }),
 ]);
 const spaceFetchFailed = workflows.chain('spaceFetchFailed', [
 	node('unpodSpace', 'Fail', { resource: 'space', operation: 'getTasks', space: space(SEED.spaceToken), limit: 5 }),

@@ -51,14 +51,14 @@ const everyOperation = workflow('bridgeEveryOperation', [
 		operation: 'connectProvider',
 		bridge: rl(SEED.bridgeSlug),
 		number: { __rl: true, mode: 'id', value: String(SEED.numberId) },
-		providerCredentialId: SEED.activeCredentialId,
+		providerCredential: { __rl: true, mode: 'id', value: String(SEED.activeCredentialId) },
 	}),
 	bridgeNode('Disconnect', {
 		resource: 'providerConnection',
 		operation: 'disconnectProvider',
 		bridge: rl(SEED.bridgeSlug),
 		number: { __rl: true, mode: 'id', value: '={{ $json.number_id }}' },
-		providerCredentialId: SEED.activeCredentialId,
+		providerCredential: { __rl: true, mode: 'id', value: String(SEED.activeCredentialId) },
 	}),
 	bridgeNode('Get Many', { resource: 'bridge', operation: 'getAll', returnAll: true }),
 	bridgeNode(
@@ -128,7 +128,10 @@ test('every bridge operation works in n8n and sends what the API expects', async
 		`POST ${base}`,
 		`GET ${base}${slug}/`,
 		`PATCH ${base}${slug}/`,
+		// Connect and disconnect read the bridge for the number's other name (its phone number).
+		`GET ${base}${SEED.bridgeSlug}/`,
 		`POST ${base}${SEED.bridgeSlug}/connect-provider/`,
+		`GET ${base}${SEED.bridgeSlug}/`,
 		`POST ${base}${SEED.bridgeSlug}/disconnect-provider/`,
 		`GET ${base}?page=1&page_size=100`,
 		`GET ${base}?page=2&page_size=100`,
@@ -146,14 +149,59 @@ test('every bridge operation works in n8n and sends what the API expects', async
 	expect(bodies.map((r) => r.headers['content-type'])).toEqual(
 		bodies.map(() => expect.stringContaining('application/json')),
 	);
+	const bothShapes = {
+		number_id: SEED.numberId,
+		phone_number: SEED.agentNumber,
+		provider_credential_id: SEED.activeCredentialId,
+		provider_config_id: SEED.activeCredentialId,
+	};
 	expect(bodies.map((r) => r.body)).toEqual([
 		{ name: 'E2E Line', description: 'made by the test', region: 'US' },
 		{ name: 'E2E Line (renamed)', status: 'INACTIVE' },
-		{ number_id: SEED.numberId, provider_credential_id: SEED.activeCredentialId },
-		{ number_id: SEED.numberId, provider_credential_id: SEED.activeCredentialId },
+		// Both of Unpod's shapes: the source's keys and the 2026 docs' keys.
+		bothShapes,
+		bothShapes,
 	]);
-	expect(h.server.requests.map((r) => r.status)).toEqual([201, 200, 200, 201, 200, 200, 200, 200, 200, 204]);
+	expect(h.server.requests.map((r) => r.status)).toEqual([201, 200, 200, 200, 201, 200, 200, 200, 200, 200, 200, 204]);
 });
+
+const connectDocs = workflow('bridgeConnectDocs', [
+	bridgeNode('Connect', {
+		resource: 'providerConnection',
+		operation: 'connectProvider',
+		bridge: rl(SEED.bridgeSlug),
+		// The number itself, as a user copying it from Unpod's web app gives it.
+		number: { __rl: true, mode: 'id', value: SEED.agentNumber },
+		providerCredential: { __rl: true, mode: 'list', value: String(SEED.activeCredentialId) },
+	}),
+	bridgeNode('Disconnect', {
+		resource: 'providerConnection',
+		operation: 'disconnectProvider',
+		bridge: rl(SEED.bridgeSlug),
+		number: { __rl: true, mode: 'list', value: String(SEED.numberId) },
+		providerCredential: { __rl: true, mode: 'list', value: String(SEED.activeCredentialId) },
+	}),
+]);
+
+test.each(['source', 'docs'] as const)(
+	"connect and disconnect against Unpod's %s shape, the number given by ID or as the number itself",
+	async (shapes) => {
+		h.server.behaviour.shapes = shapes;
+		const result = await run(connectDocs);
+		expect(result.exitCode).toBe(0);
+		expect(outputOf(result, 'Connect')[0]).toMatchObject({ number_id: SEED.numberId });
+		const [connect, disconnect] = h.server.requests.filter((r) => r.method === 'POST');
+		const both = {
+			number_id: SEED.numberId,
+			phone_number: SEED.agentNumber,
+			provider_credential_id: SEED.activeCredentialId,
+			provider_config_id: SEED.activeCredentialId,
+		};
+		expect([connect.status, disconnect.status]).toEqual([201, 200]);
+		expect([connect.body, disconnect.body]).toEqual([both, both]);
+		expect(h.server.store.bridges.get(SEED.bridgeSlug)!.numbers[0].provider_credential).toBeNull();
+	},
+);
 
 const failures: Array<{ case: string; node: N8nNode; httpCode: string; message: RegExp }> = [
 	{
@@ -186,7 +234,7 @@ const failures: Array<{ case: string; node: N8nNode; httpCode: string; message: 
 			operation: 'connectProvider',
 			bridge: rl(SEED.bridgeSlug),
 			number: { __rl: true, mode: 'id', value: '={{ $json.number_id ?? "" }}' },
-			providerCredentialId: SEED.activeCredentialId,
+			providerCredential: { __rl: true, mode: 'id', value: String(SEED.activeCredentialId) },
 		}),
 		httpCode: '400',
 		message: /^Number is required$/,
@@ -198,7 +246,7 @@ const failures: Array<{ case: string; node: N8nNode; httpCode: string; message: 
 			operation: 'connectProvider',
 			bridge: rl(SEED.bridgeSlug),
 			number: { __rl: true, mode: 'id', value: String(SEED.releasedNumberId) },
-			providerCredentialId: SEED.activeCredentialId,
+			providerCredential: { __rl: true, mode: 'id', value: String(SEED.activeCredentialId) },
 		}),
 		httpCode: '206',
 		message: /^Number is not assigned to this bridge: Number 5002 is not ASSIGNED to bridge 'main-line-a1b2c3'$/,
@@ -231,7 +279,7 @@ const failures: Array<{ case: string; node: N8nNode; httpCode: string; message: 
 			operation: 'connectProvider',
 			bridge: rl(SEED.bridgeSlug),
 			number: { __rl: true, mode: 'list', value: String(SEED.numberId) },
-			providerCredentialId: SEED.inactiveCredentialId,
+			providerCredential: { __rl: true, mode: 'id', value: String(SEED.inactiveCredentialId) },
 		}),
 		httpCode: '400',
 		message: /^Provider credential is inactive: Provider credential 102 is not active$/,

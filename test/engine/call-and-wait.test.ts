@@ -19,7 +19,7 @@ const callAndWait = (parameters: Record<string, unknown> = {}, extra: Partial<N8
 		{
 			operation: 'callAndWait',
 			space: spaceRef(SEED.spaceToken),
-			pilot: agentRef(SEED.agentHandle),
+			agent: agentRef(SEED.agentHandle),
 			contactName: '={{ $json.name }}',
 			contactNumber: '={{ $json.phone }}',
 			context: 'Ask when the technician may come',
@@ -44,7 +44,7 @@ const threeCalls = workflows.chain('cawThree', [
 ]);
 const neverEnds = workflows.chain('cawNeverEnds', [
 	rowsNode('Sheet', openForGood),
-	callAndWait({ options: { checkSeconds: 5, maxWaitMinutes: 0.5 } }),
+	callAndWait({ options: { checkSeconds: 5, maxCallWaitMinutes: 0.5 } }),
 ]);
 const faulty = workflows.chain('cawFaults', [
 	rowsNode('Sheet', throughFaults),
@@ -53,7 +53,7 @@ const faulty = workflows.chain('cawFaults', [
 const again = workflows.chain('cawAgain', [rowsNode('Sheet', three), callAndWait({ options: { checkSeconds: 5 } })]);
 const cancelWorkflow = workflows.chain('cawCancel', [
 	rowsNode('Sheet', cancelled),
-	callAndWait({ options: { checkSeconds: 5, maxWaitMinutes: 5 } }),
+	callAndWait({ options: { checkSeconds: 5, maxCallWaitMinutes: 5 } }),
 ]);
 
 let h: Harness;
@@ -103,7 +103,7 @@ test('3 contacts: one create request, one run followed; each item gets its own o
 			run_id: runId,
 			contact_name: three[i].name,
 			contact_number: three[i].phone,
-			wait_status: 'ended',
+			unpod_wait_status: 'ended',
 			status: task.status,
 		});
 	});
@@ -122,7 +122,7 @@ test('nobody is called twice: a second run follows the calls already made instea
 	expect(h.server.requestsTo('POST', '/tasks/')).toHaveLength(0);
 	expect(h.server.store.tasks.length).toBe(before);
 	const out = itemsOf(run, 'Call').map((i) => i.json);
-	expect(out.map((j) => j.wait_status)).toEqual(['ended', 'ended', 'ended']);
+	expect(out.map((j) => j.unpod_wait_status)).toEqual(['ended', 'ended', 'ended']);
 	expect(out.every((j) => String(j.unpod_skipped).startsWith('Not sent: task '))).toBe(true);
 	// Ended calls come out as the guard read them: no check at all.
 	expect(runListRequests()).toHaveLength(0);
@@ -135,7 +135,7 @@ test('a call that never ends comes out timed_out at Max Wait, with its task ID, 
 	expect(run.exitCode).toBe(0);
 	const [item] = itemsOf(run, 'Call');
 	const task = h.server.store.tasks.find((t) => t.input.contact_number === openForGood[0].phone)!;
-	expect(item.json).toMatchObject({ task_id: task.task_id, wait_status: 'timed_out', status: 'in_progress' });
+	expect(item.json).toMatchObject({ task_id: task.task_id, unpod_wait_status: 'timed_out', status: 'in_progress' });
 	const creates = h.server.requestsTo('POST', '/tasks/');
 	const lists = runListRequests();
 	// Picked up by the first check (5 s: a change), then 10, 17.5 and 27.5 s, and a last one at the 30 s limit.
@@ -156,7 +156,7 @@ test('a 429 and a 500 while waiting are waited out; the outcome still arrives', 
 	const [item] = itemsOf(run, 'Call');
 	expect(item.json).toMatchObject({
 		contact_number: throughFaults[0].phone,
-		wait_status: 'ended',
+		unpod_wait_status: 'ended',
 		status: 'completed',
 	});
 	const lists = runListRequests();

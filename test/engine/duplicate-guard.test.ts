@@ -4,8 +4,8 @@ import { createInSecondSpace } from '../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 
-const create = (parameters: Record<string, unknown>, typeVersion = 1.1): N8nNode =>
-	createInSecondSpace({ context: 'Renewal reminder', ...parameters }, { typeVersion });
+const create = (parameters: Record<string, unknown>): N8nNode =>
+	createInSecondSpace({ context: 'Renewal reminder', skipExisting: true, ...parameters });
 const crm = Array.from({ length: 40 }, (_, i) => ({
 	crm_id: `crm-${i + 1}`,
 	name: `Customer ${i + 1}`,
@@ -32,7 +32,15 @@ const byPhone = (id: string, phones: string[]) =>
 	]);
 const phonesFirst = byPhone('guardPhones1', ['(212) 555-0100', '212.555.0101']);
 const phonesAgain = byPhone('guardPhones2', ['+1 212 555 0100', '2125550102']);
-const versionOne = workflows.chain('guardV1', [rowsNode('CRM', crm.slice(0, 3)), create({}, 1)]);
+// Each row's own Default Country Code and Lookback (expressions), as a sheet of several countries maps them.
+const perRow = workflows.chain('guardPerRow', [
+	rowsNode('Sheet', [
+		{ name: 'Berlin Office', phone: '030 1234567', country: '+49', hours: 24 },
+		{ name: 'London Lead', phone: '07700 900123', country: '+44', hours: 24 },
+		{ name: 'Paris Lead', phone: '06 12 34 56 78', country: '+33', hours: 1 },
+	]),
+	create({ options: { defaultCountryCode: '={{ $json.country }}', lookbackHours: '={{ $json.hours }}' } }),
+]);
 
 let h: Harness;
 beforeAll(async () => {
@@ -92,9 +100,32 @@ test('without a Document ID, a contact is matched by its number, however the she
 	expect((post.body as any).documents).toEqual([{ name: 'Phone 1', contact_number: '+12125550102' }]);
 });
 
-test('nodes saved at version 1 keep their behaviour: no lookup unless switched on', async () => {
-	const result = await h.run(versionOne);
+test("each row is checked with its own country code and lookback, not the first row's", async () => {
+	const earlier = h.server.addTasks(
+		[
+			// Stored by Unpod in national form, as a London contact called an hour ago was.
+			{ name: 'London Lead', contact_number: '07700900123' },
+			{ name: 'Paris Lead', contact_number: '+33612345678' },
+		],
+		{ space: SEED.secondSpaceToken, pilot: SEED.secondAgentHandle, context: 'earlier' },
+	);
+	earlier[0].createdUs -= 3600e6;
+	// Called two hours ago: outside the Paris row's one-hour lookback.
+	earlier[1].createdUs -= 2 * 3600e6;
+	const result = await h.run(perRow);
 	expect(result.exitCode).toBe(0);
-	expect(h.server.requestsTo('GET', POSTS)).toHaveLength(0);
-	expect(h.server.requestsTo('POST', POSTS)).toHaveLength(1);
+	const rows = outputOf(result, 'Create');
+	expect(rows[0].unpod_skipped).toBeUndefined();
+	expect(rows[1].unpod_skipped).toBe(
+		`Not sent: task ${earlier[0].task_id} for number +447700900123 was created in this space in the last 24 hours`,
+	);
+	expect(rows[2].unpod_skipped).toBeUndefined();
+	// One lookup reaches back to the longest lookback of the rows.
+	const [lookup] = h.server.requestsTo('GET', POSTS);
+	expect(Number(lookup.query.from_ts)).toBeLessThan(Date.now() / 1000 - 23 * 3600);
+	const [post] = h.server.requestsTo('POST', POSTS);
+	expect((post.body as any).documents).toEqual([
+		{ name: 'Berlin Office', contact_number: '+49301234567' },
+		{ name: 'Paris Lead', contact_number: '+33612345678' },
+	]);
 });

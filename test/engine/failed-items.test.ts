@@ -20,7 +20,7 @@ const failing: Array<{ kind: string; node: (name: string, extra: Partial<N8nNode
 	{
 		kind: 'Task > Get Many (item by item)',
 		node: (name, extra) =>
-			unpodNode('task', name, { operation: 'getAll', tasksOf: 'space', space: spaceRef('ghost-space') }, extra),
+			unpodNode('task', name, { operation: 'getAll', callsOf: 'space', space: spaceRef('ghost-space') }, extra),
 		error: /ghost-space/,
 	},
 	{

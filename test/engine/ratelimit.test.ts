@@ -23,7 +23,7 @@ const workflows = new Workflows();
 const limited = workflows.chain('rl2000', [rowsNode('Sheet', sheet(2000, 'Limited')), create({ batchSize: 100 })]);
 const faulty = workflows.chain('rlFaults', [
 	rowsNode('Sheet', sheet(1000, 'Faulty')),
-	create({ batchSize: 20, maxWaitSeconds: 120 }, { onError: 'continueRegularOutput' }),
+	create({ batchSize: 20, maxRateLimitWaitSeconds: 120 }, { onError: 'continueRegularOutput' }),
 ]);
 const dropped = workflows.chain('rlDropped', [
 	rowsNode('Sheet', sheet(300, 'Dropped')),
@@ -34,9 +34,8 @@ const dropped = workflows.chain('rlDropped', [
 		credentials: CREDENTIAL,
 		executeOnce: true,
 		parameters: {
-			resource: 'task',
 			operation: 'getAll',
-			tasksOf: 'space',
+			callsOf: 'space',
 			space,
 			limit: 10,
 			filters: { search: '={{ "^" + $json.name + "$" }}' },
@@ -46,15 +45,15 @@ const dropped = workflows.chain('rlDropped', [
 const paced = workflows.chain('rlPaced', [rowsNode('Sheet', sheet(60, 'Paced')), create({ batchSize: 1 })]);
 const retryAfterZero = workflows.chain('rlRetryAfterZero', [
 	rowsNode('Sheet', sheet(3, 'Zero')),
-	create({ batchSize: 100, maxWaitSeconds: 0 }),
+	create({ batchSize: 100, maxRateLimitWaitSeconds: 0 }),
 ]);
 const exhausted = workflows.chain('rlExhausted', [
 	rowsNode('Sheet', sheet(300, 'Exhausted')),
-	create({ batchSize: 100, maxWaitSeconds: 2 }),
+	create({ batchSize: 100, maxRateLimitWaitSeconds: 2 }),
 ]);
 const retried = workflows.chain('rlRetryOnFail', [
 	rowsNode('Sheet', sheet(300, 'Retried')),
-	create({ batchSize: 100, maxWaitSeconds: 3 }, {
+	create({ batchSize: 100, maxRateLimitWaitSeconds: 3 }, {
 		retryOnFail: true,
 		maxTries: 3,
 		waitBetweenTries: 1000,

@@ -10,19 +10,23 @@ import type { Task } from '../../dev/server/store';
 const listCalls: N8nNode = {
 	name: 'Calls',
 	type: 'n8n-nodes-unpod.unpodTask',
-	typeVersion: 1.1,
+	typeVersion: 1,
 	credentials: CREDENTIAL,
 	executeOnce: true,
 	parameters: {
-		resource: 'task',
 		operation: 'getAll',
-		tasksOf: 'space',
+		callsOf: 'space',
 		space: { __rl: true, mode: 'token', value: SEED.secondSpaceToken },
 		returnAll: true,
 	},
 };
 const download = (parameters: Record<string, unknown> = {}, settings: Partial<N8nNode> = {}): N8nNode =>
-	unpodNode('task', 'Download', { operation: 'downloadRecording', ...parameters }, { typeVersion: 1.1, ...settings });
+	unpodNode(
+		'task',
+		'Download',
+		{ operation: 'downloadRecording', recordingUrl: '={{ $json.recording_url }}', ...parameters },
+		{ typeVersion: 1, ...settings },
+	);
 
 const workflows = new Workflows();
 const continueOnFail = workflows.chain('recContinue', [listCalls, download({}, { onError: 'continueRegularOutput' })]);

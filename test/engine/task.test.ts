@@ -78,25 +78,25 @@ const emptyJson = workflows.chain('taskEmptyJson', [
 const lists = workflows.chain('taskLists', [
 	taskNode('Space All', {
 		operation: 'getAll',
-		tasksOf: 'space',
+		callsOf: 'space',
 		space: space(SEED.secondSpaceToken),
 		returnAll: true,
 	}),
 	taskNode(
 		'Space Five',
-		{ operation: 'getAll', tasksOf: 'space', space: space(SEED.secondSpaceToken), limit: 5 },
+		{ operation: 'getAll', callsOf: 'space', space: space(SEED.secondSpaceToken), limit: 5 },
 		{ executeOnce: true },
 	),
 	taskNode(
 		'Agent All Raw',
-		{ operation: 'getAll', tasksOf: 'agent', agent: agent(SEED.secondAgentHandle), returnAll: true, simplify: false },
+		{ operation: 'getAll', callsOf: 'agent', agent: agent(SEED.secondAgentHandle), returnAll: true, simplify: false },
 		{ executeOnce: true },
 	),
 	taskNode(
 		'Agent Completed',
 		{
 			operation: 'getAll',
-			tasksOf: 'agent',
+			callsOf: 'agent',
 			agent: agent(SEED.secondAgentHandle),
 			limit: 500,
 			filters: { status: 'completed' },

@@ -10,7 +10,7 @@ import { SEED } from '../../dev/server/seed';
 import { unpodDateTime } from '../../nodes/shared/callLogs';
 
 const bridgeNode = (name: string, parameters: Record<string, unknown>, extra: Partial<N8nNode> = {}): N8nNode =>
-	unpodNode('bridge', name, parameters, { typeVersion: 2, executeOnce: true, ...extra });
+	unpodNode('bridge', name, parameters, { typeVersion: 1, executeOnce: true, ...extra });
 const callLogs = (name: string, filters: Record<string, unknown>, more: Record<string, unknown> = {}) =>
 	bridgeNode(name, { resource: 'callLog', operation: 'getAll', returnAll: true, filters, ...more });
 
@@ -27,8 +27,8 @@ const telephony = workflows.chain('telephony', [
 	callLogs('All Calls', {}),
 	callLogs('Raw', {}, { returnAll: false, limit: 2, simplify: false }),
 	callLogs('Inbound', { direction: 'inbound' }),
-	callLogs('Since', { startedAfter: since.toISOString() }),
-	callLogs('Until', { endedBefore: new Date(Date.now() - 4 * DAY).toISOString() }),
+	callLogs('Since', { from: since.toISOString() }),
+	callLogs('Until', { to: new Date(Date.now() - 4 * DAY).toISOString() }),
 	callLogs('Completed', { status: 'COMPLETED' }),
 	callLogs('From Caller', { destinationNumber: SEED.inboundCaller }),
 	callLogs('Agent Side', { sourceNumber: '+1415555' }),
@@ -126,4 +126,45 @@ test('free numbers and the call log with each filter: what Unpod was asked, what
 	for (const request of h.server.requestsTo('GET', '/call-logs/')) {
 		expect(request.headers).toMatchObject({ 'org-handle': SEED.orgHandle, 'product-id': SEED.productId });
 	}
+});
+
+const dated = workflows.chain('callLogDated', [
+	callLogs('Since', { from: since.toISOString() }),
+	callLogs('Until', { to: new Date(Date.now() - 4 * DAY).toISOString() }),
+]);
+
+test.each(['source', 'docs'] as const)(
+	"the call log's time range against Unpod's %s shape: the same calls, each side reading its own date keys",
+	async (shapes) => {
+		h.server.resetTraffic();
+		h.server.behaviour.shapes = shapes;
+		const result = await h.run(dated);
+		expect(result.exitCode).toBe(0);
+		const [sinceQ, untilQ] = h.server.requestsTo('GET', '/call-logs/').map((r) => r.query);
+		expect(sinceQ).toMatchObject({
+			start_time: unpodDateTime(since.getTime()),
+			start_date: since.toISOString().slice(0, 10),
+		});
+		expect(untilQ).toMatchObject({ end_date: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/) });
+		const logs = h.server.store.callLogs.filter((l) => l.org === SEED.orgHandle);
+		const started = logs.filter((l) => l.startMs >= since.getTime()).sort((a, b) => b.createdUs - a.createdUs);
+		expect(outputOf(result, 'Since').map((c) => c.call_log_id)).toEqual(started.map((l) => l.id));
+		const ended = logs.filter((l) => l.endMs <= Date.now() - 4 * DAY);
+		expect(outputOf(result, 'Until')).toHaveLength(ended.length);
+		expect(ended.length).toBeGreaterThan(0);
+	},
+);
+
+test('a docs-shaped Unpod reads no source keys: a request with only them would not be filtered', async () => {
+	h.server.resetTraffic();
+	h.server.behaviour.shapes = 'docs';
+	const only = await fetch(
+		`${h.server.url}/api/v2/platform/call-logs/?start_time=${encodeURIComponent(unpodDateTime(since.getTime()))}`,
+		{
+			headers: { authorization: `Token ${SEED.token}`, 'org-handle': SEED.orgHandle, 'product-id': SEED.productId },
+		},
+	);
+	const body = (await only.json()) as { count: number };
+	expect(body.count).toBe(h.server.store.callLogs.filter((l) => l.org === SEED.orgHandle).length);
+	h.server.resetTraffic();
 });

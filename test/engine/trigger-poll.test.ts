@@ -21,7 +21,7 @@ const poller = (parameters: Record<string, unknown> = {}) =>
 	new Poller({
 		credentials: credentials(),
 		parameters: {
-			watch: 'space',
+			callsOf: 'space',
 			space: { __rl: true, mode: 'token', value: leads.token },
 			events: ['completed', 'failed'],
 			simplify: true,
@@ -215,7 +215,7 @@ test('the activation option emits calls that ended in the last hours on the firs
 
 test('watching an agent works the same way', async () => {
 	const tasks = createTasks(3, server.store.spaces.get(SEED.secondSpaceToken)!, SEED.secondAgentHandle);
-	const p = poller({ watch: 'agent', agent: { __rl: true, mode: 'handle', value: SEED.secondAgentHandle } });
+	const p = poller({ callsOf: 'agent', agent: { __rl: true, mode: 'handle', value: SEED.secondAgentHandle } });
 	await clock.drive(p.poll());
 	server.store.finishTask(tasks[2], 'failed');
 	expect(ids(await clock.drive(p.poll()))).toEqual([tasks[2].task_id]);
@@ -350,7 +350,7 @@ test('a 429 makes a quiet poll (this n8n has no failure cause to declare) and no
 
 describe('Watch: Call Log', () => {
 	const callLogPoller = (direction = 'all', simplify = true) =>
-		new Poller({ credentials: credentials(), parameters: { watch: 'callLog', direction, simplify, options: {} } });
+		new Poller({ credentials: credentials(), parameters: { callsOf: 'callLog', direction, simplify, options: {} } });
 
 	test('the first poll learns the log; each call logged later is emitted once, inbound and outbound, oldest first', async () => {
 		const p = callLogPoller();
@@ -376,7 +376,7 @@ describe('Watch: Call Log', () => {
 	test('Direction: Inbound asks Unpod for inbound calls only; 250 in one go arrive over the polls the budget allows', async () => {
 		const p = new Poller({
 			credentials: credentials(),
-			parameters: { watch: 'callLog', direction: 'inbound', simplify: false, options: { maxRequests: 2 } },
+			parameters: { callsOf: 'callLog', direction: 'inbound', simplify: false, options: { maxRequests: 2 } },
 		});
 		await clock.drive(p.poll());
 		const calls = Array.from({ length: 250 }, (_, i) =>

@@ -28,9 +28,8 @@ export function loadExample(file: string, local: Localize): Workflow {
 		if (node.credentials?.unpodApi) node.credentials.unpodApi = local.credential;
 		const p = node.parameters ?? {};
 		if (p.space?.__rl && !p.space.value) p.space = { __rl: true, mode: 'token', value: SEED.spaceToken };
-		if (p.pilot?.__rl && !p.pilot.value) p.pilot = { __rl: true, mode: 'handle', value: SEED.agentHandle };
+		if (p.agent?.__rl && !p.agent.value) p.agent = { __rl: true, mode: 'handle', value: SEED.agentHandle };
 		if (p.bridge?.__rl && !p.bridge.value) p.bridge = { __rl: true, mode: 'slug', value: SEED.bridgeSlug };
-		if (p.providerCredentialId !== undefined) p.providerCredentialId = SEED.activeCredentialId;
 		if (p.providerCredential?.__rl && !p.providerCredential.value)
 			p.providerCredential = { __rl: true, mode: 'list', value: String(SEED.activeCredentialId) };
 		for (const key of ['fileSelector', 'fileName']) {

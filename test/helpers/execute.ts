@@ -38,9 +38,9 @@ export class Executor {
 			id: 'task',
 			name: 'Unpod Task',
 			type: 'n8n-nodes-unpod.unpodTask',
-			typeVersion: options.typeVersion ?? 1.1,
+			typeVersion: options.typeVersion ?? 1,
 			position: [0, 0],
-			parameters: { resource: 'task', ...options.parameters } as INode['parameters'],
+			parameters: { ...options.parameters } as INode['parameters'],
 			credentials: { unpodApi: { id: 'unpod', name: 'Unpod' } },
 			...(options.onError ? { onError: options.onError } : {}),
 		};

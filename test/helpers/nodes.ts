@@ -16,7 +16,7 @@ const TYPES = {
 	bridge: 'n8n-nodes-unpod.unpodBridge',
 } as const;
 
-/** A node of the package with the working credential; `resource` is the node's own unless given. */
+/** A node of the package with the working credential; `resource` (of the nodes that have several) is the node's own unless given. */
 export function unpodNode(
 	node: keyof typeof TYPES,
 	name: string,
@@ -28,7 +28,7 @@ export function unpodNode(
 		type: TYPES[node],
 		credentials: CREDENTIAL,
 		...extra,
-		parameters: { resource: node, ...parameters },
+		parameters: { ...(node === 'space' || node === 'bridge' ? { resource: node } : {}), ...parameters },
 	};
 }
 
@@ -40,8 +40,12 @@ export function createNode(parameters: Parameters = {}, extra: Partial<N8nNode> 
 		{
 			operation: 'create',
 			space: spaceRef(SEED.spaceToken),
-			pilot: agentRef(SEED.agentHandle),
+			contactName: '={{ $json.name }}',
+			contactNumber: '={{ $json.contact_number ?? $json.phone }}',
+			agent: agentRef(SEED.agentHandle),
 			context: 'Renewal offer',
+			// The guard is on by default; tests of other things leave it out (duplicate-guard.test.ts is its own).
+			skipExisting: false,
 			...parameters,
 		},
 		extra,
@@ -51,7 +55,7 @@ export function createNode(parameters: Parameters = {}, extra: Partial<N8nNode> 
 /** The same into the second seeded space and agent, which tests share less. */
 export const createInSecondSpace = (parameters: Parameters = {}, extra: Partial<N8nNode> = {}, name = 'Create') =>
 	createNode(
-		{ space: spaceRef(SEED.secondSpaceToken), pilot: agentRef(SEED.secondAgentHandle), ...parameters },
+		{ space: spaceRef(SEED.secondSpaceToken), agent: agentRef(SEED.secondAgentHandle), ...parameters },
 		extra,
 		name,
 	);

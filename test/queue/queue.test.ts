@@ -36,14 +36,13 @@ function importWorkflow(
 			id: `${id}-create`,
 			name: 'Create',
 			type: 'n8n-nodes-unpod.unpodTask',
-			typeVersion: 1.1,
+			typeVersion: 1,
 			position: [440, 0] as [number, number],
 			credentials: CREDENTIAL,
 			parameters: {
-				resource: 'task',
 				operation: 'create',
 				space: { __rl: true, mode: 'token', value: IMPORT_SPACE },
-				pilot: { __rl: true, mode: 'handle', value: SEED.secondAgentHandle },
+				agent: { __rl: true, mode: 'handle', value: SEED.secondAgentHandle },
 				context: 'Renewal reminder',
 				contactFields: { document_id: '={{ $json.crm_id }}' },
 				...parameters,
@@ -164,7 +163,7 @@ const workflows = [
 		retryOnFail: true,
 		maxTries: 3,
 		waitBetweenTries: 1000,
-		parameters: { options: { batchSize: 100, maxWaitSeconds: 2 } },
+		parameters: { options: { batchSize: 100, maxRateLimitWaitSeconds: 2 } },
 	} as Partial<N8nNode>),
 	importWorkflow('guarded'),
 	importWorkflow('busy', { parameters: { skipExisting: false, options: { batchSize: 50 } } }),
@@ -177,10 +176,10 @@ function recordingsWorkflow(id: string): Workflow {
 		id: `${id}-${x}`,
 		name,
 		type: 'n8n-nodes-unpod.unpodTask',
-		typeVersion: 1.1,
+		typeVersion: 1,
 		position: [x, 0] as [number, number],
 		credentials: CREDENTIAL,
-		parameters: { resource: 'task', ...parameters },
+		parameters: { ...parameters },
 	});
 	const stored = whereNode(id, 660);
 	stored.name = 'Stored';
@@ -194,7 +193,7 @@ function recordingsWorkflow(id: string): Workflow {
 		[
 			task('Calls', 220, {
 				operation: 'getAll',
-				tasksOf: 'space',
+				callsOf: 'space',
 				space: { __rl: true, mode: 'token', value: TRIGGER_SPACE },
 				returnAll: true,
 				filters: { status: 'completed' },

@@ -105,7 +105,7 @@ describe('taskMatcher', () => {
 });
 
 describe('outcomeOf', () => {
-	test('an ended call: the Simplify shape with wait_status ended and the notes', () => {
+	test('an ended call: the Simplify shape with unpod_wait_status ended and the notes', () => {
 		const a = call({
 			status: 'completed',
 			notes: { unpod_skipped: 'Not sent: ...' },
@@ -124,10 +124,10 @@ describe('outcomeOf', () => {
 			contact_name: 'Ada',
 			call_summary: 'Tuesday at 10',
 			transcript: 'Contact: Tuesday',
-			wait_status: 'ended',
+			unpod_wait_status: 'ended',
 			unpod_skipped: 'Not sent: ...',
 		});
-		expect(outcomeOf(a, false)).toMatchObject({ output: { call_summary: 'Tuesday at 10' }, wait_status: 'ended' });
+		expect(outcomeOf(a, false)).toMatchObject({ output: { call_summary: 'Tuesday at 10' }, unpod_wait_status: 'ended' });
 	});
 
 	test('a call never read: timed_out, described by the create answer and the row', () => {
@@ -138,7 +138,7 @@ describe('outcomeOf', () => {
 			contact_name: 'Ada',
 			contact_number: '+12125550100',
 			call_summary: null,
-			wait_status: 'timed_out',
+			unpod_wait_status: 'timed_out',
 		});
 	});
 });

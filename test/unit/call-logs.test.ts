@@ -8,10 +8,16 @@ import type { CallLogState } from '../../nodes/UnpodTrigger/callLogScan';
 describe('callLogQuery', () => {
 	test("times go in Unpod's day-first form and are checked by the node, which Unpod does by date only", () => {
 		const { qs, match } = callLogQuery({
-			startedAfter: '2026-11-20T09:30:00Z',
-			endedBefore: '2026-11-21T18:00:05.000Z',
+			from: '2026-11-20T09:30:00Z',
+			to: '2026-11-21T18:00:05.000Z',
 		});
-		expect(qs).toEqual({ start_time: '20-11-2026 09:30:00', end_time: '21-11-2026 18:00:05' });
+		// Both of Unpod's forms: the source's start_time / end_time, the 2026 docs' start_date / end_date.
+		expect(qs).toEqual({
+			start_time: '20-11-2026 09:30:00',
+			end_time: '21-11-2026 18:00:05',
+			start_date: '2026-11-20',
+			end_date: '2026-11-21',
+		});
 		const row = (start: string, end: string) => ({ id: 1, start_time: start, end_time: end });
 		expect(match!(row('2026-11-20T09:30:00.000000Z', '2026-11-20T09:31:00Z'))).toBe(true);
 		// Same day as the filter, earlier time: Unpod lists it, the node does not keep it.
@@ -44,7 +50,10 @@ describe('callLogQuery', () => {
 
 	test('a date given without a zone is UTC', () => {
 		expect(unpodDateTime(Date.UTC(2026, 0, 5, 7, 8, 9))).toBe('05-01-2026 07:08:09');
-		expect(callLogQuery({ startedAfter: '2026-01-05' }).qs).toEqual({ start_time: '05-01-2026 00:00:00' });
+		expect(callLogQuery({ from: '2026-01-05' }).qs).toEqual({
+			start_time: '05-01-2026 00:00:00',
+			start_date: '2026-01-05',
+		});
 	});
 });
 

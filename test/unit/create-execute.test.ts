@@ -36,7 +36,7 @@ const executor = (
 		parameters: {
 			operation: 'create',
 			space: { __rl: true, mode: 'token', value: SEED.spaceToken },
-			pilot: { __rl: true, mode: 'handle', value: SEED.agentHandle },
+			agent: { __rl: true, mode: 'handle', value: SEED.agentHandle },
 			context: 'In-process test',
 			contactName: '={{ $json.name }}',
 			contactNumber: '={{ $json.phone }}',

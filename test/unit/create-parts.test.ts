@@ -101,21 +101,42 @@ describe('ExistingTasks (the duplicate guard)', () => {
 		},
 		{ task_id: 'T1', run_id: 'R1', status: 'failed', input: { name: 'Ann', contact_number: '+14155550100' } },
 	];
-	const existing = new ExistingTasks(tasks, '+1');
+	const existing = new ExistingTasks(tasks);
+	const us = { countryCode: '+1', since: 0 };
 	test('matches by Document ID when the row has one, else by the normalised number; the newest task wins', () => {
-		expect(existing.match({ contact_number: '+14155550100' })).toEqual({
+		expect(existing.match({ contact_number: '+14155550100' }, us)).toEqual({
 			// The task as listed too: Call and Wait puts out an ended one as it is.
-			task: { task_id: 'T3', run_id: 'R2', status: 'pending', listed: tasks[0] },
+			task: { task_id: 'T3', run_id: 'R2', status: 'pending', created: undefined, listed: tasks[0] },
 			by: 'phone',
 			value: '+14155550100',
 		});
-		expect(existing.match({ contact_number: '+19999999999', document_id: 'crm-bob' })?.task.task_id).toBe('T2');
+		expect(existing.match({ contact_number: '+19999999999', document_id: 'crm-bob' }, us)?.task.task_id).toBe('T2');
 		// A row with a Document ID is matched by it only: the same number under another ID is another contact.
-		expect(existing.match({ contact_number: '+14155550101', document_id: 'crm-other' })).toBeUndefined();
-		expect(existing.match({ contact_number: '+14155550199' })).toBeUndefined();
+		expect(existing.match({ contact_number: '+14155550101', document_id: 'crm-other' }, us)).toBeUndefined();
+		expect(existing.match({ contact_number: '+14155550199' }, us)).toBeUndefined();
+	});
+	test("Unpod's stored numbers are read in each row's own country code, and older tasks than its lookback do not count", () => {
+		const stored = new ExistingTasks([
+			{
+				task_id: 'T9',
+				run_id: 'R9',
+				status: 'completed',
+				created: '2026-11-25T09:00:00Z',
+				input: { contact_number: '07700900123' },
+			},
+		]);
+		const at9 = Date.parse('2026-11-25T09:00:00Z');
+		expect(stored.match({ contact_number: '+447700900123' }, { countryCode: '+49', since: 0 })).toBeUndefined();
+		expect(stored.match({ contact_number: '+447700900123' }, { countryCode: '+44', since: 0 })?.task.task_id).toBe(
+			'T9',
+		);
+		expect(stored.match({ contact_number: '+447700900123' }, { countryCode: '+44', since: at9 + 1 })).toBeUndefined();
+		expect(stored.match({ contact_number: '+447700900123' }, { countryCode: '+44', since: at9 })?.task.created).toBe(
+			at9,
+		);
 	});
 	test('the skip reason names the task and what matched', () => {
-		const match = existing.match({ contact_number: '+14155550100' })!;
+		const match = existing.match({ contact_number: '+14155550100' }, us)!;
 		expect(skipReason(match, 24)).toBe(
 			'Not sent: task T3 for number +14155550100 was created in this space in the last 24 hours',
 		);

@@ -145,9 +145,9 @@ describe('taskListQuery', () => {
 	test('the agent list is sent nothing and every filter is checked by the node', () => {
 		const { qs, match } = taskListQuery('agent', {
 			outcome: 'interested',
-			callType: 'inbound',
+			direction: 'inbound',
 			search: 'an',
-			createdAfter: '2026-02-16T00:00:00',
+			from: '2026-02-16T00:00:00',
 		});
 		expect(qs).toEqual({});
 		const ended = (extra: Record<string, unknown>) =>

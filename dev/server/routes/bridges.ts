@@ -40,8 +40,8 @@ export const bridgeRoutes: Route = (ctx) => {
 	}
 	if (parts.length === 4 && method === 'POST') {
 		const bridge = findBridge(ctx.store, org, slug);
-		if (sub === 'connect-provider' || sub === 'numbers') return connection(ctx.store, bridge, true, ctx.body);
-		if (sub === 'disconnect-provider') return connection(ctx.store, bridge, false, ctx.body);
+		if (sub === 'connect-provider' || sub === 'numbers') return connection(ctx.store, bridge, true, ctx.body, ctx.behaviour.shapes);
+		if (sub === 'disconnect-provider') return connection(ctx.store, bridge, false, ctx.body, ctx.behaviour.shapes);
 	}
 	return undefined;
 };
@@ -99,22 +99,36 @@ function updateBridge(store: Store, bridge: Bridge, body: Record<string, unknown
 	return { status: 200, body: envelope(200, 'Bridge updated successfully', fullBridge(store, bridge)) };
 }
 
-/** Connect and disconnect act on one number of the bridge (`number_id`) and a provider credential. */
-function connection(store: Store, bridge: Bridge, connect: boolean, body: Record<string, unknown>): Reply {
-	if (body.number_id === undefined || body.number_id === null || body.number_id === '') {
-		fail(400, { status_code: 400, message: 'Number is required', data: {} });
+/**
+ * Connect and disconnect act on one number of the bridge and a provider credential: named
+ * `number_id` / `provider_credential_id` in the source, `phone_number` / `provider_config_id` in
+ * the 2026 docs (where disconnect needs only the number). Each shape reads only its own keys.
+ */
+function connection(
+	store: Store,
+	bridge: Bridge,
+	connect: boolean,
+	body: Record<string, unknown>,
+	shapes: 'source' | 'docs',
+): Reply {
+	const docs = shapes === 'docs';
+	const numberKey = docs ? 'phone_number' : 'number_id';
+	const credentialKey = docs ? 'provider_config_id' : 'provider_credential_id';
+	if (body[numberKey] === undefined || body[numberKey] === null || body[numberKey] === '') {
+		fail(400, { status_code: 400, message: docs ? 'phone_number is required' : 'Number is required', data: {} });
 	}
-	const id = body.provider_credential_id;
+	const number = bridge.numbers.find((n) => String(docs ? n.number : n.number_id) === String(body[numberKey]));
+	let id = body[credentialKey];
+	if (docs && !connect && id === undefined) id = number?.provider_credential ?? undefined;
 	if (typeof id !== 'number' || !Number.isInteger(id)) {
-		invalid({ provider_credential_id: ['A valid integer is required.'] });
+		invalid({ [credentialKey]: ['A valid integer is required.'] });
 	}
-	const number = bridge.numbers.find((n) => String(n.number_id) === String(body.number_id));
 	if (!number || number.state !== 'ASSIGNED') {
 		fail(206, {
 			status_code: 206,
 			message: 'Number is not assigned to this bridge',
 			data: null,
-			errors: `Number ${String(body.number_id)} is not ASSIGNED to bridge '${bridge.slug}'`,
+			errors: `Number ${String(body[numberKey])} is not ASSIGNED to bridge '${bridge.slug}'`,
 		});
 	}
 	const credential = store.credentials.get(id as number);

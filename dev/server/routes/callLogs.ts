@@ -21,10 +21,20 @@ function dateOf(value: string): string {
 const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
 const iso = (ms: number) => new Date(ms).toISOString().replace(/\.(\d{3})Z$/, '.$1000Z');
 
-function filterLogs(logs: CallLog[], store: Store, query: URLSearchParams): CallLog[] {
+const DAY = /^\d{4}-\d{2}-\d{2}$/;
+
+/** The 2026 docs' `start_date` / `end_date`, `YYYY-MM-DD`. */
+function dayOf(value: string): string {
+	if (!DAY.test(value)) throw new Error(`time data '${value}' does not match format '%Y-%m-%d'`);
+	return value;
+}
+
+/** Each shape reads only its own date filters: the source's times, or the docs' dates. */
+function filterLogs(logs: CallLog[], store: Store, query: URLSearchParams, shapes: 'source' | 'docs'): CallLog[] {
 	const q = (name: string) => query.get(name) || undefined;
-	const from = q('start_time') && dateOf(q('start_time')!);
-	const to = q('end_time') && dateOf(q('end_time')!);
+	const docs = shapes === 'docs';
+	const from = docs ? q('start_date') && dayOf(q('start_date')!) : q('start_time') && dateOf(q('start_time')!);
+	const to = docs ? q('end_date') && dayOf(q('end_date')!) : q('end_time') && dateOf(q('end_time')!);
 	const lower = (v: string | undefined) => v?.toLowerCase();
 	return logs.filter((log) => {
 		if (from && day(log.startMs) < from) return false;
@@ -83,7 +93,7 @@ export const callLogRoutes: Route = (ctx) => {
 		const pageSize = Number.parseInt(ctx.query.get('page_size') ?? '20', 10);
 		if (Number.isNaN(page) || Number.isNaN(pageSize)) throw new Error('invalid literal for int() with base 10');
 		const own = ctx.store.callLogs.filter((l) => l.org === String(handle) && l.product_id === String(product));
-		const logs = filterLogs(own, ctx.store, ctx.query).sort((a, b) => b.createdUs - a.createdUs);
+		const logs = filterLogs(own, ctx.store, ctx.query, ctx.behaviour.shapes).sort((a, b) => b.createdUs - a.createdUs);
 		const skip = (page - 1) * pageSize;
 		const base = `http://${String(ctx.headers.host)}/api/v2/platform/call-logs/`;
 		body = {

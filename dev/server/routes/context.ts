@@ -19,6 +19,19 @@ export interface Behaviour {
 	deleteAnswer: 204 | 200;
 	/** Spaces and organizations: `token` accepts the API token, `jwt` refuses it as the February source does. */
 	spacesAuth: 'token' | 'jwt';
+	/**
+	 * Request shapes: `source` (the February 2026 source: connect by `number_id` and
+	 * `provider_credential_id`, call-log times `start_time` / `end_time` as `%d-%m-%Y %H:%M:%S`) or
+	 * `docs` (the May 2026 docs: `phone_number` and `provider_config_id`, `start_date` / `end_date`
+	 * as `YYYY-MM-DD`). Each reads only its own keys.
+	 */
+	shapes: 'source' | 'docs';
+	/**
+	 * Task lifecycle: `source` (a failed attempt goes back to pending and is retried; failures are
+	 * pushed) or `newer` (5f97d21: a failed dispatch goes straight to `failed`, and only completed
+	 * tasks are pushed).
+	 */
+	lifecycle: 'source' | 'newer';
 }
 
 export const REAL_BACKEND: Behaviour = {
@@ -27,6 +40,8 @@ export const REAL_BACKEND: Behaviour = {
 	createTaskIds: true,
 	deleteAnswer: 204,
 	spacesAuth: 'token',
+	shapes: 'source',
+	lifecycle: 'source',
 };
 
 export interface Ctx {

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
+import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { pickerBudget } from '../../shared/retry';
-import { unpodApiRequest } from '../../shared/transport';
+import { bridgeNumbers } from '../resources/bridge/bridge.fields';
 
 /** The numbers of the bridge picked in the node, read from the bridge itself. */
 export async function searchBridgeNumbers(
@@ -10,14 +10,7 @@ export async function searchBridgeNumbers(
 ): Promise<INodeListSearchResult> {
 	const slug = String(this.getCurrentNodeParameter('bridge', { extractValue: true }) ?? '').trim();
 	if (!slug) throw new NodeOperationError(this.getNode(), 'Pick a bridge first: the numbers listed are its own');
-	const body = await unpodApiRequest.call(this, {
-		method: 'GET',
-		path: `/telephony/bridges/${encodeURIComponent(slug)}/`,
-		subject: `bridge "${slug}"`,
-		budget: pickerBudget(),
-	});
-	const bridge = (body.data ?? body) as IDataObject;
-	const numbers = Array.isArray(bridge.numbers) ? (bridge.numbers as IDataObject[]) : [];
+	const numbers = await bridgeNumbers(this, slug, pickerBudget());
 	const needle = filter?.trim().toLowerCase();
 	return {
 		results: numbers

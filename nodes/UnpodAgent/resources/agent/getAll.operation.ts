@@ -11,4 +11,4 @@ export const option: INodePropertyOptions = {
 	routing: listRouting({ url: '/agents/' }),
 };
 
-export const description: INodeProperties[] = returnAllAndLimit({ resource: ['agent'], operation: ['getAll'] });
+export const description: INodeProperties[] = returnAllAndLimit({ operation: ['getAll'] });

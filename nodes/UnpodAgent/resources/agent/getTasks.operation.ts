@@ -3,7 +3,7 @@ import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { agentLocator, returnAllAndLimit, simplifyField, taskFilters } from '../../../shared/descriptions';
 import { taskListRouting } from '../../../shared/routing';
 
-const show = { resource: ['agent'], operation: ['getTasks'] };
+const show = { operation: ['getTasks'] };
 
 export const option: INodePropertyOptions = {
 	name: 'Get Tasks',

@@ -9,7 +9,6 @@ export const agentOperations: INodeProperties = {
 	name: 'operation',
 	type: 'options',
 	noDataExpression: true,
-	displayOptions: { show: { resource: ['agent'] } },
 	default: 'getAll',
 	options: operations.map((o) => o.option),
 };

@@ -1,7 +1,13 @@
 /** Call Log > Get Many. */
 import type { IDataObject, IExecutePaginationFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { CALL_DIRECTIONS, CALL_LOGS_PATH, callLogQuery, simplifyCallLog } from '../../../shared/callLogs';
-import { filtersCollection, returnAllAndLimit, simplifyField } from '../../../shared/descriptions';
+import { CALL_LOGS_PATH, callLogQuery, simplifyCallLog } from '../../../shared/callLogs';
+import {
+	directionField,
+	filtersCollection,
+	returnAllAndLimit,
+	simplifyField,
+	timeRange,
+} from '../../../shared/descriptions';
 import { listRouting } from '../../../shared/routing';
 
 const show = { resource: ['callLog'], operation: ['getAll'] };
@@ -20,6 +26,8 @@ export const option: INodePropertyOptions = {
 		},
 	}),
 };
+
+const times = timeRange('Calls that started at or after this time', 'Calls that ended at or before this time');
 
 export const description: INodeProperties[] = [
 	...returnAllAndLimit(show),
@@ -48,20 +56,8 @@ export const description: INodeProperties[] = [
 			placeholder: 'e.g. +1415',
 			description: 'Calls whose destination number starts with this',
 		},
-		{
-			displayName: 'Direction',
-			name: 'direction',
-			type: 'options',
-			options: CALL_DIRECTIONS,
-			default: 'inbound',
-		},
-		{
-			displayName: 'Ended Before',
-			name: 'endedBefore',
-			type: 'dateTime',
-			default: '',
-			description: 'A date without a time zone is read as UTC, as Unpod stores dates',
-		},
+		directionField(),
+		times.from,
 		{
 			displayName: 'Source Number',
 			name: 'sourceNumber',
@@ -71,13 +67,6 @@ export const description: INodeProperties[] = [
 			description: "Calls whose source number starts with this (usually the agent's number)",
 		},
 		{
-			displayName: 'Started After',
-			name: 'startedAfter',
-			type: 'dateTime',
-			default: '',
-			description: 'A date without a time zone is read as UTC, as Unpod stores dates',
-		},
-		{
 			displayName: 'Status',
 			name: 'status',
 			type: 'string',
@@ -85,6 +74,7 @@ export const description: INodeProperties[] = [
 			placeholder: 'e.g. completed',
 			description: "The call's status as Unpod logs it (completed, failed, not_connected...), any case",
 		},
+		times.to,
 	]),
 	simplifyField(show, 'callLog'),
 ];

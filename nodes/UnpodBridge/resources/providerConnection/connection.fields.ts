@@ -1,6 +1,9 @@
 /** The fields both provider-connection operations send: the bridge's number and the provider credential. */
-import type { INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { locator } from '../../../shared/descriptions';
+import { executionBudget } from '../../../shared/retry';
+import type { UnpodContext } from '../../../shared/transport';
+import { bridgeNumbers } from '../bridge/bridge.fields';
 
 /** Unpod's ids here are integers; anything else is sent as it was given, for Unpod to refuse. */
 const AS_INTEGER = '={{ /^\\d+$/.test(String($value).trim()) ? Number(String($value).trim()) : $value }}';
@@ -11,16 +14,15 @@ export const connectionFields = (operation: string): INodeProperties[] => {
 		locator({
 			displayName: 'Number',
 			name: 'number',
-			description: "The bridge's phone number to connect or disconnect (Unpod's number_id)",
+			description: "The bridge's phone number to connect or disconnect",
 			searchListMethod: 'searchBridgeNumbers',
 			idMode: {
 				name: 'id',
 				displayName: 'By ID',
-				placeholder: 'Paste a number ID, e.g. 5001',
-				hint: 'The number_id of one of the numbers of the bridge (Unpod Bridge > Get lists them)',
+				placeholder: 'Paste a number ID or the number, e.g. 5001 or +14155550100',
+				hint: "The number_id of one of the bridge's numbers, or the number itself (Unpod Bridge > Get lists them)",
 			},
 			show,
-			routing: { send: { type: 'body', property: 'number_id', value: AS_INTEGER } },
 		}),
 		locator({
 			displayName: 'Provider Credential',
@@ -33,21 +35,27 @@ export const connectionFields = (operation: string): INodeProperties[] => {
 				placeholder: 'Paste a provider credential ID, e.g. 101',
 				hint: 'Connecting fails if the credential is inactive',
 			},
-			show: { ...show, '@version': [{ _cnd: { gte: 2 } }] },
+			show,
 			routing: { send: { type: 'body', property: 'provider_credential_id', value: AS_INTEGER } },
 		}),
-		// Version 1 asked for the id as a number: workflows saved with it keep it.
-		{
-			displayName: 'Provider Credential ID',
-			name: 'providerCredentialId',
-			type: 'number',
-			required: true,
-			default: 0,
-			typeOptions: { minValue: 1, numberPrecision: 0 },
-			description:
-				'The ID of a telephony provider credential already assigned to this bridge. Connecting fails if the credential is inactive.',
-			displayOptions: { show: { ...show, '@version': [1] } },
-			routing: { send: { type: 'body', property: 'provider_credential_id' } },
-		},
 	];
 };
+
+/**
+ * Sends the body in both of Unpod's shapes: the source's `number_id` and `provider_credential_id`,
+ * the 2026 docs' `phone_number` and `provider_config_id` (each side ignores the other's keys). The
+ * number's other name is read from the bridge (one request); a number the bridge does not list
+ * is sent as given, for Unpod to answer.
+ */
+export async function sendBothShapes(this: IExecuteSingleFunctions, request: { body?: unknown }): Promise<void> {
+	const given = String(this.getNodeParameter('number', undefined, { extractValue: true }) ?? '').trim();
+	const slug = String(this.getNodeParameter('bridge', undefined, { extractValue: true }) ?? '').trim();
+	const numbers = await bridgeNumbers(this as unknown as UnpodContext, slug, executionBudget(this));
+	const isId = /^\d+$/.test(given);
+	const found = numbers.find((n) => (isId ? String(n.number_id) === given : String(n.number) === given));
+	const body = (request.body ?? {}) as IDataObject;
+	if (isId || found) body.number_id = isId ? Number(given) : (found!.number_id as number);
+	if (!isId || found) body.phone_number = isId ? found!.number : given;
+	if (body.provider_credential_id !== undefined) body.provider_config_id = body.provider_credential_id;
+	request.body = body;
+}

@@ -1,6 +1,6 @@
 /** Space > Get Runs: one run per create request. */
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { returnAllAndLimit, spaceLocator } from '../../../shared/descriptions';
+import { returnAllAndLimit, simplifyField, spaceLocator } from '../../../shared/descriptions';
 import { checkResponseNaming, listRouting } from '../../../shared/routing';
 import { isoTime } from '../../../shared/time';
 
@@ -29,12 +29,5 @@ export const option: INodePropertyOptions = {
 export const description: INodeProperties[] = [
 	spaceLocator(runsShow, '=/spaces/{{encodeURIComponent($value)}}/runs/'),
 	...returnAllAndLimit(runsShow),
-	{
-		displayName: 'Simplify',
-		name: 'simplify',
-		type: 'boolean',
-		default: true,
-		displayOptions: { show: runsShow },
-		description: 'Whether to return only run_id, status, size (contacts sent), run_mode, created and modified',
-	},
+	simplifyField(runsShow, 'run'),
 ];

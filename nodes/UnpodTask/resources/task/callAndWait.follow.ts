@@ -57,13 +57,16 @@ export function runsToRead(followed: Followed[]): Array<{ space: string; runId: 
 	return [...runs.values()];
 }
 
+/** Tasks of the run these calls were sent in: numbers stored as sent, any age. */
+const SAME_RUN = { countryCode: '', since: 0 };
+
 /** Whether a listed task is one of `calls`: by task id, or by contact for a call whose id is not known. */
 export function taskMatcher(calls: Followed[]): (task: IDataObject) => boolean {
 	const ids = new Set(calls.map((c) => c.taskId).filter(Boolean));
 	const unpaired = calls.filter((c) => !c.taskId);
 	return (task) =>
 		ids.has(String(task.task_id)) ||
-		unpaired.some((c) => new ExistingTasks([task]).match(c.document)?.task.task_id === task.task_id);
+		unpaired.some((c) => new ExistingTasks([task]).match(c.document, SAME_RUN)?.task.task_id === task.task_id);
 }
 
 /**
@@ -76,7 +79,7 @@ export function applyRunTasks(calls: Followed[], tasks: IDataObject[]): boolean 
 	for (const call of calls) {
 		if (!call.taskId) {
 			const held = new Set(calls.map((c) => c.taskId));
-			const found = new ExistingTasks(tasks.filter((t) => !held.has(String(t.task_id)))).match(call.document);
+			const found = new ExistingTasks(tasks.filter((t) => !held.has(String(t.task_id)))).match(call.document, SAME_RUN);
 			if (found) call.taskId = found.task.task_id;
 		}
 		const task = call.taskId ? byId.get(call.taskId) : undefined;
@@ -98,7 +101,7 @@ export function outcomeOf(call: Followed, simplify: boolean): IDataObject {
 		...(simplify ? simplifyTask(task) : task),
 		task_id: call.taskId,
 		run_id: call.runId,
-		wait_status: (hasEnded(call) ? 'ended' : 'timed_out') satisfies WaitStatus,
+		unpod_wait_status: (hasEnded(call) ? 'ended' : 'timed_out') satisfies WaitStatus,
 		...call.notes,
 	};
 }

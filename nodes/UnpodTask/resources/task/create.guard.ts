@@ -8,6 +8,7 @@ import { asNodeError } from '../../../shared/errors';
 import { collectPages, toPage } from '../../../shared/pagination';
 import type { WaitBudget } from '../../../shared/retry';
 import { taskListPath } from '../../../shared/tasks';
+import { platformTime } from '../../../shared/time';
 import { unpodApiRequest } from '../../../shared/transport';
 import type { Row } from './create.rows';
 
@@ -15,6 +16,8 @@ export interface ExistingTask {
 	task_id: string;
 	run_id: string | null;
 	status: string | null;
+	/** When Unpod created it (epoch ms), if the list says. */
+	created?: number;
 	/** The task as the list gave it (Call and Wait puts out an ended one as it is). */
 	listed: IDataObject;
 }
@@ -26,39 +29,67 @@ export interface Match {
 	value: string;
 }
 
+/** Where a row looks for its duplicates: its own country code, its own lookback. */
+export interface RowGuard {
+	countryCode: string;
+	/** Epoch ms: tasks created before it do not count. */
+	since: number;
+}
+
 export class ExistingTasks {
-	private byDocument = new Map<string, ExistingTask>();
-	private byPhone = new Map<string, ExistingTask>();
+	private tasks: Array<{ task: ExistingTask; documentId?: string; number: unknown }> = [];
+	/** Unpod's stored numbers, normalised with each country code a row asked for. */
+	private byPhone = new Map<string, Map<string, ExistingTask>>();
 
 	/** `tasks` newest first, as the list gives them: the newest task of a contact wins. */
-	constructor(tasks: IDataObject[], defaultCountryCode = '') {
+	constructor(tasks: IDataObject[]) {
 		for (const t of tasks) {
 			const input = (t.input ?? {}) as IDataObject;
 			const task: ExistingTask = {
 				task_id: String(t.task_id ?? ''),
 				run_id: typeof t.run_id === 'string' ? t.run_id : null,
 				status: typeof t.status === 'string' ? t.status : null,
+				created: platformTime(t.created),
 				listed: t,
 			};
 			if (!task.task_id) continue;
 			const documentId = input.document_id ?? t.ref_id;
-			if (typeof documentId === 'string' && documentId && !this.byDocument.has(documentId)) {
-				this.byDocument.set(documentId, task);
-			}
-			const phone = normalizePhone(input.contact_number ?? input.phone, defaultCountryCode);
-			if (phone && !this.byPhone.has(phone)) this.byPhone.set(phone, task);
+			this.tasks.push({
+				task,
+				documentId: typeof documentId === 'string' && documentId ? documentId : undefined,
+				number: input.contact_number ?? input.phone,
+			});
 		}
 	}
 
-	/** By Document ID when the row has one, else by its (already normalised) phone number. */
-	match(document: IDataObject): Match | undefined {
+	private phonesIn(countryCode: string): Map<string, ExistingTask> {
+		let phones = this.byPhone.get(countryCode);
+		if (!phones) {
+			phones = new Map();
+			for (const { task, number } of this.tasks) {
+				const phone = normalizePhone(number, countryCode);
+				if (phone && !phones.has(phone)) phones.set(phone, task);
+			}
+			this.byPhone.set(countryCode, phones);
+		}
+		return phones;
+	}
+
+	/**
+	 * By Document ID when the row has one, else by its (already normalised) phone number, which
+	 * Unpod's stored numbers are compared with after reading them in the row's own country code.
+	 * A task created before the row's lookback does not count.
+	 */
+	match(document: IDataObject, guard: RowGuard): Match | undefined {
+		const recent = (task?: ExistingTask) =>
+			task && (task.created === undefined || task.created >= guard.since) ? task : undefined;
 		const documentId = typeof document.document_id === 'string' ? document.document_id : '';
 		if (documentId) {
-			const task = this.byDocument.get(documentId);
+			const task = recent(this.tasks.find((t) => t.documentId === documentId)?.task);
 			return task && { task, by: 'document_id', value: documentId };
 		}
 		const phone = typeof document.contact_number === 'string' ? document.contact_number : '';
-		const task = phone ? this.byPhone.get(phone) : undefined;
+		const task = phone ? recent(this.phonesIn(guard.countryCode).get(phone)) : undefined;
 		return task && { task, by: 'phone', value: phone };
 	}
 }
@@ -70,19 +101,22 @@ export function skipReason(match: Match, lookbackHours: number): string {
 }
 
 /**
- * The tasks created in each space of these rows within the lookback, newest first. Its
- * requests wait and retry within the run's budget; if it cannot be read, nothing is sent.
+ * The tasks created in each space of these rows within the longest lookback of its rows, newest
+ * first. Its requests wait and retry within the run's budget; if it cannot be read, nothing is sent.
  */
 export async function recentTasks(
 	context: IExecuteFunctions,
 	rows: Row[],
-	lookbackHours: number,
-	countryCode: string,
 	budget: WaitBudget,
 ): Promise<Map<string, ExistingTasks>> {
-	const since = Math.floor((Date.now() - lookbackHours * 3600 * 1000) / 1000);
+	const hoursBySpace = new Map<string, number>();
+	for (const row of rows) {
+		const hours = row.lookbackHours ?? 0;
+		hoursBySpace.set(row.request.space, Math.max(hours, hoursBySpace.get(row.request.space) ?? 0));
+	}
 	const bySpace = new Map<string, ExistingTasks>();
-	for (const space of new Set(rows.map((r) => r.request.space))) {
+	for (const [space, hours] of hoursBySpace) {
+		const since = Math.floor((Date.now() - hours * 3600 * 1000) / 1000);
 		try {
 			const tasks = await collectPages(async (page, pageSize) =>
 				toPage(
@@ -95,7 +129,7 @@ export async function recentTasks(
 					}),
 				),
 			);
-			bySpace.set(space, new ExistingTasks(tasks, countryCode));
+			bySpace.set(space, new ExistingTasks(tasks));
 		} catch (error) {
 			const failure = asNodeError(context.getNode(), error);
 			failure.message = `Could not look up the space's recent tasks to skip contacts already called: ${failure.message}. Nothing was sent`;

@@ -1,14 +1,20 @@
 /** Task > Create: sends the rows in batches, pairs the answers, and reports what was not created. */
-import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { contactFields } from '../../../shared/contacts';
 import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/descriptions';
 import { failedItem } from '../../../shared/itemLoop';
-import { cancelSignalOf, DEFAULT_MAX_WAIT_SECONDS, WaitBudget } from '../../../shared/retry';
+import { bounded, runOption } from '../../../shared/parameters';
 import { readRows } from './create.rows';
-import { refuseInvalidRows, sendRows, skipWithinHours } from './create.send';
-import { callContextField, countryCodeOption, lookbackOption, skipExistingField } from './task.fields';
+import { rateLimitBudget, refuseInvalidRows, sendRows } from './create.send';
+import {
+	callContextField,
+	countryCodeOption,
+	lookbackOption,
+	rateLimitWaitOption,
+	skipExistingField,
+} from './task.fields';
 
-const show = { resource: ['task'], operation: ['create'] };
+const show = { operation: ['create'] };
 
 /**
  * 100 contacts a request: the largest page size the API declares, a body of tens of kB,
@@ -19,7 +25,7 @@ export const MAX_BATCH_SIZE = 500;
 
 export const description: INodeProperties[] = [
 	spaceLocator(show),
-	agentLocator(show, undefined, 'pilot', 'Agent (Pilot)'),
+	agentLocator(show),
 	{
 		displayName: 'Contacts From',
 		name: 'contactsSource',
@@ -72,11 +78,7 @@ export const description: INodeProperties[] = [
 		description: "Date and time of the calls, in the agent's time zone",
 		displayOptions: { show: { ...show, schedule: ['custom'] } },
 	},
-	// On for new nodes (version 1.1): re-running an import must not call people twice. Off for
-	// version 1, which stays declared because the editor shows a saved node whose version the
-	// node no longer lists as not installed.
-	skipExistingField({ ...show, '@version': [1] }, false),
-	skipExistingField({ ...show, '@version': [1.1] }, true),
+	skipExistingField(show),
 	optionsCollection(show, [
 		{
 			displayName: 'Batch Size',
@@ -84,19 +86,12 @@ export const description: INodeProperties[] = [
 			type: 'number',
 			typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
 			default: DEFAULT_BATCH_SIZE,
-			description: 'How many contacts to send in one request. One request creates one run with a task per contact.',
-		},
-		lookbackOption,
-		{
-			displayName: 'Max Wait (Seconds)',
-			name: 'maxWaitSeconds',
-			type: 'number',
-			typeOptions: { minValue: 0 },
-			default: DEFAULT_MAX_WAIT_SECONDS,
-			description:
-				'How long this node may wait in all on Unpod rate limits (429, for Retry-After) and retries of failed requests, before it stops and reports the rows not created',
+			description: 'How many contacts to send in one request',
+			hint: 'One request creates one run with a task per contact',
 		},
 		countryCodeOption,
+		lookbackOption,
+		rateLimitWaitOption,
 	]),
 ];
 
@@ -106,12 +101,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const { rows, invalid } = readRows(this, items);
 	if (!continueOnFail) refuseInvalidRows(invalid);
 
-	const options = this.getNodeParameter('options', 0, {}) as IDataObject;
 	const results = await sendRows(this, rows, {
-		batchSize: Math.min(MAX_BATCH_SIZE, Math.max(1, Number(options.batchSize) || DEFAULT_BATCH_SIZE)),
-		skipWithinHours: skipWithinHours(this, options, false),
-		countryCode: String(options.defaultCountryCode ?? ''),
-		budget: new WaitBudget(Number(options.maxWaitSeconds ?? DEFAULT_MAX_WAIT_SECONDS) * 1000, cancelSignalOf(this)),
+		batchSize: bounded(this, runOption(this, 'batchSize', 'Batch Size'), 'Batch Size', DEFAULT_BATCH_SIZE, 1, MAX_BATCH_SIZE),
+		budget: rateLimitBudget(this),
 		continueOnFail,
 	});
 

@@ -2,6 +2,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { toContactDocument } from '../../../shared/contacts';
+import { DEFAULT_LOOKBACK_HOURS } from './task.fields';
 
 export interface Row {
 	itemIndex: number;
@@ -15,6 +16,10 @@ export interface Row {
 	/** Everything that must be equal for rows to share a request. */
 	group: string;
 	request: { space: string; body: IDataObject };
+	/** The row's own Default Country Code: its number, and Unpod's stored ones, are read with it. */
+	countryCode: string;
+	/** With Skip Contacts Already Called: how many hours back the row's duplicates are looked for. */
+	lookbackHours?: number;
 }
 
 export interface InvalidRow {
@@ -69,7 +74,7 @@ export function readRows(context: IExecuteFunctions, items: INodeExecutionData[]
 		const rowNumber = sheetRow(echoItem);
 		try {
 			const space = context.getNodeParameter('space', itemIndex, '', { extractValue: true }) as string;
-			const pilot = context.getNodeParameter('pilot', itemIndex, '', { extractValue: true }) as string;
+			const agent = context.getNodeParameter('agent', itemIndex, '', { extractValue: true }) as string;
 			const contextText = String(context.getNodeParameter('context', itemIndex, '') ?? '').trim();
 			// Unpod refuses a whole request over a blank context: stop this row before anything is sent.
 			if (!contextText) {
@@ -82,7 +87,10 @@ export function readRows(context: IExecuteFunctions, items: INodeExecutionData[]
 			const schedule = scheduleOf(context, itemIndex);
 			const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 			const countryCode = String(options.defaultCountryCode ?? '');
-			const body: IDataObject = { pilot, schedule, context: contextText };
+			const lookbackHours = context.getNodeParameter('skipExisting', itemIndex, true)
+				? Number(options.lookbackHours) || DEFAULT_LOOKBACK_HOURS
+				: undefined;
+			const body: IDataObject = { pilot: agent, schedule, context: contextText };
 			const group = JSON.stringify([space, body]);
 
 			const source = context.getNodeParameter('contactsSource', itemIndex, 'fields') as string;
@@ -135,7 +143,17 @@ export function readRows(context: IExecuteFunctions, items: INodeExecutionData[]
 					});
 					continue;
 				}
-				rows.push({ itemIndex, rowNumber, position, echo, document: result.document, group, request: { space, body } });
+				rows.push({
+					itemIndex,
+					rowNumber,
+					position,
+					echo,
+					document: result.document,
+					group,
+					request: { space, body },
+					countryCode,
+					lookbackHours,
+				});
 			}
 		} catch (error) {
 			const failure =

@@ -6,7 +6,8 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { asNodeError } from '../../../shared/errors';
-import { markMaybeDone } from '../../../shared/retry';
+import { bounded, runOption } from '../../../shared/parameters';
+import { DEFAULT_RATE_LIMIT_WAIT_SECONDS, executionBudget, markMaybeDone } from '../../../shared/retry';
 import type { WaitBudget } from '../../../shared/retry';
 import { unpodApiRequest } from '../../../shared/transport';
 import { recentTasks, skipReason } from './create.guard';
@@ -14,7 +15,6 @@ import type { ExistingTask } from './create.guard';
 import { groupIntoBatches, rowList } from './create.batches';
 import { RunJournal } from './create.journal';
 import type { Row } from './create.rows';
-import { DEFAULT_LOOKBACK_HOURS } from './task.fields';
 
 /** What became of one row. `answer` holds task_id, run_id, task_status (and a warning or skip reason). */
 export type SendResult =
@@ -24,9 +24,6 @@ export type SendResult =
 
 export interface SendSettings {
 	batchSize: number;
-	/** Look up the space's recent tasks first and send no contact that has one (hours back), or not. */
-	skipWithinHours?: number;
-	countryCode: string;
 	budget: WaitBudget;
 	continueOnFail: boolean;
 }
@@ -76,14 +73,16 @@ export async function sendRows(
 			maybeDone(row, new NodeOperationError(context.getNode(), done.unknown, { itemIndex: row.itemIndex }));
 		else results.set(row, { kind: 'created', answer: done.created });
 	}
-	if (settings.skipWithinHours && toSend.length) {
-		const hours = settings.skipWithinHours;
-		const existing = await recentTasks(context, toSend, hours, settings.countryCode, budget);
-		for (let i = toSend.length - 1; i >= 0; i--) {
-			const row = toSend[i];
-			const match = existing.get(row.request.space)?.match(row.document);
+	// Rows with Skip Contacts Already Called: each checked with its own lookback and country code.
+	const guarded = toSend.filter((row) => row.lookbackHours !== undefined);
+	if (guarded.length) {
+		const existing = await recentTasks(context, guarded, budget);
+		for (const row of guarded) {
+			const hours = row.lookbackHours!;
+			const since = Date.now() - hours * 3600 * 1000;
+			const match = existing.get(row.request.space)?.match(row.document, { countryCode: row.countryCode, since });
 			if (!match) continue;
-			toSend.splice(i, 1);
+			toSend.splice(toSend.indexOf(row), 1);
 			const { task } = match;
 			results.set(row, {
 				kind: 'skipped',
@@ -186,14 +185,17 @@ export async function sendRows(
 	return results;
 }
 
-/** The guard's lookback in hours when Skip Contacts Already Called is on (its default differs by operation), else undefined. */
-export function skipWithinHours(
-	context: IExecuteFunctions,
-	options: IDataObject,
-	byDefault: boolean,
-): number | undefined {
-	if (!context.getNodeParameter('skipExisting', 0, byDefault)) return undefined;
-	return Number(options.lookbackHours) || DEFAULT_LOOKBACK_HOURS;
+/** The run's budget for rate limits and retries: Options > Max Rate Limit Wait (Seconds), for all items. */
+export function rateLimitBudget(context: IExecuteFunctions): WaitBudget {
+	const label = 'Max Rate Limit Wait (Seconds)';
+	const seconds = bounded(
+		context,
+		runOption(context, 'maxRateLimitWaitSeconds', label),
+		label,
+		DEFAULT_RATE_LIMIT_WAIT_SECONDS,
+		0,
+	);
+	return executionBudget(context, seconds * 1000);
 }
 
 /** Stops before anything is sent when a row is invalid (without Continue On Fail), naming the bad rows. */

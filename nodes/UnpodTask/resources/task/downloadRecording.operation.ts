@@ -2,11 +2,11 @@
 import type { IBinaryData, IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
 import { optionsCollection } from '../../../shared/descriptions';
-import { requestBudget } from '../../../shared/retry';
+import { executionBudget } from '../../../shared/retry';
 import { downloadFile } from '../../../shared/transport';
 import type { FileStream } from '../../../shared/transport';
 
-const show = { resource: ['task'], operation: ['downloadRecording'] };
+const show = { operation: ['downloadRecording'] };
 
 export const DEFAULT_MAX_SIZE_MB = 100;
 
@@ -16,11 +16,11 @@ export const description: INodeProperties[] = [
 		name: 'recordingUrl',
 		type: 'string',
 		required: true,
-		default: '={{ $json.recording_url }}',
-		placeholder: 'e.g. https://unpod.ai/media/recordings/T3f9c2d7.mp3',
+		default: '',
+		placeholder: 'e.g. {{ $json.recording_url }}',
 		displayOptions: { show },
-		description:
-			"The call's recording_url: Unpod Trigger and Task > Get Many (simplified) put it on every ended call. A failed call has none.",
+		description: "The call's recording_url",
+		hint: 'Unpod Trigger and Task > Get Many (simplified) put recording_url on every ended call; a failed call has none',
 	},
 	optionsCollection(show, [
 		{
@@ -139,7 +139,7 @@ export async function execute(this: IExecuteFunctions, itemIndex: number, item: 
 			itemIndex,
 			description: 'Raise Max Size (MB) under Options to download it.',
 		});
-	const budget = requestBudget(this);
+	const budget = executionBudget(this);
 	const { body, headers } = await downloadFile.call(this, url.href, itemIndex, budget);
 	if (Number(headers['content-length']) > maxBytes) {
 		body.destroy();

@@ -8,16 +8,16 @@ import {
 	taskFilters,
 } from '../../../shared/descriptions';
 import { collectPages, requestedLimit, toPage } from '../../../shared/pagination';
-import { requestBudget } from '../../../shared/retry';
+import { executionBudget } from '../../../shared/retry';
 import { simplifyTask, taskListPath, taskListQuery } from '../../../shared/tasks';
 import { unpodApiRequest } from '../../../shared/transport';
 
-const show = { resource: ['task'], operation: ['getAll'] };
+const show = { operation: ['getAll'] };
 
 export const description: INodeProperties[] = [
 	{
-		displayName: 'Tasks Of',
-		name: 'tasksOf',
+		displayName: 'Calls Of',
+		name: 'callsOf',
 		type: 'options',
 		noDataExpression: true,
 		displayOptions: { show },
@@ -27,22 +27,22 @@ export const description: INodeProperties[] = [
 		],
 		default: 'space',
 	},
-	spaceLocator({ ...show, tasksOf: ['space'] }),
-	agentLocator({ ...show, tasksOf: ['agent'] }),
+	spaceLocator({ ...show, callsOf: ['space'] }),
+	agentLocator({ ...show, callsOf: ['agent'] }),
 	...returnAllAndLimit(show),
 	taskFilters(show),
 	simplifyField(show),
 ];
 
 export async function execute(this: IExecuteFunctions, itemIndex: number): Promise<INodeExecutionData[]> {
-	const scope = this.getNodeParameter('tasksOf', itemIndex) as 'space' | 'agent';
+	const scope = this.getNodeParameter('callsOf', itemIndex) as 'space' | 'agent';
 	const id = this.getNodeParameter(scope, itemIndex, '', { extractValue: true }) as string;
 	const { qs, match } = taskListQuery(scope, this.getNodeParameter('filters', itemIndex, {}) as IDataObject);
 	const limit = requestedLimit(
 		this.getNodeParameter('returnAll', itemIndex, false) as boolean,
 		this.getNodeParameter('limit', itemIndex, 50),
 	);
-	const budget = requestBudget(this);
+	const budget = executionBudget(this);
 	const tasks = await collectPages(
 		async (page, pageSize) =>
 			toPage(

@@ -11,7 +11,6 @@ export const taskOperations: INodeProperties = {
 	name: 'operation',
 	type: 'options',
 	noDataExpression: true,
-	displayOptions: { show: { resource: ['task'] } },
 	default: 'create',
 	options: [
 		{

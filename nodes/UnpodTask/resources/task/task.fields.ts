@@ -1,5 +1,6 @@
 /** Fields that Create and Call and Wait both show: the call's context, the duplicate guard, a number's country. */
 import type { INodeProperties } from 'n8n-workflow';
+import { DEFAULT_RATE_LIMIT_WAIT_SECONDS } from '../../../shared/retry';
 
 type Show = Record<string, Array<string | number | boolean>>;
 
@@ -20,17 +21,16 @@ export function callContextField(show: Show): INodeProperties {
 	};
 }
 
-export function skipExistingField(show: Show, byDefault: boolean): INodeProperties {
-	const field: INodeProperties = {
+export function skipExistingField(show: Show): INodeProperties {
+	return {
 		displayName: 'Skip Contacts Already Called',
 		name: 'skipExisting',
 		type: 'boolean',
 		default: true,
-		description:
-			"Whether to first look up the space's tasks created recently (see Options > Lookback) and not send a contact that already has one: matched by Document ID when the row has one, else by phone number. Skipped rows come out with the existing task's ID and unpod_skipped. Costs one request per 100 recent tasks.",
+		description: 'Whether to leave out contacts that already have a task in the space from the last Lookback hours',
+		hint: 'Matched by Document ID when the row has one, else by phone number; skipped rows come out with the task found and unpod_skipped. One request per 100 recent tasks.',
 		displayOptions: { show },
 	};
-	return byDefault ? field : { ...field, default: false };
 }
 
 export const lookbackOption: INodeProperties = {
@@ -42,12 +42,22 @@ export const lookbackOption: INodeProperties = {
 	description: 'With Skip Contacts Already Called: how far back to look for tasks of the same contacts',
 };
 
+export const rateLimitWaitOption: INodeProperties = {
+	displayName: 'Max Rate Limit Wait (Seconds)',
+	name: 'maxRateLimitWaitSeconds',
+	type: 'number',
+	typeOptions: { minValue: 0 },
+	default: DEFAULT_RATE_LIMIT_WAIT_SECONDS,
+	description: 'How long this node may wait in all, over all items, on rate limits (429) and retries of failed requests',
+	hint: 'Past it the node stops and reports the rows not created',
+};
+
 export const countryCodeOption: INodeProperties = {
 	displayName: 'Default Country Code',
 	name: 'defaultCountryCode',
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. +1',
-	description:
-		'Added to numbers without a country code (a leading 0 is dropped). Numbers that start with + or 00, or already with this code, are left as they are.',
+	description: 'Added to numbers without a country code (a leading 0 is dropped)',
+	hint: 'Numbers that start with + or 00, or already with this code, are left as they are. Read for each item.',
 };

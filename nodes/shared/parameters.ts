@@ -1,0 +1,52 @@
+/** Reading settings that hold for a whole run of a node, not for one item. */
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+
+/**
+ * A setting that one run of the node uses for all its items (a batch size, a wait limit), read
+ * for every item: an expression that gives another value for some item is an error naming that
+ * item, not a value quietly taken from the first.
+ */
+export function sameForEveryItem<T>(
+	context: IExecuteFunctions,
+	label: string,
+	read: (itemIndex: number) => T,
+): T {
+	const items = context.getInputData().length;
+	const first = read(0);
+	for (let itemIndex = 1; itemIndex < items; itemIndex++) {
+		const value = read(itemIndex);
+		if (JSON.stringify(value) !== JSON.stringify(first)) {
+			throw new NodeOperationError(
+				context.getNode(),
+				`${label} must be the same for every item: item ${itemIndex + 1} gives ${JSON.stringify(value)}, item 1 ${JSON.stringify(first)}`,
+				{ itemIndex, description: `${label} holds for the whole run of this node. Set one value for all items.` },
+			);
+		}
+	}
+	return first;
+}
+
+/** An option of the Options collection, the same for every item. */
+export function runOption(context: IExecuteFunctions, name: string, label: string): unknown {
+	return sameForEveryItem(context, label, (i) => (context.getNodeParameter('options', i, {}) as IDataObject)[name]);
+}
+
+/** A number within its bounds; a value out of them is an error that names the setting. */
+export function bounded(
+	context: IExecuteFunctions,
+	value: unknown,
+	label: string,
+	fallback: number,
+	min: number,
+	max = Infinity,
+): number {
+	const n = value === undefined || value === '' ? fallback : Number(value);
+	if (!Number.isFinite(n) || n < min || n > max) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`${label} must be ${max === Infinity ? `at least ${min}` : `between ${min} and ${max}`}, not ${String(value)}`,
+		);
+	}
+	return n;
+}
