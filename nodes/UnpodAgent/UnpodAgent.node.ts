@@ -19,10 +19,7 @@ export class UnpodAgent implements INodeType {
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'unpodApi', required: true }],
 		requestDefaults: REQUEST_DEFAULTS,
-		properties: [
-			agentOperations,
-			...agentFields,
-		],
+		properties: [agentOperations, ...agentFields],
 	};
 
 	methods = {

@@ -21,10 +21,7 @@ export class UnpodTask implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'unpodApi', required: true }],
-		properties: [
-			taskOperations,
-			...taskFields,
-		],
+		properties: [taskOperations, ...taskFields],
 	};
 
 	methods = {

@@ -37,7 +37,8 @@ export class UnpodTrigger implements INodeType {
 		icon: { light: 'file:../../icons/unpod.svg', dark: 'file:../../icons/unpod.dark.svg' },
 		group: ['trigger'],
 		version: 1,
-		subtitle: '={{$parameter["callsOf"] === "callLog" ? "every call logged" : "calls ended in " + $parameter["callsOf"]}}',
+		subtitle:
+			'={{$parameter["callsOf"] === "callLog" ? "every call logged" : "calls ended in " + $parameter["callsOf"]}}',
 		description:
 			'Starts the workflow when an Unpod call ends: a task of a space or agent, or any call in the call log (inbound too)',
 		defaults: { name: 'Unpod Trigger' },

@@ -188,7 +188,7 @@ export function taskFilters(show: Show): INodeProperties {
 			type: 'string',
 			default: '',
 			placeholder: 'e.g. Interested, Callback',
-			description: "Comma-separated outcomes of the post-call summary, as your agent reports them",
+			description: 'Comma-separated outcomes of the post-call summary, as your agent reports them',
 		},
 		directionField(),
 		created.from,

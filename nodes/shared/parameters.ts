@@ -7,11 +7,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
  * for every item: an expression that gives another value for some item is an error naming that
  * item, not a value quietly taken from the first.
  */
-export function sameForEveryItem<T>(
-	context: IExecuteFunctions,
-	label: string,
-	read: (itemIndex: number) => T,
-): T {
+export function sameForEveryItem<T>(context: IExecuteFunctions, label: string, read: (itemIndex: number) => T): T {
 	const items = context.getInputData().length;
 	const first = read(0);
 	for (let itemIndex = 1; itemIndex < items; itemIndex++) {

@@ -127,7 +127,10 @@ describe('outcomeOf', () => {
 			unpod_wait_status: 'ended',
 			unpod_skipped: 'Not sent: ...',
 		});
-		expect(outcomeOf(a, false)).toMatchObject({ output: { call_summary: 'Tuesday at 10' }, unpod_wait_status: 'ended' });
+		expect(outcomeOf(a, false)).toMatchObject({
+			output: { call_summary: 'Tuesday at 10' },
+			unpod_wait_status: 'ended',
+		});
 	});
 
 	test('a call never read: timed_out, described by the create answer and the row', () => {

@@ -40,7 +40,8 @@ export const bridgeRoutes: Route = (ctx) => {
 	}
 	if (parts.length === 4 && method === 'POST') {
 		const bridge = findBridge(ctx.store, org, slug);
-		if (sub === 'connect-provider' || sub === 'numbers') return connection(ctx.store, bridge, true, ctx.body, ctx.behaviour.shapes);
+		if (sub === 'connect-provider' || sub === 'numbers')
+			return connection(ctx.store, bridge, true, ctx.body, ctx.behaviour.shapes);
 		if (sub === 'disconnect-provider') return connection(ctx.store, bridge, false, ctx.body, ctx.behaviour.shapes);
 	}
 	return undefined;

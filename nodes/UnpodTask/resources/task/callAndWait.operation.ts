@@ -99,7 +99,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 
 	const { rows, invalid } = readRows(this, items);
 	if (!continueOnFail) refuseInvalidRows(invalid);
-	const sent = await sendRows(this, rows, { batchSize: DEFAULT_BATCH_SIZE, budget: rateLimitBudget(this), continueOnFail });
+	const sent = await sendRows(this, rows, {
+		batchSize: DEFAULT_BATCH_SIZE,
+		budget: rateLimitBudget(this),
+		continueOnFail,
+	});
 
 	const followed = new Map<number, Followed>();
 	rows.forEach((row, index) => {

@@ -102,7 +102,14 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	if (!continueOnFail) refuseInvalidRows(invalid);
 
 	const results = await sendRows(this, rows, {
-		batchSize: bounded(this, runOption(this, 'batchSize', 'Batch Size'), 'Batch Size', DEFAULT_BATCH_SIZE, 1, MAX_BATCH_SIZE),
+		batchSize: bounded(
+			this,
+			runOption(this, 'batchSize', 'Batch Size'),
+			'Batch Size',
+			DEFAULT_BATCH_SIZE,
+			1,
+			MAX_BATCH_SIZE,
+		),
 		budget: rateLimitBudget(this),
 		continueOnFail,
 	});

@@ -48,7 +48,8 @@ export const rateLimitWaitOption: INodeProperties = {
 	type: 'number',
 	typeOptions: { minValue: 0 },
 	default: DEFAULT_RATE_LIMIT_WAIT_SECONDS,
-	description: 'How long this node may wait in all, over all items, on rate limits (429) and retries of failed requests',
+	description:
+		'How long this node may wait in all, over all items, on rate limits (429) and retries of failed requests',
 	hint: 'Past it the node stops and reports the rows not created',
 };
 
