@@ -226,3 +226,49 @@ test('Retry-After: 0 is not a reason to retry at once: with no wait budget the n
 	expect(result.resultData?.error).toMatchObject({ httpCode: '429' });
 	expect(h.server.requestsTo('POST', CREATE_PATH)).toHaveLength(1);
 });
+
+// 100 items, each a list request, under a 429 that lasts far longer than the node's wait budget.
+const hundredItems = rowsNode(
+	'Items',
+	Array.from({ length: 100 }, (_, i) => ({ n: i })),
+);
+const listPerItem = {
+	programmatic: workflows.chain('rlBudgetTask', [
+		hundredItems,
+		{
+			name: 'List',
+			type: 'n8n-nodes-unpod.unpodTask',
+			credentials: CREDENTIAL,
+			onError: 'continueRegularOutput',
+			parameters: { operation: 'getAll', callsOf: 'space', space, limit: 1 },
+		} as N8nNode,
+	]),
+	declarative: workflows.chain('rlBudgetSpace', [
+		hundredItems,
+		{
+			name: 'List',
+			type: 'n8n-nodes-unpod.unpodSpace',
+			credentials: CREDENTIAL,
+			onError: 'continueRegularOutput',
+			parameters: { resource: 'space', operation: 'getTasks', space, limit: 1 },
+		} as N8nNode,
+	]),
+};
+
+test.each(['programmatic', 'declarative'] as const)(
+	'100 items under a long 429 (%s node): the wait budget is spent once for the run, not once per item',
+	async (kind) => {
+		h.server.faults.add({ kind: 'rateLimit', retryAfter: 60, path: `/spaces/${SEED.spaceToken}/tasks/`, times: 1000 });
+		const started = Date.now();
+		const result = await h.run(listPerItem[kind]);
+		expect(result.exitCode).toBe(0);
+		const items = itemsOf(result, 'List');
+		expect(items).toHaveLength(100);
+		expect(items.every((i) => /rate limit/i.test(String(i.json.error)))).toBe(true);
+		// The default budget, 300 s, is spent once: by the first item (n8n's routing engine sends a
+		// declarative node's items side by side, so there the first few share it); then every item
+		// fails at its first 429. With a budget per item, 100 items would send 600 requests.
+		expect(clock.elapsed(started)).toBeLessThanOrEqual(300_000);
+		expect(h.server.requests.length).toBeLessThanOrEqual(6 + 99);
+	},
+);

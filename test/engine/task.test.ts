@@ -105,6 +105,12 @@ const lists = workflows.chain('taskLists', [
 	),
 ]);
 
+// A setting of the whole run given by an expression that differs between items.
+const batchPerItem = workflows.chain('taskBatchPerItem', [
+	rowsNode('Sheet', sheet(3)),
+	create('Create', { options: { batchSize: '={{ $json.row === 3 ? 50 : 100 }}' } }),
+]);
+
 // Loop Over Items, one item a round, sending the same contact twice on purpose: two runs of
 // the Task node in one execution, each its own call.
 const loopTwice = workflows.add({
@@ -302,6 +308,15 @@ test('an unknown space token fails with the API text of its 206 answer, naming t
 	expect(h.server.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
 		'POST /api/v2/platform/spaces/ghost-space/tasks/ 206',
 	]);
+});
+
+test('a setting that holds for the whole run (Batch Size) differing between items is an error naming the item', async () => {
+	const result = await h.run(batchPerItem);
+	expect(result.exitCode).toBe(1);
+	expect(result.resultData?.error.message).toBe(
+		'Batch Size must be the same for every item: item 3 gives 50, item 1 100',
+	);
+	expect(h.server.requestsTo('POST', CREATE_PATH)).toHaveLength(0);
 });
 
 test('an empty JSON array of contacts fails clearly and sends nothing', async () => {

@@ -200,6 +200,40 @@ test('spaces may refuse the Token scheme (the February source), bridges never do
 	expect((await api().get('/telephony/bridges/')).status).toBe(200);
 });
 
+test('the newer lifecycle (5f97d21): a failed dispatch ends the task as failed, and only completed tasks are pushed', async () => {
+	server.behaviour.lifecycle = 'newer';
+	server.webhooks.configure(SEED.agentHandle, {
+		enable_webhook: true,
+		webhook_url: 'http://127.0.0.1:9/',
+		headers: {},
+	});
+	try {
+		const [failing, completing] = server.addTasks([
+			{ name: 'Fay', contact_number: '+14155550131' },
+			{ name: 'Cal', contact_number: '+14155550132' },
+		]);
+		server.store.planScripted(failing, { number: '+14155550131', end: 'failedAfterRetry', afterMs: 1000 });
+		server.store.planScripted(completing, { number: '+14155550132', end: 'completed', afterMs: 1000 });
+		const start = Date.now();
+		const statuses: string[] = [];
+		for (const at of [0.3, 0.55, 0.75, 1.01]) {
+			server.store.advancePlans(start + at * 1000);
+			statuses.push(failing.status);
+		}
+		// Picked up, then failed for good at the failed attempt: no return to pending.
+		expect(statuses).toEqual(['in_progress', 'failed', 'failed', 'failed']);
+		expect(failing.retry_attempt).toBe(0);
+		expect(completing.status).toBe('completed');
+		await server.webhooks.settled();
+		const pushed = (task: { task_id: string }) =>
+			server.webhooks.deliveries.filter((d) => d.kind === 'task' && d.task_id === task.task_id).length;
+		expect([pushed(failing), pushed(completing)]).toEqual([0, 1]);
+	} finally {
+		server.resetTraffic();
+		server.webhooks.configure(SEED.agentHandle, { enable_webhook: false, webhook_url: '', headers: {} });
+	}
+});
+
 describe("agent webhooks, as Unpod's backend sends them", () => {
 	/** A receiver on loopback that answers each task end with the next scripted reply (the last repeats). */
 	async function receiver(replies: Array<{ status: number; body: string }>) {
