@@ -14,6 +14,8 @@ export const SEED = {
 	activeCredentialId: 101,
 	inactiveCredentialId: 102,
 	otherOrgCredentialId: 201,
+	/** The carrier secrets Unpod holds for the seeded provider credentials: never in an n8n item or log. */
+	providerSecrets: ['AC-local-twilio-key', 'local-twilio-secret-9f2c', 'local-meta-token-77d1'],
 	agentHandle: 'sales-assistant',
 	secondAgentHandle: 'support-bot',
 	draftAgentHandle: 'draft-agent',
@@ -33,6 +35,13 @@ export const SEED = {
 	/** Who called acme's support agent twice in the seeded call log. */
 	inboundCaller: '+14155550142',
 };
+
+/** Unpod's provider catalogue (`telephony/providers/`). */
+export const PROVIDERS = [
+	{ id: 1, name: 'Twilio', description: 'Twilio Programmable Voice', icon: null, type: 'TELEPHONY' },
+	{ id: 2, name: 'Plivo', description: 'Plivo Voice API', icon: null, type: 'TELEPHONY' },
+	{ id: 3, name: 'Exotel', description: 'Exotel cloud telephony', icon: null, type: 'TELEPHONY' },
+];
 
 /** Seeded call logs, as `[direction, status, the other party, days ago, seconds]`. */
 const CALL_HISTORY: Array<['inbound' | 'outbound', string, string, number, number]> = [
@@ -75,6 +84,8 @@ export function seed(store: Store): void {
 		provider_details: { id: 1, name: 'Twilio', type: 'TELEPHONY' },
 		active: true,
 		api_key: 'AC-local-twilio-key',
+		api_secret: 'local-twilio-secret-9f2c',
+		meta_json: [{ meta_key: 'auth_token', meta_value: 'local-meta-token-77d1' }],
 		sip_url: 'sip.twilio.local',
 	});
 	store.credentials.set(SEED.inactiveCredentialId, {

@@ -47,8 +47,10 @@ export interface ProviderCredential {
 	provider: number;
 	provider_details: { id: number; name: string; type: string };
 	active: boolean;
-	/** What the real list shows beside the name (it is not masked there). */
+	/** The carrier's secrets, which the real list and detail show in clear. */
 	api_key?: string;
+	api_secret?: string;
+	meta_json?: Array<{ meta_key: string; meta_value: string }>;
 	sip_url?: string;
 }
 
@@ -62,6 +64,8 @@ export interface PoolNumber {
 	org: string | null;
 	/** An agent's own number: never listed. */
 	agent_number: boolean;
+	/** The agent it is attached to (`telephony/numbers/attach/`), if any. */
+	agent?: string | null;
 }
 
 /**

@@ -12,7 +12,7 @@ export class UnpodAgent implements INodeType {
 		group: ['input'],
 		version: 1,
 		subtitle: '={{$parameter["operation"]}}',
-		description: 'List Unpod AI agents (pilots) and the call tasks assigned to them',
+		description: 'List Unpod AI agents (pilots), their runs and the call tasks assigned to them',
 		defaults: { name: 'Unpod Agent' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -4,10 +4,14 @@ import { REQUEST_DEFAULTS } from '../shared/transport';
 import { searchBridgeNumbers } from './listSearch/searchBridgeNumbers';
 import { searchBridges } from './listSearch/searchBridges';
 import { searchProviderCredentials } from './listSearch/searchProviderCredentials';
+import { searchProviders } from './listSearch/searchProviders';
+import { searchAgents } from '../shared/listSearch/searchAgents';
 import { bridgeFields, bridgeOperations } from './resources/bridge';
 import { callLogFields, callLogOperations } from './resources/callLog';
 import { numberFields, numberOperations } from './resources/number';
+import { providerFields, providerOperations } from './resources/provider';
 import { providerConnectionFields, providerConnectionOperations } from './resources/providerConnection';
+import { providerCredentialFields, providerCredentialOperations } from './resources/providerCredential';
 
 export class UnpodBridge implements INodeType {
 	description: INodeTypeDescription = {
@@ -17,7 +21,7 @@ export class UnpodBridge implements INodeType {
 		group: ['transform'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'Manage Unpod telephony: bridges, their provider connections, numbers, and the log of every call',
+		description: 'Manage Unpod telephony: bridges, numbers, provider credentials and connections, and the call log',
 		defaults: { name: 'Unpod Bridge' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -34,7 +38,9 @@ export class UnpodBridge implements INodeType {
 					{ name: 'Bridge', value: 'bridge' },
 					{ name: 'Call Log', value: 'callLog' },
 					{ name: 'Number', value: 'number' },
+					{ name: 'Provider', value: 'provider' },
 					{ name: 'Provider Connection', value: 'providerConnection' },
+					{ name: 'Provider Credential', value: 'providerCredential' },
 				],
 				default: 'bridge',
 			},
@@ -44,12 +50,16 @@ export class UnpodBridge implements INodeType {
 			...callLogFields,
 			numberOperations,
 			...numberFields,
+			providerOperations,
+			...providerFields,
 			providerConnectionOperations,
 			...providerConnectionFields,
+			providerCredentialOperations,
+			...providerCredentialFields,
 		],
 	};
 
 	methods = {
-		listSearch: { searchBridges, searchBridgeNumbers, searchProviderCredentials },
+		listSearch: { searchAgents, searchBridges, searchBridgeNumbers, searchProviderCredentials, searchProviders },
 	};
 }

@@ -2,6 +2,7 @@ import { NodeConnectionTypes } from 'n8n-workflow';
 import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { searchSpaces } from '../shared/listSearch/searchSpaces';
 import { REQUEST_DEFAULTS } from '../shared/transport';
+import { organizationFields, organizationOperations } from './resources/organization';
 import { spaceFields, spaceOperations } from './resources/space';
 
 export class UnpodSpace implements INodeType {
@@ -12,7 +13,7 @@ export class UnpodSpace implements INodeType {
 		group: ['input'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'List Unpod spaces (call lists), their call tasks, and the runs of a bulk import',
+		description: 'List Unpod organizations, spaces (call lists), their call tasks, and the runs of a bulk import',
 		defaults: { name: 'Unpod Space' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -25,9 +26,14 @@ export class UnpodSpace implements INodeType {
 				name: 'resource',
 				type: 'options',
 				noDataExpression: true,
-				options: [{ name: 'Space', value: 'space' }],
+				options: [
+					{ name: 'Organization', value: 'organization' },
+					{ name: 'Space', value: 'space' },
+				],
 				default: 'space',
 			},
+			organizationOperations,
+			...organizationFields,
 			spaceOperations,
 			...spaceFields,
 		],

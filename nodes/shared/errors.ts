@@ -1,5 +1,6 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IN8nHttpFullResponse, INode, JsonObject } from 'n8n-workflow';
+import { withoutCarrierSecrets } from './secrets';
 
 /** What the mapper needs of a response: its status, body and headers. */
 export interface UnpodResponse {
@@ -238,7 +239,7 @@ export function unpodError(
 ): NodeApiError {
 	const body =
 		response.body && typeof response.body === 'object'
-			? (response.body as JsonObject)
+			? withoutCarrierSecrets(response.body as JsonObject)
 			: { body: String(response.body ?? '') };
 	const error = new NodeApiError(node, body, {
 		message: details.message,

@@ -6,6 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { asItemResult } from './itemLoop';
 import { executionBudget, withRetries } from './retry';
+import { atEitherSpelling } from './transport';
 
 /** The largest page size the platform is known to serve. */
 export const MAX_PAGE_SIZE = 100;
@@ -105,19 +106,24 @@ export function routingPaginator(
 			const rows = await collectPages(
 				async (page, pageSize) => {
 					if (!paged && page > 1) return { data: [] };
-					const [item] = await withRetries(
+					const [item] = await atEitherSpelling(
 						this.getNode(),
-						async () =>
-							await this.makeRoutingRequest({
-								...requestData,
-								options: {
-									...requestData.options,
-									url,
-									qs: { ...requestData.options.qs, ...qs, ...(paged ? { page, page_size: pageSize } : {}) },
-								},
-							}),
-						budget,
-						true,
+						String(url ?? ''),
+						async (at) =>
+							await withRetries(
+								this.getNode(),
+								async () =>
+									await this.makeRoutingRequest({
+										...requestData,
+										options: {
+											...requestData.options,
+											url: at,
+											qs: { ...requestData.options.qs, ...qs, ...(paged ? { page, page_size: pageSize } : {}) },
+										},
+									}),
+								budget,
+								true,
+							),
 					);
 					return toPage((item?.json ?? {}) as IDataObject);
 				},

@@ -11,11 +11,17 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { asNodeError, assertUnpodSuccess } from './errors';
 import { asItemResult } from './itemLoop';
+import { atEitherSpelling } from './transport';
+import { withoutCarrierSecrets } from './secrets';
 import { executionBudget, markMaybeDone, withRetries } from './retry';
 import { routingPaginator } from './pagination';
 import type { ListQuery } from './pagination';
 import { simplifyTask, taskListQuery } from './tasks';
 import type { TaskScope } from './tasks';
+
+/** What every declarative answer becomes once checked: its items, without a carrier's secrets. */
+const checkedItems = (items: INodeExecutionData[]) =>
+	items.map((item) => ({ ...item, json: withoutCarrierSecrets(item.json) }));
 
 /** First postReceive step of every declarative operation: turns failures into NodeApiErrors. */
 export async function checkResponse(
@@ -24,7 +30,7 @@ export async function checkResponse(
 	response: IN8nHttpFullResponse,
 ): Promise<INodeExecutionData[]> {
 	assertUnpodSuccess(this.getNode(), response);
-	return items;
+	return checkedItems(items);
 }
 
 /** The error check for an endpoint whose 401 may mean a refused scheme (`path` as the mapper knows it). */
@@ -35,7 +41,7 @@ export function checkResponseAt(path: string) {
 		response: IN8nHttpFullResponse,
 	): Promise<INodeExecutionData[]> {
 		assertUnpodSuccess(this.getNode(), response, undefined, undefined, path);
-		return items;
+		return checkedItems(items);
 	};
 }
 
@@ -48,7 +54,7 @@ export function checkResponseNaming(parameter: string, label: string) {
 	): Promise<INodeExecutionData[]> {
 		const value = this.getNodeParameter(parameter, undefined, { extractValue: true }) as string;
 		assertUnpodSuccess(this.getNode(), response, `${label} "${value}"`);
-		return items;
+		return checkedItems(items);
 	};
 }
 
@@ -106,11 +112,18 @@ export function requestRouting(options: {
 					await before?.call(this, requestData.options);
 					const itemIndex = this.getItemIndex();
 					try {
-						const items = await withRetries(
+						const budget = executionBudget(this);
+						const items = await atEitherSpelling(
 							this.getNode(),
-							async () => await this.makeRoutingRequest(requestData),
-							executionBudget(this),
-							idempotent,
+							String(requestData.options.url ?? ''),
+							async (url) =>
+								await withRetries(
+									this.getNode(),
+									async () =>
+										await this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, url } }),
+									budget,
+									idempotent,
+								),
 						);
 						return items.map((item) => ({ ...item, pairedItem: { item: itemIndex } }));
 					} catch (error) {

@@ -5,10 +5,12 @@ import type {
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
+	INode,
 	IPollFunctions,
 } from 'n8n-workflow';
-import { assertUnpodSuccess, isEmptyBody } from './errors';
+import { asNodeError, assertUnpodSuccess, isEmptyBody } from './errors';
 import { withRetries } from './retry';
+import { withoutCarrierSecrets } from './secrets';
 import type { WaitBudget } from './retry';
 
 export const API_PREFIX = '/api/v2/platform';
@@ -37,32 +39,63 @@ export interface UnpodRequest {
 	budget?: WaitBudget;
 }
 
+/** Paths that Unpod's source and its 2026 docs spell differently. */
+const SPELLINGS: Array<[string, string]> = [['/provider-configurations/', '/providers-configurations/']];
+
+/** The other spelling of a path, if it has one: a 404 at one is tried once at the other. */
+export function otherSpelling(path: string): string | undefined {
+	for (const [a, b] of SPELLINGS) {
+		if (path.includes(a)) return path.replace(a, b);
+		if (path.includes(b)) return path.replace(b, a);
+	}
+	return undefined;
+}
+
+/** Runs `send` at `path`, and at its other spelling after a 404; the first failure is the one reported. */
+export async function atEitherSpelling<T>(node: INode, path: string, send: (path: string) => Promise<T>): Promise<T> {
+	try {
+		return await send(path);
+	} catch (error) {
+		const first = asNodeError(node, error);
+		const other = otherSpelling(path);
+		if (!other || Number((first as { httpCode?: unknown }).httpCode) !== 404) throw first;
+		try {
+			return await send(other);
+		} catch {
+			throw first;
+		}
+	}
+}
+
 /** Sends one request with the credential and returns the parsed body, or throws the mapped error. */
 export async function unpodApiRequest(this: UnpodContext, request: UnpodRequest): Promise<IDataObject> {
 	const credentials = await this.getCredentials('unpodApi');
 	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
-	const options: IHttpRequestOptions = {
-		method: request.method,
-		url: `${baseUrl}${API_PREFIX}${request.path}`,
-		qs: request.qs,
-		body: request.body,
-		json: true,
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		timeout: REQUEST_TIMEOUT_MS,
+	const sendTo = async (path: string) => {
+		const options: IHttpRequestOptions = {
+			method: request.method,
+			url: `${baseUrl}${API_PREFIX}${path}`,
+			qs: request.qs,
+			body: request.body,
+			json: true,
+			returnFullResponse: true,
+			ignoreHttpStatusErrors: true,
+			timeout: REQUEST_TIMEOUT_MS,
+		};
+		const send = async () => {
+			const response = (await this.helpers.httpRequestWithAuthentication.call(
+				this,
+				'unpodApi',
+				options,
+			)) as IN8nHttpFullResponse;
+			assertUnpodSuccess(this.getNode(), response, request.subject, request.itemIndex, path);
+			// A 204 (or any empty 2xx) has nothing to read.
+			return isEmptyBody(response.body) ? {} : withoutCarrierSecrets(response.body as IDataObject);
+		};
+		if (!request.budget) return await send();
+		return await withRetries(this.getNode(), send, request.budget, request.method === 'GET');
 	};
-	const send = async () => {
-		const response = (await this.helpers.httpRequestWithAuthentication.call(
-			this,
-			'unpodApi',
-			options,
-		)) as IN8nHttpFullResponse;
-		assertUnpodSuccess(this.getNode(), response, request.subject, request.itemIndex, request.path);
-		// A 204 (or any empty 2xx) has nothing to read.
-		return isEmptyBody(response.body) ? {} : (response.body as IDataObject);
-	};
-	if (!request.budget) return await send();
-	return await withRetries(this.getNode(), send, request.budget, request.method === 'GET');
+	return await atEitherSpelling(this.getNode(), request.path, sendTo);
 }
 
 /** A file body as n8n's HTTP helper hands it over with `encoding: 'stream'`. */

@@ -1,4 +1,7 @@
-/** `agents/` and `agents/{handle}/tasks/`. */
+/**
+ * `agents/`, `agents/{handle}/tasks/`, and `agents/{handle}/executions/` (known only from Unpod's
+ * 2026 docs: one row per run of the agent's tasks, newest first).
+ */
 import { fail, listReply } from '../http';
 import { authenticate, platformOrg, Route } from './context';
 
@@ -22,6 +25,20 @@ export const agentRoutes: Route = (ctx) => {
 			status: 200,
 			body: { status_code: 200, message: 'Agents fetched successfully', count: data.length, data },
 		};
+	}
+	if (ctx.parts.length === 3 && a2 === 'executions') {
+		const agent = ctx.store.agents.get(decodeURIComponent(handle));
+		if (!agent || !user.orgs[agent.org]) fail(404, { message: 'Agent not found.' });
+		const runs = [...ctx.store.runs.values()]
+			.filter((r) => r.tasks.some((t) => t.assignee === agent!.handle))
+			.sort((a, b) => b.createdUs - a.createdUs);
+		return listReply(runs, ctx.query, 20, 'Agent executions fetched successfully', (r) => ({
+			run_id: r.run_id,
+			status: ctx.store.runStatus(r),
+			total_tasks: r.tasks.length,
+			completed_tasks: r.tasks.filter((t) => t.status === 'completed').length,
+			created: ctx.store.runForm(r).created,
+		}));
 	}
 	if (ctx.parts.length === 3 && a2 === 'tasks') {
 		// No Org-Handle needed here; the agent's organization must be one of the caller's.

@@ -1,8 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
 import * as getAll from './getAll.operation';
+import * as getExecutions from './getExecutions.operation';
 import * as getTasks from './getTasks.operation';
 
-const operations = [getAll, getTasks];
+const operations = [getAll, getExecutions, getTasks];
 
 export const agentOperations: INodeProperties = {
 	displayName: 'Operation',

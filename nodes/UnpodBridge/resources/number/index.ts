@@ -1,7 +1,9 @@
 import type { INodeProperties } from 'n8n-workflow';
+import * as attach from './attach.operation';
+import * as detach from './detach.operation';
 import * as getAll from './getAll.operation';
 
-const operations = [getAll];
+const operations = [attach, detach, getAll];
 
 export const numberOperations: INodeProperties = {
 	displayName: 'Operation',

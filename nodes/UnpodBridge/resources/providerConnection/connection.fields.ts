@@ -4,9 +4,7 @@ import { locator } from '../../../shared/descriptions';
 import { executionBudget } from '../../../shared/retry';
 import type { UnpodContext } from '../../../shared/transport';
 import { bridgeNumbers } from '../bridge/bridge.fields';
-
-/** Unpod's ids here are integers; anything else is sent as it was given, for Unpod to refuse. */
-const AS_INTEGER = '={{ /^\\d+$/.test(String($value).trim()) ? Number(String($value).trim()) : $value }}';
+import { AS_INTEGER, providerCredentialLocator } from '../providerCredential/providerCredential.fields';
 
 export const connectionFields = (operation: string): INodeProperties[] => {
 	const show = { resource: ['providerConnection'], operation: [operation] };
@@ -24,19 +22,8 @@ export const connectionFields = (operation: string): INodeProperties[] => {
 			},
 			show,
 		}),
-		locator({
-			displayName: 'Provider Credential',
-			name: 'providerCredential',
-			description: "The telephony provider credential (Twilio, Plivo...) from the organization's list",
-			searchListMethod: 'searchProviderCredentials',
-			idMode: {
-				name: 'id',
-				displayName: 'By ID',
-				placeholder: 'Paste a provider credential ID, e.g. 101',
-				hint: 'Connecting fails if the credential is inactive',
-			},
-			show,
-			routing: { send: { type: 'body', property: 'provider_credential_id', value: AS_INTEGER } },
+		providerCredentialLocator(show, undefined, {
+			send: { type: 'body', property: 'provider_credential_id', value: AS_INTEGER },
 		}),
 	];
 };
