@@ -67,6 +67,8 @@ async function waitForQuiet(file: string): Promise<void> {
 	}
 }
 
+const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
+
 async function main() {
 	env = await startDemoEnvironment({ rows: rowsArg, say });
 	const { server, n8n, n8nServer, rows, outcomesFile, importId, outcomesId } = env;
@@ -78,7 +80,8 @@ async function main() {
 			: 'The trigger polls once a minute, on the minute: outcomes arrive at the next full minute',
 	);
 
-	say(`Importing ${rows} contacts from contacts.csv with the Unpod Task node...`);
+	const source = rowsArg ? `the first ${rows} rows of contacts.csv` : 'contacts.csv';
+	say(`Importing ${rows} contacts from ${source} with the Unpod Task node...`);
 	const run = await n8n.execute(importId);
 	const created = (run.resultData?.runData?.['Created']?.[0]?.data?.main?.[0] ?? []).map((i) => i.json);
 	const notCreated = (run.resultData?.runData?.['Not created']?.[0]?.data?.main?.[0] ?? []).map((i) => i.json);
@@ -88,7 +91,8 @@ async function main() {
 	}
 	const createRequests = server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`).length;
 	say(
-		`Imported ${created.length} of ${rows} rows in ${createRequests} request(s); ${notCreated.length} rows not created:`,
+		`Imported ${created.length} of ${rows} rows in ${plural(createRequests, 'request')}; ` +
+			(notCreated.length ? `${plural(notCreated.length, 'row')} not created:` : 'every row created'),
 	);
 	for (const row of notCreated) console.log(`        - ${row.error}`);
 
@@ -144,7 +148,7 @@ async function main() {
 	const strangers = [...counts.keys()].filter((id) => !ids.has(id));
 	console.log('\nSummary');
 	table([
-		{ step: 'contacts in contacts.csv', count: rows },
+		{ step: `contacts in ${source}`, count: rows },
 		{ step: 'tasks created (one request per 100 rows)', count: created.length },
 		{ step: 'rows not created (bad name or number)', count: notCreated.length },
 		{ step: 'calls completed', count: completed },

@@ -8,7 +8,7 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { simplifyField } from '../shared/descriptions';
-import { CALL_ENDINGS, DEFAULT_EVENTS } from '../shared/tasks';
+import { CALL_ENDINGS } from '../shared/tasks';
 import { deliveryItem, LIVE_EVENTS, parseBody, readDelivery } from './deliveries';
 import { DEFAULT_SECRET_HEADER, secretMatches, secretProblem } from './origin';
 import { checkRepeat } from './repeats';
@@ -76,7 +76,8 @@ export class UnpodCallEventsTrigger implements INodeType {
 				name: 'events',
 				type: 'multiOptions',
 				options: [...CALL_ENDINGS, ...LIVE_EVENTS],
-				default: DEFAULT_EVENTS,
+				// The same default in both triggers (a test holds them to it): every ending of a call.
+				default: ['completed', 'failed', 'partially_completed'],
 				required: true,
 				description: 'Which events start the workflow',
 				hint: "Call Completed, Failed and Partially Completed come when the call's task ends, with the post-call analysis; the others as the call happens. Unpod sends every event: the ones not selected are answered and start nothing.",

@@ -13,7 +13,7 @@ import { searchAgents } from '../shared/listSearch/searchAgents';
 import { searchSpaces } from '../shared/listSearch/searchSpaces';
 import { MAX_PAGE_SIZE, toPage } from '../shared/pagination';
 import { CALL_LOGS_PATH, simplifyCallLog } from '../shared/callLogs';
-import { CALL_ENDINGS, DEFAULT_EVENTS, simplifyTask, taskListPath } from '../shared/tasks';
+import { CALL_ENDINGS, simplifyTask, taskListPath } from '../shared/tasks';
 import { asNodeError } from '../shared/errors';
 import { classifyFailure, pickerBudget } from '../shared/retry';
 import { unpodApiRequest } from '../shared/transport';
@@ -78,7 +78,8 @@ export class UnpodTrigger implements INodeType {
 				name: 'events',
 				type: 'multiOptions',
 				options: CALL_ENDINGS,
-				default: DEFAULT_EVENTS,
+				// The same default in both triggers (a test holds them to it): every ending of a call.
+				default: ['completed', 'failed', 'partially_completed'],
 				required: true,
 				description: 'Which endings start the workflow',
 				displayOptions: { show: { callsOf: ['space', 'agent'] } },

@@ -34,9 +34,6 @@ export const CALL_ENDINGS: Array<{ name: string; value: FinalStatus }> = [
 	{ name: 'Call Partially Completed', value: 'partially_completed' },
 ];
 
-/** What both triggers start on unless told otherwise: every ending of a call. */
-export const DEFAULT_EVENTS: FinalStatus[] = CALL_ENDINGS.map((e) => e.value);
-
 export function taskListPath(scope: 'space' | 'agent', id: string): string {
 	return scope === 'space' ? `/spaces/${encodeURIComponent(id)}/tasks/` : `/agents/${encodeURIComponent(id)}/tasks/`;
 }

@@ -29,7 +29,7 @@ export async function benchCallAndWait(): Promise<void> {
 				operation: 'callAndWait',
 				space: spaceRef(SEED.spaceToken),
 				agent: agentRef(SEED.agentHandle),
-				context: 'Confirm the appointment',
+				callContext: 'Confirm the appointment',
 			});
 			await h.n8n.importWorkflows([chain(id, [rowsNode('Rows', rows), node])]);
 			const run = await h.n8n.execute(id);

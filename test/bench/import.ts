@@ -24,7 +24,7 @@ export const httpRequestPerRow = (baseUrl: string, extra: Record<string, unknown
 });
 
 export const taskCreate = (extra: Record<string, unknown> = {}): N8nNode =>
-	createNode({ context: 'Spring offer', options: { batchSize: 100 }, ...extra }, {}, 'Unpod Task');
+	createNode({ callContext: 'Spring offer', options: { batchSize: 100 }, ...extra }, {}, 'Unpod Task');
 
 export function contactRows(n: number) {
 	return Array.from({ length: n }, (_, i) => ({

@@ -114,6 +114,17 @@ test('the Number picker lists the numbers of the picked bridge', async () => {
 	]);
 });
 
+test("the provider picker lists Unpod's catalogue, and the agent picker serves the Bridge node too", async () => {
+	const providers = await server.listSearch('n8n-nodes-unpod.unpodBridge', 'searchProviders', CREDENTIAL);
+	expect(providers.results).toEqual([
+		{ name: 'Twilio', value: '1' },
+		{ name: 'Plivo', value: '2' },
+		{ name: 'Exotel', value: '3' },
+	]);
+	const agents = await server.listSearch('n8n-nodes-unpod.unpodBridge', 'searchAgents', CREDENTIAL);
+	expect(agents.results.map((a) => a.value)).toContain(SEED.agentHandle);
+});
+
 test("the provider credential picker lists the organization's credentials, and the one picked is what connect sends", async () => {
 	const listed = await server.listSearch('n8n-nodes-unpod.unpodBridge', 'searchProviderCredentials', CREDENTIAL);
 	expect(listed.results).toEqual([
@@ -125,7 +136,7 @@ test("the provider credential picker lists the organization's credentials, and t
 	});
 	expect(searched.results.map((r) => r.value)).toEqual([String(SEED.inactiveCredentialId)]);
 	// The keys Unpod lists beside each credential stay out of the editor.
-	expect(JSON.stringify(listed)).not.toContain('AC-local-twilio-key');
+	for (const secret of SEED.providerSecrets) expect(JSON.stringify(listed)).not.toContain(secret);
 
 	const picked = listed.results[0].value;
 	const connect = chain('telephonyConnect', [
@@ -152,9 +163,15 @@ test("the provider credential picker lists the organization's credentials, and t
 	engine.dispose();
 	expect(result.exitCode).toBe(0);
 	const bodies = h.server.requests.filter((r) => r.method === 'POST').map((r) => [r.path.split('/').at(-2), r.body]);
+	const both = {
+		number_id: SEED.numberId,
+		phone_number: SEED.agentNumber,
+		provider_credential_id: SEED.activeCredentialId,
+		provider_config_id: SEED.activeCredentialId,
+	};
 	expect(bodies).toEqual([
-		['connect-provider', { number_id: SEED.numberId, provider_credential_id: SEED.activeCredentialId }],
-		['disconnect-provider', { number_id: SEED.numberId, provider_credential_id: SEED.activeCredentialId }],
+		['connect-provider', both],
+		['disconnect-provider', both],
 	]);
 	expect(itemsOf(result, 'Connect')[0].json).toMatchObject({
 		number_id: SEED.numberId,

@@ -172,7 +172,12 @@ test('bridge setup: creates a DRAFT bridge; connects the provider to a number of
 	const [bridge] = outputOf(run, 'Activate');
 	expect(bridge).toMatchObject({ slug: SEED.bridgeSlug, status: 'ACTIVE' });
 	const [connect] = h.server.requestsTo('POST', `/telephony/bridges/${SEED.bridgeSlug}/connect-provider/`);
-	expect(connect.body).toEqual({ number_id: SEED.numberId, provider_credential_id: SEED.activeCredentialId });
+	expect(connect.body).toEqual({
+		number_id: SEED.numberId,
+		phone_number: SEED.agentNumber,
+		provider_credential_id: SEED.activeCredentialId,
+		provider_config_id: SEED.activeCredentialId,
+	});
 	expect(connect.status).toBe(201);
 });
 
@@ -237,7 +242,9 @@ test('npm run demo finishes with every outcome exactly once (a 12-row CSV)', asy
 	expect(header).toBe(CSV_COLUMNS.join(','));
 	expect(lines.find((line) => line.includes('"Ava Patel"'))).toMatch(/^"[^"]+","Ava Patel","Northwind",/);
 	expect(output).toContain("OK: every imported contact's outcome arrived exactly once.");
-	expect(output).toMatch(/tasks created \(one request per 100 rows\) \| 11 /);
+	expect(output).toMatch(/tasks created \(one request per 100 rows\) +\| 11 /);
+	expect(output).toMatch(/contacts in the first 12 rows of contacts\.csv +\| 12 /);
+	expect(output).toContain('Imported 11 of 12 rows in 1 request; 1 row not created:');
 	expect(code).toBe(0);
 }, 480_000);
 

@@ -22,7 +22,7 @@ const callAndWait = (parameters: Record<string, unknown> = {}, extra: Partial<N8
 			agent: agentRef(SEED.agentHandle),
 			contactName: '={{ $json.name }}',
 			contactNumber: '={{ $json.phone }}',
-			context: 'Ask when the technician may come',
+			callContext: 'Ask when the technician may come',
 			...parameters,
 		},
 		extra,

@@ -5,7 +5,7 @@ import { Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 
 const create = (parameters: Record<string, unknown>): N8nNode =>
-	createInSecondSpace({ context: 'Renewal reminder', skipExisting: true, ...parameters });
+	createInSecondSpace({ callContext: 'Renewal reminder', skipExisting: true, ...parameters });
 const crm = Array.from({ length: 40 }, (_, i) => ({
 	crm_id: `crm-${i + 1}`,
 	name: `Customer ${i + 1}`,

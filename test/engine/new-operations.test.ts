@@ -121,7 +121,7 @@ test.each(['source', 'docs'] as const)(
 		const spelling = shapes === 'docs' ? 'providers-configurations' : 'provider-configurations';
 		expect(
 			h.server.requests
-				.filter((r) => r.status < 300 && r.path.includes('configurations/'))
+				.filter((r) => (r.status ?? 500) < 300 && r.path.includes('configurations/'))
 				.every((r) => r.path.includes(spelling)),
 		).toBe(true);
 	},

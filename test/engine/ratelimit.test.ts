@@ -7,7 +7,7 @@ import { SEED } from '../../dev/server/seed';
 
 const space = spaceRef(SEED.spaceToken);
 const create = (options: Record<string, unknown>, extra: Partial<N8nNode> = {}): N8nNode =>
-	createNode({ context: 'Introduce the spring offer', options }, extra);
+	createNode({ callContext: 'Introduce the spring offer', options }, extra);
 /** Rows whose numbers are unique across the tests of this file (each sheet has its own 3-digit block). */
 let sheets = 0;
 const sheet = (n: number, prefix: string) => {

@@ -16,7 +16,7 @@ const node = (
 	extra: Partial<N8nNode> = {},
 ): N8nNode => unpodNode(type.slice('unpod'.length).toLowerCase() as 'task', name, parameters, extra);
 const create = (name: string, parameters: Record<string, unknown> = {}, extra: Partial<N8nNode> = {}) =>
-	createInSecondSpace({ context: 'Renewal reminder', ...parameters }, extra, name);
+	createInSecondSpace({ callContext: 'Renewal reminder', ...parameters }, extra, name);
 let numbers = 0;
 const sheet = (n: number, prefix: string) =>
 	Array.from({ length: n }, (_, i) => ({
@@ -30,11 +30,11 @@ const received = (h: Harness) =>
 const workflows = new Workflows();
 const blankContext = workflows.chain('rbBlankContext', [
 	rowsNode('Sheet', [...sheet(2, 'Ctx'), { name: 'No context', phone: '+442080099999', context: '  ' }]),
-	create('Create', { context: '={{ $json.context ?? "Renewal reminder" }}' }),
+	create('Create', { callContext: '={{ $json.context ?? "Renewal reminder" }}' }),
 ]);
 const blankContextContinue = workflows.chain('rbBlankContextCont', [
 	rowsNode('Sheet', [{ name: 'Only', phone: '+442080099998', context: '' }]),
-	create('Create', { context: '={{ $json.context }}' }, { onError: 'continueRegularOutput' }),
+	create('Create', { callContext: '={{ $json.context }}' }, { onError: 'continueRegularOutput' }),
 ]);
 const bulk = workflows.chain('rbBulk', [rowsNode('Sheet', sheet(250, 'Bulk')), create('Create')]);
 const scheduled = workflows.chain('rbScheduled', [
@@ -142,7 +142,7 @@ afterEach(() => h.server.resetTraffic());
 describe('Call Context', () => {
 	test('is required in the editor, with a hint of what to write', () => {
 		const { UnpodTask } = require('../../dist/nodes/UnpodTask/UnpodTask.node.js');
-		const context = new UnpodTask().description.properties.find((p: any) => p.name === 'context');
+		const context = new UnpodTask().description.properties.find((p: any) => p.name === 'callContext');
 		expect(context).toMatchObject({ required: true, hint: expect.stringMatching(/goal of the calls/) });
 	});
 

@@ -26,7 +26,7 @@ const importAndFollow = workflows.chain('runsImport', [
 			agent: { __rl: true, mode: 'handle', value: SEED.secondAgentHandle },
 			contactName: '={{ $json.name }}',
 			contactNumber: '={{ $json.phone }}',
-			context: 'Runs',
+			callContext: 'Runs',
 			skipExisting: false,
 			options: { batchSize: 100 },
 		},

@@ -65,7 +65,7 @@ const jsonMode = workflows.chain('taskJson', [
 			],
 		},
 	]),
-	create('Create', { contactsSource: 'json', schedule: 'auto' }),
+	create('Create', { contactsSource: 'json', documents: '={{ $json.documents }}', schedule: 'auto' }),
 ]);
 const unknownSpace = workflows.chain('taskUnknownSpace', [
 	rowsNode('Sheet', sheet(2)),
@@ -73,7 +73,7 @@ const unknownSpace = workflows.chain('taskUnknownSpace', [
 ]);
 const emptyJson = workflows.chain('taskEmptyJson', [
 	rowsNode('Batch', [{ documents: [] }]),
-	create('Create', { contactsSource: 'json' }),
+	create('Create', { contactsSource: 'json', documents: '={{ $json.documents }}' }),
 ]);
 const lists = workflows.chain('taskLists', [
 	taskNode('Space All', {

@@ -43,7 +43,7 @@ export function createNode(parameters: Parameters = {}, extra: Partial<N8nNode> 
 			contactName: '={{ $json.name }}',
 			contactNumber: '={{ $json.contact_number ?? $json.phone }}',
 			agent: agentRef(SEED.agentHandle),
-			context: 'Renewal offer',
+			callContext: 'Renewal offer',
 			// The guard is on by default; tests of other things leave it out (duplicate-guard.test.ts is its own).
 			skipExisting: false,
 			...parameters,

@@ -43,7 +43,7 @@ function importWorkflow(
 				operation: 'create',
 				space: { __rl: true, mode: 'token', value: IMPORT_SPACE },
 				agent: { __rl: true, mode: 'handle', value: SEED.secondAgentHandle },
-				context: 'Renewal reminder',
+				callContext: 'Renewal reminder',
 				contactFields: { document_id: '={{ $json.crm_id }}' },
 				...parameters,
 			},

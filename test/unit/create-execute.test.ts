@@ -37,7 +37,7 @@ const executor = (
 			operation: 'create',
 			space: { __rl: true, mode: 'token', value: SEED.spaceToken },
 			agent: { __rl: true, mode: 'handle', value: SEED.agentHandle },
-			context: 'In-process test',
+			callContext: 'In-process test',
 			contactName: '={{ $json.name }}',
 			contactNumber: '={{ $json.phone }}',
 			skipExisting: false,

@@ -75,7 +75,7 @@ export function readRows(context: IExecuteFunctions, items: INodeExecutionData[]
 		try {
 			const space = context.getNodeParameter('space', itemIndex, '', { extractValue: true }) as string;
 			const agent = context.getNodeParameter('agent', itemIndex, '', { extractValue: true }) as string;
-			const contextText = String(context.getNodeParameter('context', itemIndex, '') ?? '').trim();
+			const contextText = String(context.getNodeParameter('callContext', itemIndex, '') ?? '').trim();
 			// Unpod refuses a whole request over a blank context: stop this row before anything is sent.
 			if (!contextText) {
 				throw new NodeOperationError(context.getNode(), `${label}: Call Context is empty`, {

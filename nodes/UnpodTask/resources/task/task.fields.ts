@@ -9,7 +9,7 @@ export const DEFAULT_LOOKBACK_HOURS = 24;
 export function callContextField(show: Show): INodeProperties {
 	return {
 		displayName: 'Call Context',
-		name: 'context',
+		name: 'callContext',
 		type: 'string',
 		typeOptions: { rows: 3 },
 		required: true,
