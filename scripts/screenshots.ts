@@ -30,7 +30,11 @@ async function panelWorkflow(env: Env): Promise<Array<{ workflowId: string; node
 		name: 'Follow an import by its runs',
 		nodes: [
 			node('runs-panel', 'Get Runs', 0, { operation: 'getRuns', limit: 10 }),
-			node('run-tasks-panel', 'Get Run Tasks', 240, { operation: 'getRunTasks', returnAll: true }),
+			node('run-tasks-panel', 'Get Run Tasks', 240, {
+				operation: 'getRunTasks',
+				runId: '={{ $json.run_id }}',
+				returnAll: true,
+			}),
 		],
 		connections: { 'Get Runs': { main: [[{ node: 'Get Run Tasks', type: 'main', index: 0 }]] } },
 		settings: { executionOrder: 'v1' },

@@ -15,10 +15,15 @@ async function main() {
 		rateLimit: Number(arg('rate-limit') ?? 0),
 		randomSeed: arg('seed') ? Number(arg('seed')) : undefined,
 		autoFinish: autoFinish ? { minMs, maxMs: maxMs || minMs, failRate: Number(arg('fail-rate') ?? 0.2) } : undefined,
-		// --spec: answer in the specification's shapes where the real backend differs.
-		behaviour: process.argv.includes('--spec')
-			? { createPaths: ['tasks'], createStatus: 'string', deleteAnswer: 200 }
-			: undefined,
+		// --spec: the specification's shapes where the real backend differs; --docs: Unpod's 2026
+		// docs' request shapes; --newer-lifecycle: failed dispatches end the task, only completions pushed.
+		behaviour: {
+			...(process.argv.includes('--spec')
+				? { createPaths: ['tasks'], createStatus: 'string', deleteAnswer: 200 }
+				: {}),
+			...(process.argv.includes('--docs') ? { shapes: 'docs' } : {}),
+			...(process.argv.includes('--newer-lifecycle') ? { lifecycle: 'newer' } : {}),
+		},
 	});
 	console.log(`Local Unpod server on ${server.url} (random seed ${server.randomSeed})`);
 	console.log(

@@ -94,8 +94,8 @@ export class UnpodTrigger implements INodeType {
 					type: 'number',
 					typeOptions: { minValue: 0, maxValue: 168 },
 					default: 0,
-					description:
-						'On activation, also emit the calls that ended within this many hours before it. At 0, the first poll after activation only learns what exists and emits nothing.',
+					description: 'On activation, also emit the calls that ended within this many hours before it',
+					hint: 'At 0, the first poll after activation only learns what exists and emits nothing',
 					displayOptions: { show: { '/callsOf': ['space', 'agent'] } },
 				},
 				{
@@ -104,8 +104,8 @@ export class UnpodTrigger implements INodeType {
 					type: 'number',
 					typeOptions: { minValue: 1, maxValue: 100 },
 					default: DEFAULT_MAX_REQUESTS,
-					description:
-						'At most this many requests (100 tasks or call logs each) per poll; the next poll goes on where this one stopped. With N open calls, an end is seen within about N / 100 / this value polls.',
+					description: 'At most this many requests (100 tasks or call logs each) per poll',
+					hint: 'The next poll goes on where this one stopped: with N open calls, an end is seen within about N / 100 / this value polls',
 				},
 			]),
 		],

@@ -123,6 +123,7 @@ export function contactFields(show: Show): INodeProperties[] {
 			type: 'collection',
 			placeholder: 'Add Field',
 			default: {},
+			hint: "Kept in the task's input with the name and number, where the agent and Unpod's task lists read them",
 			displayOptions: { show },
 			options: [
 				{
@@ -130,16 +131,14 @@ export function contactFields(show: Show): INodeProperties[] {
 					name: 'about',
 					type: 'string',
 					default: '',
-					description:
-						"A few words about the contact, e.g. what they asked about. Kept in the task's input with the other contact fields, where the agent and Unpod's task lists read it.",
+					description: 'A few words about the contact, e.g. what they asked about.',
 				},
 				{
 					displayName: 'Address',
 					name: 'address',
 					type: 'string',
 					default: '',
-					description:
-						"The contact's postal address. Kept in the task's input with the other contact fields, where the agent and Unpod's task lists read it.",
+					description: "The contact's postal address.",
 				},
 				{
 					displayName: 'Alternate Number',
@@ -154,8 +153,7 @@ export function contactFields(show: Show): INodeProperties[] {
 					name: 'company_name',
 					type: 'string',
 					default: '',
-					description:
-						"The contact's company. Kept in the task's input with the other contact fields, where the agent and Unpod's task lists read it.",
+					description: "The contact's company.",
 				},
 				{
 					displayName: 'Context',
@@ -169,8 +167,7 @@ export function contactFields(show: Show): INodeProperties[] {
 					name: 'description',
 					type: 'string',
 					default: '',
-					description:
-						"Free text about the contact or the reason for the call. Kept in the task's input with the other contact fields, where the agent and Unpod's task lists read it.",
+					description: 'Free text about the contact or the reason for the call.',
 				},
 				{
 					displayName: 'Document ID',
@@ -193,16 +190,14 @@ export function contactFields(show: Show): INodeProperties[] {
 					name: 'occupation',
 					type: 'string',
 					default: '',
-					description:
-						"The contact's job, e.g. Finance Manager. Kept in the task's input with the other contact fields, where the agent and Unpod's task lists read it.",
+					description: "The contact's job, e.g. Finance Manager.",
 				},
 				{
 					displayName: 'Title',
 					name: 'title',
 					type: 'string',
 					default: '',
-					description:
-						"The contact's title, e.g. Dr. or CTO. Kept in the task's input with the other contact fields, where the agent and Unpod's task lists read it.",
+					description: "The contact's title, e.g. Dr. or CTO.",
 				},
 			],
 		},

@@ -136,10 +136,9 @@ export function agentLocator(show: Show, url?: string): INodeProperties {
 }
 
 const SIMPLIFIED = {
-	run: 'Whether to return only run_id, status, size (contacts sent), run_mode, created and modified',
-	task: 'Whether to return flat fields a CRM or sheet can take (IDs, status, contact, call outcome, duration in seconds, transcript as text) instead of the raw task',
-	callLog:
-		'Whether to return flat fields a CRM or sheet can take (ID, direction, status, numbers, times in ISO 8601, duration in seconds, agent, space and bridge by name) instead of the raw call log',
+	run: 'run_id, status, size (contacts sent), run_mode, created, modified',
+	task: 'IDs, status, contact, call outcome, duration in seconds, transcript as text',
+	callLog: 'ID, direction, status, numbers, times in ISO 8601, duration in seconds, agent, space and bridge by name',
 };
 
 /** Simplify, on by default; `of` says what it flattens. */
@@ -150,7 +149,8 @@ export function simplifyField(show: Show, of: keyof typeof SIMPLIFIED = 'task'):
 		type: 'boolean',
 		default: true,
 		displayOptions: { show },
-		description: SIMPLIFIED[of],
+		description: 'Whether to return flat fields a CRM or sheet can take instead of the raw record',
+		hint: `Flat fields: ${SIMPLIFIED[of]}`,
 	};
 }
 

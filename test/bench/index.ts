@@ -7,14 +7,23 @@ import { benchTrigger } from './trigger';
 
 const sections: Record<string, { about: string; run: () => Promise<void> }> = {
 	import: {
-		about: 'Task > Create against the HTTP Request node: 10,000 rows (BENCH_ROWS), time and memory',
+		about: 'Bulk import of 10,000 rows (BENCH_ROWS): the Task node against one HTTP Request per row',
 		run: () => benchImport(Number(process.env.BENCH_ROWS ?? 10_000)),
 	},
-	trigger: { about: 'Unpod Trigger: time to the first emitted call, requests a poll', run: () => benchTrigger() },
-	callEvents: { about: 'Call Events Trigger: deliveries a second, each one execution', run: () => benchCallEvents() },
-	callAndWait: { about: 'Task > Call and Wait: 100 calls followed to their end', run: () => benchCallAndWait() },
+	trigger: {
+		about: 'Unpod Trigger at 1,000 to 100,000 open calls: requests a poll, polls to see an end, state size',
+		run: () => benchTrigger(),
+	},
+	callEvents: {
+		about: "Push against poll: from a call's end to the CRM step, both triggers at once",
+		run: () => benchCallEvents(),
+	},
+	callAndWait: {
+		about: 'Call and Wait with 1, 100 and 250 calls: requests, and how soon an end is seen',
+		run: () => benchCallAndWait(),
+	},
 	ratelimit: {
-		about: 'An import under a 60 requests a minute plan, and the duplicate guard on a re-import',
+		about: 'Bulk import under a 60 requests a minute plan; the duplicate guard against recent tasks',
 		run: async () => {
 			await benchRateLimit(Number(process.env.BENCH_ROWS ?? 10_000));
 			await benchGuard();

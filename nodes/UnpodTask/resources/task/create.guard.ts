@@ -37,7 +37,8 @@ export interface RowGuard {
 }
 
 export class ExistingTasks {
-	private tasks: Array<{ task: ExistingTask; documentId?: string; number: unknown }> = [];
+	private tasks: Array<{ task: ExistingTask; number: unknown }> = [];
+	private byDocument = new Map<string, ExistingTask>();
 	/** Unpod's stored numbers, normalised with each country code a row asked for. */
 	private byPhone = new Map<string, Map<string, ExistingTask>>();
 
@@ -54,11 +55,10 @@ export class ExistingTasks {
 			};
 			if (!task.task_id) continue;
 			const documentId = input.document_id ?? t.ref_id;
-			this.tasks.push({
-				task,
-				documentId: typeof documentId === 'string' && documentId ? documentId : undefined,
-				number: input.contact_number ?? input.phone,
-			});
+			if (typeof documentId === 'string' && documentId && !this.byDocument.has(documentId)) {
+				this.byDocument.set(documentId, task);
+			}
+			this.tasks.push({ task, number: input.contact_number ?? input.phone });
 		}
 	}
 
@@ -85,7 +85,7 @@ export class ExistingTasks {
 			task && (task.created === undefined || task.created >= guard.since) ? task : undefined;
 		const documentId = typeof document.document_id === 'string' ? document.document_id : '';
 		if (documentId) {
-			const task = recent(this.tasks.find((t) => t.documentId === documentId)?.task);
+			const task = recent(this.byDocument.get(documentId));
 			return task && { task, by: 'document_id', value: documentId };
 		}
 		const phone = typeof document.contact_number === 'string' ? document.contact_number : '';

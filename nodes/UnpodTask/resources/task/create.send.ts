@@ -82,7 +82,6 @@ export async function sendRows(
 			const since = Date.now() - hours * 3600 * 1000;
 			const match = existing.get(row.request.space)?.match(row.document, { countryCode: row.countryCode, since });
 			if (!match) continue;
-			toSend.splice(toSend.indexOf(row), 1);
 			const { task } = match;
 			results.set(row, {
 				kind: 'skipped',
@@ -96,7 +95,10 @@ export async function sendRows(
 			});
 		}
 	}
-	const batches = groupIntoBatches(toSend, settings.batchSize);
+	const batches = groupIntoBatches(
+		toSend.filter((row) => !results.has(row)),
+		settings.batchSize,
+	);
 
 	// The specification creates at `tasks/`, Unpod's current docs at `tasks/create/`. A 404 or
 	// 405 created nothing, so the other path is tried; the one that worked serves the rest of the run.
