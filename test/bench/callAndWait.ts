@@ -29,6 +29,8 @@ export async function benchCallAndWait(): Promise<void> {
 				operation: 'callAndWait',
 				space: spaceRef(SEED.spaceToken),
 				agent: agentRef(SEED.agentHandle),
+				contactName: '={{ $json.name }}',
+				contactNumber: '={{ $json.phone }}',
 				callContext: 'Confirm the appointment',
 			});
 			await h.n8n.importWorkflows([chain(id, [rowsNode('Rows', rows), node])]);

@@ -52,7 +52,7 @@ export async function benchGuard(recent = [1_000, 10_000]): Promise<void> {
 			// 100 rows, half of them contacts that already have a task.
 			const sheet = contactRows(size + 50).slice(size - 50);
 			const id = `benchGuard${size}`;
-			await h.n8n.importWorkflows([chain(id, [rowsNode('Rows', sheet), { ...taskCreate(), typeVersion: 1.1 }])]);
+			await h.n8n.importWorkflows([chain(id, [rowsNode('Rows', sheet), taskCreate({ skipExisting: true })])]);
 			h.server.resetTraffic();
 			const started = Date.now();
 			const run = await h.n8n.execute(id);

@@ -1,6 +1,6 @@
 /**
  * Task > Call and Wait in n8n's engine: calls placed in one request, followed through their run,
- * until they end or time runs out. Check Every, Max Wait and the calls' lengths run on the test's clock.
+ * until they end or time runs out. Check Every, Max Call Wait and the calls' lengths run on the test's clock.
  */
 import { TestClock } from '../helpers/clock';
 import { itemsOf, rowsNode } from '../helpers/n8n';
@@ -54,6 +54,11 @@ const again = workflows.chain('cawAgain', [rowsNode('Sheet', three), callAndWait
 const cancelWorkflow = workflows.chain('cawCancel', [
 	rowsNode('Sheet', cancelled),
 	callAndWait({ options: { checkSeconds: 5, maxCallWaitMinutes: 5 } }),
+]);
+
+const noRateLimitWait = workflows.chain('cawNoRateWait', [
+	rowsNode('Sheet', contacts('616', ['Gus'])),
+	callAndWait({ skipExisting: false, options: { maxRateLimitWaitSeconds: 0 } }),
 ]);
 
 let h: Harness;
@@ -128,7 +133,7 @@ test('nobody is called twice: a second run follows the calls already made instea
 	expect(runListRequests()).toHaveLength(0);
 });
 
-test('a call that never ends comes out timed_out at Max Wait, with its task ID, and nothing is asked after', async () => {
+test('a call that never ends comes out timed_out at Max Call Wait, with its task ID, and nothing is asked after', async () => {
 	script([{ number: openForGood[0].phone, end: 'never', afterMs: 1000 }]);
 	const started = Date.now();
 	const run = await h.run(neverEnds);
@@ -189,4 +194,14 @@ test('a cancelled execution stops checking at once', async () => {
 	} finally {
 		h.server.onRequest = undefined;
 	}
+});
+
+test("Max Rate Limit Wait (Seconds) bounds Call and Wait's create as it bounds Create's: at 0 a 429 ends the node at once", async () => {
+	h.server.faults.add({ kind: 'rateLimit', retryAfter: 30, times: 3 });
+	const started = Date.now();
+	const result = await h.run(noRateLimitWait);
+	expect(result.exitCode).toBe(1);
+	expect(result.resultData?.error).toMatchObject({ httpCode: '429' });
+	expect(h.server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+	expect(clock.elapsed(started)).toBe(0);
 });

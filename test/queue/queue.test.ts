@@ -43,6 +43,8 @@ function importWorkflow(
 				operation: 'create',
 				space: { __rl: true, mode: 'token', value: IMPORT_SPACE },
 				agent: { __rl: true, mode: 'handle', value: SEED.secondAgentHandle },
+				contactName: '={{ $json.name }}',
+				contactNumber: '={{ $json.phone }}',
 				callContext: 'Renewal reminder',
 				contactFields: { document_id: '={{ $json.crm_id }}' },
 				...parameters,
@@ -198,7 +200,7 @@ function recordingsWorkflow(id: string): Workflow {
 				returnAll: true,
 				filters: { status: 'completed' },
 			}),
-			task('Download', 440, { operation: 'downloadRecording' }),
+			task('Download', 440, { operation: 'downloadRecording', recordingUrl: '={{ $json.recording_url }}' }),
 			stored,
 		],
 		[

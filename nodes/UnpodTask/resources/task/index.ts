@@ -18,7 +18,7 @@ export const taskOperations: INodeProperties = {
 			value: 'callAndWait',
 			action: 'Call a contact and wait for the outcome',
 			description:
-				'Place one call per input item and wait until it ends (or Max Wait passes), then output what the person said',
+				'Place one call per input item and wait until it ends (or Max Call Wait passes), then output what the person said',
 		},
 		{
 			name: 'Create',
