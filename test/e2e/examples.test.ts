@@ -9,6 +9,7 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 import { EXAMPLES, exampleFiles, loadExample } from '../helpers/examples';
 import { itemsOf, type N8n, outputOf, ROOT, waitFor } from '../helpers/n8n';
+import { createInSecondSpace } from '../helpers/nodes';
 import { N8nServer } from '../helpers/n8n-server';
 import { runGroup } from '../helpers/processes';
 import { OpenAiStandIn } from '../helpers/openai-standin';
@@ -19,6 +20,35 @@ import { RECORDING } from '../../dev/server/recordings';
 import { CSV_COLUMNS } from '../../scripts/demo-env';
 
 const DANA = '+15550100201';
+
+// Not an example: the renamed parameters and the options read for each item, in real n8n's own
+// parameter resolution (each version's), through Set and Split Out as a sheet would give rows.
+const perItemRows = [
+	{ name: 'Berlin Office', phone: '030 1234567', country: '+49' },
+	{ name: 'London Lead', phone: '07700 900123', country: '+44' },
+];
+const perItem = {
+	id: 'perItemCountries',
+	nodes: [
+		{
+			name: 'Sheet',
+			type: 'n8n-nodes-base.set',
+			typeVersion: 3.4,
+			parameters: { mode: 'raw', jsonOutput: JSON.stringify({ rows: perItemRows }), options: {} },
+		},
+		{
+			name: 'Rows',
+			type: 'n8n-nodes-base.splitOut',
+			typeVersion: 1,
+			parameters: { fieldToSplitOut: 'rows', options: {} },
+		},
+		createInSecondSpace({
+			callContext: 'Renewal reminder',
+			skipExisting: true,
+			options: { defaultCountryCode: '={{ $json.country }}' },
+		}),
+	],
+};
 const OPENAI = { id: 'openAiLocal', name: 'OpenAI (local stand-in)' };
 
 let h: Harness<N8n>;
@@ -61,6 +91,7 @@ beforeAll(async () => {
 	h.n8n.env.N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE = 'true';
 	for (const file of exampleFiles())
 		workflows.add(forTheTest(loadExample(file, { credential: CREDENTIAL.unpodApi, filesDir })));
+	workflows.chain(perItem.id, perItem.nodes);
 	await h.n8n.importWorkflows(workflows.list);
 });
 
@@ -73,7 +104,12 @@ afterAll(async () => {
 afterEach(() => h.server.resetTraffic());
 
 test('every example imports, and every node type it uses is known to n8n', async () => {
-	expect(workflows.list.map((w) => w.id).sort()).toEqual(
+	expect(
+		workflows.list
+			.map((w) => w.id)
+			.filter((id) => id !== perItem.id)
+			.sort(),
+	).toEqual(
 		[
 			'aiagentcallandwait',
 			'aiagenttools',
@@ -154,6 +190,28 @@ test('contacts CSV to call tasks: 46 rows created in one request, the 4 bad rows
 		email: 'ava.patel@example.com',
 		company_name: 'Northwind',
 		about: 'Asked about pricing',
+	});
+});
+
+test("the Task node's names and its per-item options in real n8n: each row read in its own country", async () => {
+	// Called an hour ago and stored by Unpod in national form.
+	const [earlier] = h.server.addTasks([{ name: 'London Lead', contact_number: '07700900123' }], {
+		space: SEED.secondSpaceToken,
+		pilot: SEED.secondAgentHandle,
+		context: 'earlier',
+	});
+	const run = await h.run(perItem.id);
+	expect(run.exitCode).toBe(0);
+	const rows = outputOf(run, 'Create');
+	expect(rows[0]).toMatchObject({ name: 'Berlin Office', task_id: expect.stringMatching(/^T/) });
+	expect(rows[0].unpod_skipped).toBeUndefined();
+	expect(rows[1]).toMatchObject({ name: 'London Lead', task_id: earlier.task_id });
+	expect(rows[1].unpod_skipped).toMatch(/for number \+447700900123 /);
+	const [post] = h.server.requestsTo('POST', `/spaces/${SEED.secondSpaceToken}/tasks/`);
+	expect(post.body).toMatchObject({
+		pilot: SEED.secondAgentHandle,
+		context: 'Renewal reminder',
+		documents: [{ name: 'Berlin Office', contact_number: '+49301234567' }],
 	});
 });
 
