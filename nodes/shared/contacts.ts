@@ -197,7 +197,7 @@ export function contactFields(show: Show): INodeProperties[] {
 					name: 'title',
 					type: 'string',
 					default: '',
-					description: "The contact's title, e.g. Dr. or CTO",
+					description: "The contact's title, such as Dr or CTO",
 				},
 			],
 		},
