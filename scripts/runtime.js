@@ -94,11 +94,15 @@ function progress(dir, started) {
 	// It ends with the install, and on its own if the installing process is gone.
 	const code = `const fs = require('fs'), path = require('path');
 	const names = ${JSON.stringify(expected.map((k) => k.slice('node_modules/'.length)))};
+	let last = -1;
 	setInterval(() => {
 		if (process.ppid !== ${process.pid}) process.exit(0);
 		const unpacked = names.filter((n) => fs.existsSync(path.join(${JSON.stringify(modules)}, n, 'package.json'))).length;
 		const s = Math.round((Date.now() - ${started}) / 1000);
-		console.log('  ... installing n8n: ' + s + ' s, ' + unpacked + ' packages unpacked');
+		// Once nothing more is unpacked, npm is running the packages' install scripts (native builds).
+		const phase = unpacked > 0 && unpacked === last ? '; npm is running their install scripts' : '';
+		last = unpacked;
+		console.log('  ... installing n8n: ' + s + ' s, ' + unpacked + ' packages unpacked' + phase);
 	}, 15000);`;
 	return spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit'] });
 }
@@ -116,7 +120,7 @@ function ensureRuntime(dir = runtimeDir()) {
 	const target = installDir(dir);
 	console.log(
 		`Installing n8n ${wanted} for ${relative(process.cwd(), dir) || dir} into ${target}: once per machine (the demo, ` +
-			'the tests, the bench and other clones share it). About 4 minutes and 2 to 3 GB on the 2-core development machine.',
+			'the tests, the bench and other clones share it). About 2.5 to 3.5 minutes and 2 to 3 GB on the 2-core development machine.',
 	);
 	const started = Date.now();
 	// Installed beside its place and moved there when complete: an interrupted install is never taken for one.
