@@ -143,6 +143,9 @@ export function simplifyTask(task: IDataObject): IDataObject {
 		contact_email: input.email ?? null,
 		contact_company: input.company_name ?? null,
 		document_id: input.document_id ?? task.ref_id ?? null,
+		// Task > Follow Up's chain: which call this is, and the call it follows.
+		attempt: input.attempt ?? null,
+		previous_task_id: input.previous_task_id ?? null,
 		call_status: output.call_status ?? null,
 		call_end_reason: output.call_end_reason ?? null,
 		duration: output.duration ?? null,

@@ -39,6 +39,8 @@ export interface RowGuard {
 export class ExistingTasks {
 	private tasks: Array<{ task: ExistingTask; number: unknown }> = [];
 	private byDocument = new Map<string, ExistingTask>();
+	/** Follow-ups (Task > Follow Up) by the call they follow: `input.previous_task_id`. */
+	private byPrevious = new Map<string, IDataObject>();
 	/** Unpod's stored numbers, normalised with each country code a row asked for. */
 	private byPhone = new Map<string, Map<string, ExistingTask>>();
 
@@ -59,7 +61,14 @@ export class ExistingTasks {
 				this.byDocument.set(documentId, task);
 			}
 			this.tasks.push({ task, number: input.contact_number ?? input.phone });
+			const previous = input.previous_task_id;
+			if (typeof previous === 'string' && previous && !this.byPrevious.has(previous)) this.byPrevious.set(previous, t);
 		}
+	}
+
+	/** The follow-up already scheduled for the call `taskId`, as the list gave it. */
+	followUpOf(taskId: string): IDataObject | undefined {
+		return this.byPrevious.get(taskId);
 	}
 
 	private phonesIn(countryCode: string): Map<string, ExistingTask> {

@@ -2,9 +2,10 @@ import type { INodeProperties } from 'n8n-workflow';
 import * as callAndWait from './callAndWait.operation';
 import * as create from './create.operation';
 import * as downloadRecording from './downloadRecording.operation';
+import * as followUp from './followUp.operation';
 import * as getAll from './getAll.operation';
 
-export { callAndWait, create, downloadRecording, getAll };
+export { callAndWait, create, downloadRecording, followUp, getAll };
 
 export const taskOperations: INodeProperties = {
 	displayName: 'Operation',
@@ -33,6 +34,13 @@ export const taskOperations: INodeProperties = {
 			description: "Download an ended call's recording as a file (binary data), keeping the item's fields",
 		},
 		{
+			name: 'Follow Up',
+			value: 'followUp',
+			action: 'Schedule follow-up calls',
+			description:
+				'For each ended call, schedule a callback at the time asked or another try later, within calling hours; places paid calls later',
+		},
+		{
 			name: 'Get Many',
 			value: 'getAll',
 			action: 'Get many tasks',
@@ -46,4 +54,5 @@ export const taskFields: INodeProperties[] = [
 	...create.description,
 	...getAll.description,
 	...downloadRecording.description,
+	...followUp.description,
 ];
