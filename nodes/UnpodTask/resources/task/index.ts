@@ -36,7 +36,7 @@ export const taskOperations: INodeProperties = {
 		{
 			name: 'Follow Up',
 			value: 'followUp',
-			action: 'Schedule follow-up calls',
+			action: 'Schedule callbacks and retries',
 			description:
 				'For each ended call, schedule a callback at the time asked or another try later, within calling hours; places paid calls later',
 		},
