@@ -96,6 +96,9 @@ export function completedOutput(task: Task, endMs: number, recordingBase: string
 
 const FAILURES = ['no-answer', 'busy', 'failed'];
 
+/** The `call_status` Unpod's voice engine writes for each failure (`CallStatusEnum`). */
+const VOICE_STATUS: Record<string, string> = { 'no-answer': 'notConnected', busy: 'busy', failed: 'failed' };
+
 export function failureReason(task: Task): string {
 	return FAILURES[(parseInt(task.task_id.slice(1, 3), 16) + task.retry_attempt) % FAILURES.length];
 }
@@ -117,7 +120,7 @@ export function failedOutput(task: Task, endMs: number): Record<string, unknown>
 		post_call_data: {},
 		metadata: { cost: 0, usage: {} },
 		call_type: 'outbound',
-		call_status: reason,
+		call_status: VOICE_STATUS[reason] ?? reason,
 		retry_attempt: task.retry_attempt,
 		last_failure_reason: task.last_failure_reason,
 	};

@@ -26,6 +26,12 @@ export const isOpen = (task: Task) => !FINAL_STATUSES.includes(task.status);
 export const BRIDGE_STATUSES = ['ACTIVE', 'DRAFT', 'INACTIVE'];
 export const BRIDGE_REGIONS = ['IN', 'US', 'EU', 'AUS', 'UAE'];
 
+/** When a task's call may start: now, or its custom schedule's time (UTC, as Unpod reads it). */
+function startOf(task: Task): number {
+	const scheduled = task.scheduled_timestamp ? Date.parse(`${task.scheduled_timestamp}Z`) : NaN;
+	return Number.isNaN(scheduled) ? Date.now() : Math.max(Date.now(), scheduled);
+}
+
 export class Store {
 	users = new Map<string, User>();
 	/** Studio logins (JWT) -> the user's API token, for the v1 endpoints that take only a JWT. */
@@ -298,7 +304,7 @@ export class Store {
 		const fails = this.random() < failRate;
 		// A call that fails for good has used its retries; some completed calls needed one.
 		const retried = fails || this.random() < retryRate;
-		this.plan(task, totalMs, retried, fails ? 'fail' : 'complete');
+		this.plan(task, totalMs, retried, fails ? 'fail' : 'complete', startOf(task));
 	}
 
 	/** The lifecycle a script gives a call, from now. */
@@ -310,15 +316,20 @@ export class Store {
 			failedAfterRetry: 'fail',
 			never: undefined,
 		} as const;
-		this.plan(task, script.afterMs ?? 2000, script.end === 'failedAfterRetry', ends[script.end]);
+		this.plan(task, script.afterMs ?? 2000, script.end === 'failedAfterRetry', ends[script.end], startOf(task));
 	}
 
 	/**
 	 * Picked up at a quarter of `totalMs`; with `retried`, an attempt fails at half and the call is
 	 * picked up again at 70%; it ends with `end` at `totalMs`, or stays open without one.
 	 */
-	private plan(task: Task, totalMs: number, retried: boolean, end?: 'complete' | 'fail' | 'partial'): void {
-		const now = Date.now();
+	private plan(
+		task: Task,
+		totalMs: number,
+		retried: boolean,
+		end: 'complete' | 'fail' | 'partial' | undefined,
+		now = Date.now(),
+	): void {
 		const steps: PlannedStep[] = [{ at: now + totalMs * 0.25, step: 'start' }];
 		if (retried) {
 			steps.push({ at: now + totalMs * 0.5, step: 'failAttempt' }, { at: now + totalMs * 0.7, step: 'start' });

@@ -156,3 +156,52 @@ test("from the push's raw task and from a flat item alike, the follow-up carries
 	// The flat item's document was read back from its run: one request.
 	expect(h.server.requestsTo('GET', `/spaces/${SEED.secondSpaceToken}/runs/${polled.run_id}/tasks/`)).toHaveLength(1);
 });
+
+test('a contact never reached plays out on the test clock: called at most Max Calls times, each call inside the window', async () => {
+	jest.setSystemTime(NOW);
+	h.server.resetTraffic();
+	const [first] = h.server.addTasks([{ name: 'Never There', contact_number: '+4930888001' }], {
+		space: SEED.secondSpaceToken,
+		pilot: SEED.secondAgentHandle,
+		context: 'first call',
+	});
+	h.server.store.finishTask(first, 'failed');
+	// Every call to this number rings out: it fails a minute after it starts.
+	h.server.callScripts = [{ number: '+4930888001', end: 'failed', afterMs: 60_000 }];
+	const window = new Intl.DateTimeFormat('en-GB', {
+		timeZone: 'Europe/Berlin',
+		weekday: 'short',
+		hour: '2-digit',
+		minute: '2-digit',
+		hourCycle: 'h23',
+	});
+	const decisions: string[] = [];
+	let ended = first;
+	for (let round = 0; round < 4; round++) {
+		const id = workflows.chain(`followUpRound${round}`, [
+			rowsNode('Ended', [simplifyTask(h.server.webhooks.taskDocument(ended) as IDataObject)]),
+			followUp,
+		]);
+		await h.n8n.importWorkflows(workflows.list.filter((w) => w.id === id));
+		const [out] = outputOf(await h.run(id), 'Follow Up');
+		decisions.push(
+			`${out.follow_up} ${out.follow_up_reason} ${out.follow_up_at ? window.format(Date.parse(out.follow_up_at)) : ''}`.trim(),
+		);
+		if (out.follow_up === 'none') break;
+		const next = h.server.store.tasksById.get(out.follow_up_task_id)!;
+		expect(next.status).toBe('scheduled');
+		// The clock moves to the slot and past the call: the server plays it out.
+		jest.setSystemTime(Date.parse(out.follow_up_at) + 5 * 60_000);
+		h.server.store.advancePlans();
+		expect(next.status).toBe('failed');
+		ended = next;
+	}
+	// Wednesday 11:00 in Berlin; 4 h after the first call, then 8 h after the second (past 19:00: Thursday 09:00).
+	expect(decisions).toEqual([
+		`retry not_reached: ${String(first.output.call_status)} Wed 15:00`,
+		expect.stringMatching(/^retry not_reached: \S+ Thu 09:00$/),
+		'none max_calls',
+	]);
+	const creates = h.server.requestsTo('POST', TASKS);
+	expect(creates).toHaveLength(2);
+});
