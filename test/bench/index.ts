@@ -1,6 +1,7 @@
 /** `npm run bench [-- import]`: prints figures; it asserts nothing. */
 import { benchCallAndWait } from './callAndWait';
 import { benchCallEvents } from './callEvents';
+import { benchCampaign } from './campaign';
 import { benchImport } from './import';
 import { benchGuard, benchRateLimit } from './ratelimit';
 import { benchTrigger } from './trigger';
@@ -21,6 +22,10 @@ const sections: Record<string, { about: string; run: () => Promise<void> }> = {
 	callAndWait: {
 		about: 'Call and Wait with 1, 100 and 250 calls: requests, and how soon an end is seen',
 		run: () => benchCallAndWait(),
+	},
+	campaign: {
+		about: 'A 1,000-contact campaign run to its end by Follow Up, on a faked date: calls, requests, the window',
+		run: () => benchCampaign(),
 	},
 	ratelimit: {
 		about: 'Bulk import under a 60 requests a minute plan; the duplicate guard against recent tasks',

@@ -100,6 +100,10 @@ describe('what an ended call asks for next', () => {
 		});
 	});
 
+	test('a call that reached the person on the last attempt closes the contact as reached, not as max_calls', () => {
+		expect(decideFollowUp(readEndedCall(flat({ attempt: 3 })), settings, now).reason).toBe('reached');
+	});
+
 	test('no one spoke counts as not reached; a task that failed too', () => {
 		expect(decideFollowUp(readEndedCall(flat({ transcript: 'Assistant: Hello?' })), settings, now).reason).toBe(
 			'not_reached: no one spoke',
@@ -138,7 +142,9 @@ describe('what an ended call asks for next', () => {
 	});
 
 	test('no phone number: nothing, and why', () => {
-		expect(decideFollowUp(readEndedCall(flat({ contact_number: null })), settings, now)).toMatchObject({
+		expect(
+			decideFollowUp(readEndedCall(flat({ contact_number: null, call_status: 'busy' })), settings, now),
+		).toMatchObject({
 			follow_up: 'none',
 			reason: 'no_phone',
 		});

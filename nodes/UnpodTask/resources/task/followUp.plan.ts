@@ -207,10 +207,12 @@ export function notReachedReason(call: EndedCall): string | undefined {
 /** What an ended call asks for next. `now` stands for the call's end when it does not say. */
 export function decideFollowUp(call: EndedCall, settings: FollowUpSettings, now: number): Decision {
 	const next = call.attempt + 1;
+	let reason = notReachedReason(call);
+	// A call that reached the person closes the contact, whichever attempt it was.
+	if (!reason && !call.callbackRequested) return { follow_up: 'none', reason: 'reached', attempt: next };
 	if (!call.document.contact_number) return { follow_up: 'none', reason: 'no_phone', attempt: next };
 	if (call.attempt >= settings.maxCalls) return { follow_up: 'none', reason: 'max_calls', attempt: next };
-	let reason = notReachedReason(call);
-	if (!reason && call.callbackRequested) {
+	if (!reason) {
 		const at = callbackInstant(call.callbackTime, settings.window.timeZone);
 		if (at !== undefined) {
 			return {
@@ -224,7 +226,6 @@ export function decideFollowUp(call: EndedCall, settings: FollowUpSettings, now:
 			? `not_reached: unreadable callback time "${call.callbackTime}"`
 			: 'not_reached: callback without a time';
 	}
-	if (!reason) return { follow_up: 'none', reason: 'reached', attempt: next };
 	const delay = settings.retryAfterHours * 3_600_000 * 2 ** (call.attempt - 1);
 	const at = intoWindow(Math.max((call.endedAt ?? now) + delay, now), settings.window);
 	return { follow_up: 'retry', reason, at, attempt: next };

@@ -1,0 +1,171 @@
+/**
+ * A calling campaign run to its end by Task > Follow Up: 1,000 contacts, 40% not reached and 10%
+ * asking for a callback on each call, in n8n's engine against the local server, on a faked
+ * date (both run in this process) that jumps from slot to slot: days of calling in seconds.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { chain, outputOf, rowsNode } from '../helpers/n8n';
+import { agentRef, spaceRef, unpodNode } from '../helpers/nodes';
+import { startHarness } from '../helpers/setup';
+import { SEED } from '../../dev/server/seed';
+import type { Task } from '../../dev/server/store';
+import { simplifyTask } from '../../nodes/shared/tasks';
+import { zonedParts } from '../../nodes/UnpodTask/resources/task/followUp.plan';
+import { table } from './report';
+
+const CONTACTS = 1_000;
+const ZONE = 'Europe/Berlin';
+/** Wednesday 2026-11-25, 11:00 in Berlin. */
+const START = Date.parse('2026-11-25T10:00:00Z');
+
+/**
+ * The date of this process, moved on by jumps (the local server and the nodes both read it);
+ * time still passes between jumps. Timers are left alone: requests and retries run as they do.
+ */
+function jumpingDate(start: number) {
+	const RealDate = Date;
+	let offset = start - RealDate.now();
+	class JumpingDate extends RealDate {
+		constructor(...args: unknown[]) {
+			if (args.length) super(...(args as [number]));
+			else super(RealDate.now() + offset);
+		}
+		static now() {
+			return RealDate.now() + offset;
+		}
+	}
+	globalThis.Date = JumpingDate as DateConstructor;
+	return {
+		setSystemTime: (ms: number) => (offset = ms - RealDate.now()),
+		uninstall: () => (globalThis.Date = RealDate),
+	};
+}
+
+/** Deterministic draws, so two runs of the bench are the same campaign. */
+function draws(seed: number) {
+	let state = seed;
+	return () => {
+		state = (state * 1_103_515_245 + 12_345) % 2 ** 31;
+		return state / 2 ** 31;
+	};
+}
+
+const inWindow = (ms: number) => {
+	const p = zonedParts(ms, ZONE);
+	const minute = p.hour * 60 + p.minute;
+	return p.weekday >= 1 && p.weekday <= 5 && minute >= 9 * 60 && minute < 19 * 60;
+};
+
+export async function benchCampaign(): Promise<void> {
+	console.log(`\n## A campaign of ${CONTACTS.toLocaleString('en-US')} contacts run to its end by Follow Up\n`);
+	const clock = jumpingDate(START);
+	const h = await startHarness();
+	try {
+		const draw = draws(7);
+		const space = SEED.secondSpaceToken;
+		const contacts = Array.from({ length: CONTACTS }, (_, i) => ({
+			name: `Campaign ${i + 1}`,
+			contact_number: `+4930700${String(i).padStart(5, '0')}`,
+		}));
+		/** Ends a call as the campaign's odds say: not reached, a callback asked for, or reached. */
+		const end = (task: Task) => {
+			const roll = draw();
+			h.server.store.finishTask(task, roll < 0.4 ? 'failed' : 'completed');
+			// The local server's own outcomes ask for callbacks now and then: here the odds decide.
+			const post = (task.output.post_call_data ?? {}) as IDataObject;
+			if (post.profile_summary) (post.profile_summary as IDataObject).callback_requested = false;
+			if (roll >= 0.4 && roll < 0.5) {
+				const asked = new Date(Date.now() + 26 * 3_600_000).toISOString().slice(0, 16).replace('T', ' ');
+				const profile = ((task.output.post_call_data ??= {}) as IDataObject).profile_summary as IDataObject | undefined;
+				(task.output.post_call_data as IDataObject).profile_summary = {
+					...(profile ?? {}),
+					callback_requested: true,
+					callback_time: asked,
+				};
+			}
+		};
+		let ended = h.server.addTasks(contacts, { space, pilot: SEED.secondAgentHandle, context: 'Campaign' });
+		ended.forEach(end);
+		const node = unpodNode('task', 'Follow Up', {
+			operation: 'followUp',
+			space: spaceRef(space),
+			agent: agentRef(SEED.secondAgentHandle),
+			callContext: 'Campaign follow-up',
+			options: { timeZone: ZONE, maxCalls: 3 },
+		});
+		const slots = new Map<number, number>();
+		let round = 0;
+		let outside = 0;
+		let creates = 0;
+		let followUps = 0;
+		const decided = new Map<string, string>();
+		while (ended.length && round < 10) {
+			round++;
+			const id = `campaignRound${round}`;
+			await h.n8n.importWorkflows([
+				chain(id, [
+					rowsNode(
+						'Ended',
+						ended.map((t) => simplifyTask(h.server.webhooks.taskDocument(t) as IDataObject)),
+					),
+					node,
+				]),
+			]);
+			h.server.resetTraffic();
+			const run = await h.run(id);
+			if (run.exitCode !== 0) throw new Error(`Round ${round} failed: ${run.resultData?.error?.message}`);
+			creates += h.server.requestsTo('POST', `/spaces/${space}/tasks/`).length;
+			const out = outputOf(run, 'Follow Up');
+			const next: Task[] = [];
+			for (const o of out) {
+				decided.set(String(o.contact_number), `${o.follow_up}: ${o.follow_up_reason}`);
+				if (o.follow_up === 'none') continue;
+				const at = Date.parse(String(o.follow_up_at));
+				slots.set(at, (slots.get(at) ?? 0) + 1);
+				if (!inWindow(at)) outside++;
+				followUps++;
+				next.push(h.server.store.tasksById.get(String(o.follow_up_task_id))!);
+			}
+			// The date jumps to each slot in turn, and the calls due then are made.
+			for (const at of [...new Set(next.map((t) => Date.parse(`${t.scheduled_timestamp}Z`)))].sort((a, b) => a - b)) {
+				clock.setSystemTime(at + 5 * 60_000);
+				next.filter((t) => Date.parse(`${t.scheduled_timestamp}Z`) === at).forEach(end);
+			}
+			ended = next;
+		}
+		const tasks = h.server.store.tasks.filter((t) => String(t.input.name ?? '').startsWith('Campaign '));
+		const perContact = new Map<string, number>();
+		const perAttempt = new Map<string, number>();
+		for (const t of tasks) {
+			const number = String(t.input.contact_number);
+			perContact.set(number, (perContact.get(number) ?? 0) + 1);
+			const key = `${number}#${String(t.input.attempt ?? 1)}`;
+			perAttempt.set(key, (perAttempt.get(key) ?? 0) + 1);
+		}
+		const outcomes = new Map<string, number>();
+		for (const why of decided.values()) outcomes.set(why, (outcomes.get(why) ?? 0) + 1);
+		const counts = [...perContact.values()];
+		table([
+			{ measure: 'contacts', value: CONTACTS },
+			{ measure: 'contacts finished (no follow-up left)', value: decided.size },
+			...[...outcomes.entries()].sort().map(([why, n]) => ({ measure: `  ${why}`, value: n })),
+			{ measure: 'calls in all', value: tasks.length },
+			{ measure: 'calls per contact: mean', value: (tasks.length / CONTACTS).toFixed(2) },
+			{ measure: 'calls per contact: most', value: Math.max(...counts) },
+			{ measure: 'follow-ups scheduled', value: followUps },
+			{ measure: 'slots used', value: slots.size },
+			{ measure: 'create requests', value: creates },
+			{
+				measure: 'the floor: one per slot per 100 follow-ups',
+				value: [...slots.values()].reduce((sum, n) => sum + Math.ceil(n / 100), 0),
+			},
+			{ measure: 'calls outside the window', value: outside },
+			{ measure: 'contacts called twice for one attempt', value: [...perAttempt.values()].filter((n) => n > 1).length },
+			{ measure: 'rounds of Follow Up', value: round },
+			{ measure: 'days of calling', value: ((Date.now() - START) / 86_400_000).toFixed(1) },
+		]);
+	} finally {
+		await h.close();
+		clock.uninstall();
+	}
+}
