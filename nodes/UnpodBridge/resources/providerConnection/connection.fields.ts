@@ -1,9 +1,10 @@
 /** The fields both provider-connection operations send: the bridge's number and the provider credential. */
 import type { IDataObject, IExecuteSingleFunctions, INodeProperties } from 'n8n-workflow';
 import { locator } from '../../../shared/descriptions';
+import { requestRouting, unwrapData } from '../../../shared/routing';
 import { executionBudget } from '../../../shared/retry';
 import type { UnpodContext } from '../../../shared/transport';
-import { bridgeNumbers } from '../bridge/bridge.fields';
+import { bridgeNumbers, checkBridge } from '../bridge/bridge.fields';
 import { AS_INTEGER, providerCredentialLocator } from '../providerCredential/providerCredential.fields';
 
 export const connectionFields = (operation: string): INodeProperties[] => {
@@ -46,3 +47,13 @@ export async function sendBothShapes(this: IExecuteSingleFunctions, request: { b
 	if (body.provider_credential_id !== undefined) body.provider_config_id = body.provider_credential_id;
 	request.body = body;
 }
+
+/** The routing of Connect and Disconnect: one POST, never sent again after a lost answer, in both shapes. */
+export const connectionRouting = () =>
+	requestRouting({
+		method: 'POST',
+		idempotent: false,
+		check: checkBridge,
+		steps: [unwrapData],
+		before: sendBothShapes,
+	});

@@ -260,6 +260,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const { planned, failed } = planItems(this, items, Date.now(), await documentsFromUnpod(this, items, budget));
 	if (failed.length && !continueOnFail) throw failed[0].error;
 
+	const planOf = new Map(planned.map((p) => [p.itemIndex, p]));
 	const due = planned.filter((p) => p.slot !== undefined);
 	const rows: Row[] = due.map((p) => {
 		const space = this.getNodeParameter('space', p.itemIndex, '', { extractValue: true }) as string;
@@ -301,7 +302,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	for (const plan of planned)
 		out[plan.itemIndex].json = decided(plan, { follow_up_task_id: null, follow_up_run_id: null });
 	for (const row of rows) {
-		const plan = planned.find((p) => p.itemIndex === row.itemIndex)!;
+		const plan = planOf.get(row.itemIndex)!;
 		const found = already.get(row);
 		if (found) {
 			out[row.itemIndex].json = decided(plan, {
