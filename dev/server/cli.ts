@@ -1,4 +1,4 @@
-/** `npm run server -- --port 4010 [--rate-limit 60] [--auto-finish 3000-8000] [--fail-rate 0.2] [--seed 1] [--spec]` */
+/** `npm run server -- --port 4010 [--rate-limit 60] [--auto-finish 3000-8000] [--fail-rate 0.2] [--seed 1] [--time-scale 3600] [--spec]` */
 import { SEED } from './seed';
 import { startServer } from './server';
 
@@ -14,13 +14,13 @@ async function main() {
 		port: Number(arg('port') ?? 4010),
 		rateLimit: Number(arg('rate-limit') ?? 0),
 		randomSeed: arg('seed') ? Number(arg('seed')) : undefined,
+		// --time-scale 3600: a call scheduled an hour ahead starts a second later (a campaign in minutes).
+		timeScale: arg('time-scale') ? Number(arg('time-scale')) : undefined,
 		autoFinish: autoFinish ? { minMs, maxMs: maxMs || minMs, failRate: Number(arg('fail-rate') ?? 0.2) } : undefined,
 		// --spec: the specification's shapes where the real backend differs; --docs: Unpod's 2026
 		// docs' request shapes; --newer-lifecycle: failed dispatches end the task, only completions pushed.
 		behaviour: {
-			...(process.argv.includes('--spec')
-				? { createPaths: ['tasks'], createStatus: 'string', deleteAnswer: 200 }
-				: {}),
+			...(process.argv.includes('--spec') ? { createPaths: ['tasks'], createStatus: 'string', deleteAnswer: 200 } : {}),
 			...(process.argv.includes('--docs') ? { shapes: 'docs' } : {}),
 			...(process.argv.includes('--newer-lifecycle') ? { lifecycle: 'newer' } : {}),
 		},

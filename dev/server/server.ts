@@ -55,6 +55,8 @@ export interface ServerOptions {
 	 * (default UNPOD_SERVER_SEED, else 1).
 	 */
 	randomSeed?: number;
+	/** How many times faster a scheduled call's wait passes (default 1: real time); see `Store.timeScale`. */
+	timeScale?: number;
 }
 
 /** Which open tasks a control call acts on: the oldest first. */
@@ -106,6 +108,7 @@ export class UnpodServer {
 		this.store = new Store(options.seed !== false);
 		this.randomSeed = options.randomSeed ?? (Number(process.env.UNPOD_SERVER_SEED) || 1);
 		this.store.random = prng(this.randomSeed);
+		this.store.timeScale = options.timeScale ?? 1;
 		this.webhooks = new AgentWebhooks(this.store, () => this.store.random());
 		this.store.onChange = (task, change) => this.webhooks.onTaskChange(task, change);
 		this.store.lifecycle = () => this.behaviour.lifecycle;
@@ -292,7 +295,12 @@ export class UnpodServer {
 		return chosen;
 	}
 
-	private onTasksCreated(tasks: Task[]): void {
+	/**
+	 * Plans each call's lifecycle: a call script's for its number, else `autoFinish`'s, else
+	 * none. New tasks get it at creation; a test that created calls with no plan (to let them
+	 * end only once its workflow is ready) plans them itself.
+	 */
+	planCalls(tasks: Task[]): void {
 		const auto = this.autoFinish;
 		for (const t of tasks) {
 			const script = this.callScripts.find((s) => s.number === t.input.contact_number);
@@ -361,7 +369,7 @@ export class UnpodServer {
 			body: (body && typeof body === 'object' ? body : {}) as Record<string, unknown>,
 			headers,
 			maxDocuments: this.maxDocuments,
-			onTasksCreated: (tasks) => this.onTasksCreated(tasks),
+			onTasksCreated: (tasks) => this.planCalls(tasks),
 		};
 		for (const route of ROUTES) {
 			const reply = route(ctx);

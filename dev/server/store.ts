@@ -26,12 +26,6 @@ export const isOpen = (task: Task) => !FINAL_STATUSES.includes(task.status);
 export const BRIDGE_STATUSES = ['ACTIVE', 'DRAFT', 'INACTIVE'];
 export const BRIDGE_REGIONS = ['IN', 'US', 'EU', 'AUS', 'UAE'];
 
-/** When a task's call may start: now, or its custom schedule's time (UTC, as Unpod reads it). */
-function startOf(task: Task): number {
-	const scheduled = task.scheduled_timestamp ? Date.parse(`${task.scheduled_timestamp}Z`) : NaN;
-	return Number.isNaN(scheduled) ? Date.now() : Math.max(Date.now(), scheduled);
-}
-
 export class Store {
 	users = new Map<string, User>();
 	/** Studio logins (JWT) -> the user's API token, for the v1 endpoints that take only a JWT. */
@@ -57,6 +51,32 @@ export class Store {
 	 * test) can be replayed with the same calls failing (the server's `randomSeed`).
 	 */
 	random: () => number = Math.random;
+
+	/**
+	 * How many times faster than real time a scheduled call's wait passes (1: real time). The
+	 * call then reports the times it would have had (scheduled for Friday 10:00, it ends on
+	 * Friday 10:01), so that a campaign of days plays out in seconds while every request and
+	 * check still runs on the real clock.
+	 */
+	timeScale = 1;
+
+	/**
+	 * When a task's call may start, in real time: now, or its custom schedule's time (UTC, as
+	 * Unpod reads it), reached `timeScale` times faster.
+	 */
+	private startOf(task: Task): number {
+		const now = Date.now();
+		const scheduled = task.scheduled_timestamp ? Date.parse(`${task.scheduled_timestamp}Z`) : NaN;
+		if (Number.isNaN(scheduled) || scheduled <= now) return now;
+		const start = now + (scheduled - now) / this.timeScale;
+		task.clockAheadMs = scheduled - start;
+		return start;
+	}
+
+	/** A real time as the task's call tells it: ahead for a call whose wait was shortened. */
+	private callTime(task: Task, realMs: number): number {
+		return realMs + (task.clockAheadMs ?? 0);
+	}
 
 	/** Told of each step of a call (the server's agent webhooks listen). */
 	onChange?: (task: Task, change: TaskChange) => void;
@@ -236,9 +256,9 @@ export class Store {
 	}
 
 	/** The dialer picks the call up: `pending`/`scheduled` -> `in_progress`. */
-	startTask(task: Task): boolean {
+	startTask(task: Task, atMs = Date.now()): boolean {
 		if (!['pending', 'scheduled', 'hold', 'processing'].includes(task.status)) return false;
-		task.startedMs = Date.now();
+		task.startedMs = this.callTime(task, atMs);
 		this.touch(task, 'in_progress');
 		this.onChange?.(task, 'started');
 		return true;
@@ -248,9 +268,9 @@ export class Store {
 	 * An attempt that did not reach the contact and will be retried: back to `pending`,
 	 * with the failure written to `output`. Not an ending.
 	 */
-	failAttempt(task: Task, reason?: string): boolean {
+	failAttempt(task: Task, reason?: string, atMs = Date.now()): boolean {
 		if (!isOpen(task)) return false;
-		const endMs = Date.now();
+		const endMs = this.callTime(task, atMs);
 		task.retry_attempt += 1;
 		task.failure_count += 1;
 		task.last_failure_reason = reason ?? failureReason(task);
@@ -262,9 +282,9 @@ export class Store {
 	}
 
 	/** Ends an open task's call with a realistic output. */
-	finishTask(task: Task, outcome: 'completed' | 'failed' | 'partially_completed'): boolean {
+	finishTask(task: Task, outcome: 'completed' | 'failed' | 'partially_completed', atMs = Date.now()): boolean {
 		if (!isOpen(task)) return false;
-		const endMs = Date.now();
+		const endMs = this.callTime(task, atMs);
 		task.startedMs ??= endMs;
 		task.output = outcome === 'failed' ? failedOutput(task, endMs) : completedOutput(task, endMs, this.recordingBase);
 		if (outcome === 'failed') {
@@ -304,7 +324,7 @@ export class Store {
 		const fails = this.random() < failRate;
 		// A call that fails for good has used its retries; some completed calls needed one.
 		const retried = fails || this.random() < retryRate;
-		this.plan(task, totalMs, retried, fails ? 'fail' : 'complete', startOf(task));
+		this.plan(task, totalMs, retried, fails ? 'fail' : 'complete', this.startOf(task));
 	}
 
 	/** The lifecycle a script gives a call, from now. */
@@ -316,7 +336,7 @@ export class Store {
 			failedAfterRetry: 'fail',
 			never: undefined,
 		} as const;
-		this.plan(task, script.afterMs ?? 2000, script.end === 'failedAfterRetry', ends[script.end], startOf(task));
+		this.plan(task, script.afterMs ?? 2000, script.end === 'failedAfterRetry', ends[script.end], this.startOf(task));
 	}
 
 	/**
@@ -339,19 +359,20 @@ export class Store {
 		this.planned.add(task);
 	}
 
-	/** Carries out the planned steps that are due. */
+	/** Carries out the planned steps that are due, each at its planned time. */
 	advancePlans(now = Date.now()): void {
 		for (const task of this.planned) {
 			while (task.plan?.length && task.plan[0].at <= now) {
-				const { step } = task.plan.shift()!;
-				if (step === 'start') this.startTask(task);
+				const { step, at } = task.plan.shift()!;
+				if (step === 'start') this.startTask(task, at);
 				// The newer lifecycle does not retry: a failed dispatch ends the task.
-				else if (step === 'failAttempt' && this.lifecycle() === 'newer') this.finishTask(task, 'failed');
-				else if (step === 'failAttempt') this.failAttempt(task);
+				else if (step === 'failAttempt' && this.lifecycle() === 'newer') this.finishTask(task, 'failed', at);
+				else if (step === 'failAttempt') this.failAttempt(task, undefined, at);
 				else
 					this.finishTask(
 						task,
 						step === 'complete' ? 'completed' : step === 'partial' ? 'partially_completed' : 'failed',
+						at,
 					);
 			}
 			if (!task.plan?.length) this.planned.delete(task);

@@ -187,6 +187,8 @@ export interface Task {
 	lastStatusChangeUs: number;
 	/** When the call was put through (`in_progress`), epoch ms. */
 	startedMs?: number;
+	/** How far ahead of the real clock the call's own times run (a wait shortened by the server's time scale). */
+	clockAheadMs?: number;
 	/** The rest of an auto-finishing call's lifecycle, soonest first. */
 	plan?: PlannedStep[];
 }

@@ -3,11 +3,10 @@
  * push loses 30% of the endings, the polling trigger brings them, and n8n's Remove Duplicates
  * lets each call through once.
  */
-import axios from 'axios';
 import { loadExample } from '../helpers/examples';
 import { type N8n, reportNode, waitFor } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
-import { CREDENTIAL, Harness, startProcessHarness, WEBHOOK_SECRET } from '../helpers/setup';
+import { CREDENTIAL, Harness, pushEndingsTo, startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 
 let h: Harness<N8n>;
@@ -40,16 +39,7 @@ test('with 30% of pushes lost, every one of 100 endings reaches the CRM step exa
 	h.n8n.env.N8N_CONCURRENCY_PRODUCTION_LIMIT = '1';
 	n8n = await N8nServer.start(h.n8n);
 	await n8n.setActive(workflow.id, true, polls);
-	const url = `${n8n.url}/webhook/${webhookId}/unpod`;
-	await waitFor(
-		'the webhook URL',
-		async () => (await axios.post(url, {}, { validateStatus: () => true })).status === 401,
-	);
-	h.server.webhooks.configure(SEED.agentHandle, {
-		enable_webhook: true,
-		webhook_url: url,
-		headers: [{ header_name: WEBHOOK_SECRET.header, header_value: WEBHOOK_SECRET.value }],
-	});
+	await pushEndingsTo(h.server, n8n.url, webhookId!);
 	h.server.webhooks.faults = { dropRate: 0.3, repeatRate: 0.1 };
 
 	// 100 calls end in ten waves, as a campaign's calls do.

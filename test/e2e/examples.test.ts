@@ -10,12 +10,13 @@ import { join } from 'path';
 import { EXAMPLES, exampleFiles, loadExample } from '../helpers/examples';
 import { itemsOf, type N8n, outputOf, ROOT, waitFor } from '../helpers/n8n';
 import { createInSecondSpace } from '../helpers/nodes';
-import { N8nServer } from '../helpers/n8n-server';
+import { N8nServer, POLL_BY_REACTIVATION } from '../helpers/n8n-server';
 import { runGroup } from '../helpers/processes';
 import { OpenAiStandIn } from '../helpers/openai-standin';
-import { CREDENTIAL, Harness, startProcessHarness, Workflows } from '../helpers/setup';
+import { CREDENTIAL, Harness, pushEndingsTo, startProcessHarness, Workflows } from '../helpers/setup';
 import { TOOL_DESCRIPTION } from '../../nodes/UnpodTask/resources/task/callAndWait.operation';
 import { SEED } from '../../dev/server/seed';
+import { isOpen } from '../../dev/server/store';
 import { RECORDING } from '../../dev/server/recordings';
 import { CSV_COLUMNS } from '../../scripts/demo-env';
 
@@ -89,6 +90,9 @@ beforeAll(async () => {
 	copyFileSync(join(EXAMPLES, 'contacts.csv'), join(filesDir, 'contacts.csv'));
 	h.n8n.env.N8N_RESTRICT_FILE_ACCESS_TO = filesDir;
 	h.n8n.env.N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE = 'true';
+	// n8n 2.x's SQLite pool; on 1.x, whose default driver fails the Data Table node's updates
+	// ("SAVEPOINT typeorm_-2"), what the README asks of Data Table users there.
+	h.n8n.env.DB_SQLITE_POOL_SIZE = '3';
 	for (const file of exampleFiles())
 		workflows.add(forTheTest(loadExample(file, { credential: CREDENTIAL.unpodApi, filesDir })));
 	workflows.chain(perItem.id, perItem.nodes);
@@ -115,6 +119,7 @@ test('every example imports, and every node type it uses is known to n8n', async
 			'aiagenttools',
 			'bridgesetup',
 			'spreadsheettotasks',
+			'datatablecampaign',
 			'unpodcalleventstocrm',
 			'unpodrecordingstofile',
 			'unpodtriggertocrm',
@@ -345,3 +350,145 @@ test('a chat message makes the agent call Dana; what Dana said reaches the model
 	// And the chat gets the model's answer.
 	expect(JSON.stringify(chat.data)).toContain('Dana answered.');
 });
+
+const CAMPAIGN_COLUMNS = [
+	{ name: 'name', type: 'string' },
+	{ name: 'phone', type: 'string' },
+	{ name: 'status', type: 'string' },
+	{ name: 'task_id', type: 'string' },
+	{ name: 'attempt', type: 'number' },
+	{ name: 'next_call_at', type: 'string' },
+	{ name: 'result', type: 'string' },
+] as const;
+const ENDED_ROW = ['reached', 'gave up', 'not created'];
+
+/** Whether a scheduled call (Unpod's UTC `scheduled_timestamp`) falls Monday to Friday, 09:00 to 19:00 UTC (the tests' n8n zone). */
+const inWindow = (timestamp: string) => {
+	const at = new Date(`${timestamp}Z`);
+	const minutes = at.getUTCHours() * 60 + at.getUTCMinutes();
+	return at.getUTCDay() >= 1 && at.getUTCDay() <= 5 && minutes >= 9 * 60 && minutes < 19 * 60;
+};
+
+test('a calling campaign on an n8n Data Table runs to its end on its own: each contact reached, called back or given up on after 3 calls', async () => {
+	const n8n = await startN8n();
+	// 49 contacts and one row Unpod cannot call; numbers no other test uses.
+	const contacts: Array<Record<string, unknown>> = Array.from({ length: 49 }, (_, i) => ({
+		name: `Campaign Contact ${i + 1}`,
+		phone: `+1555030${String(i + 1).padStart(4, '0')}`,
+		status: 'new',
+	}));
+	contacts.splice(7, 0, { name: 'No Number', phone: 'call me', status: 'new' });
+	const table = await n8n.createDataTable('Unpod campaign', [...CAMPAIGN_COLUMNS], contacts);
+	const workflow = loadExample('data-table-campaign.json', {
+		credential: CREDENTIAL.unpodApi,
+		filesDir,
+		dataTable: table,
+	});
+	await h.n8n.importWorkflows([workflow]);
+	const webhookId = workflow.nodes.find((n) => n.type.endsWith('unpodCallEventsTrigger'))!.webhookId;
+	const polls = () => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
+	const numbers = new Set(contacts.map((c) => String(c.phone)));
+	const campaignTasks = () => h.server.store.tasks.filter((t) => numbers.has(String(t.input.contact_number)));
+
+	h.server.store.timeScale = 345_600;
+	try {
+		await n8n.setActive(workflow.id, true, polls);
+		await pushEndingsTo(h.server, n8n.url, webhookId!);
+		// Unpod pushes some endings twice; where the test can ask n8n for a poll (2.x), some pushes
+		// are lost too and the safety net's poll brings them.
+		h.server.webhooks.faults = { dropRate: POLL_BY_REACTIVATION ? 0.1 : 0, repeatRate: 0.3 };
+
+		// The user's "Execute workflow", in the running n8n. Its calls end once every row has its
+		// task_id: an ending that comes before would wait for the poll, which 1.x cannot be asked for.
+		const started = await n8n.runManually(workflow.id, 'Start the campaign');
+		expect(started).toEqual({ status: 'success' });
+		// Then calls take 2 to 4 s, 40% reach nobody, and days between calls pass in seconds (four a second).
+		h.server.autoFinish = { minMs: 2000, maxMs: 4000, failRate: 0.4, retryRate: 0 };
+		h.server.planCalls(campaignTasks());
+		let rows = await n8n.dataTableRows(table);
+		let forcedPolls = 0;
+		await waitFor(
+			'every row of the campaign in a final state',
+			async () => {
+				rows = await n8n.dataTableRows(table);
+				if (rows.every((r) => ENDED_ROW.includes(r.status))) return true;
+				// Every call ended, every push made and handled, and rows still open: endings whose
+				// push was lost. The safety net's next poll brings them (asked for now, on 2.x).
+				const quiet =
+					!campaignTasks().some(isOpen) &&
+					!h.server.webhooks.deliveries.some((d) => d.state === 'sending') &&
+					(await n8n.executionCount(workflow.id, ['new', 'running'])) === 0;
+				if (quiet && POLL_BY_REACTIVATION) {
+					await n8n.pollNow(workflow.id, polls);
+					forcedPolls++;
+				}
+				return false;
+			},
+			240_000,
+			500,
+		).catch((error: Error) => {
+			const open = rows.filter((r) => !ENDED_ROW.includes(r.status));
+			throw new Error(
+				`${error.message}: ${open.length} open, e.g. ${JSON.stringify(open.slice(0, 3))}\n${n8n.logTail()}`,
+			);
+		});
+		await h.server.webhooks.settled();
+		await n8n.executionsFinished(workflow.id);
+
+		const repeats = h.server.webhooks.deliveries.filter((d) => d.kind === 'task' && d.repeat).length;
+		// Every ending once more, pushed and (2.x) polled: nothing is scheduled twice, no row changes.
+		const creates = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`).length;
+		for (const task of campaignTasks()) h.server.webhooks.redeliver(task.task_id);
+		await h.server.webhooks.settled();
+		if (POLL_BY_REACTIVATION) await n8n.pollNow(workflow.id, polls);
+		await n8n.executionsFinished(workflow.id);
+		expect(h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`)).toHaveLength(creates);
+		expect(await n8n.dataTableRows(table)).toEqual(rows);
+
+		// The first request called the 49 good rows; the bad one says why it was not called.
+		const [first] = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
+		expect((first.body as { documents: unknown[] }).documents).toHaveLength(49);
+		const bad = rows.find((r) => r.phone === 'call me')!;
+		expect(bad).toMatchObject({ status: 'not created', task_id: null });
+		expect(bad.result).toMatch(/^Item 8: contact_number "call me" is not a phone number/);
+
+		const tasks = campaignTasks();
+		const byNumber = (phone: string) => tasks.filter((t) => t.input.contact_number === phone);
+		for (const row of rows.filter((r) => r !== bad)) {
+			const calls = byNumber(row.phone);
+			// Each row tells the last call, how many there were (3 at most) and why the campaign ended there.
+			expect({ phone: row.phone, task_id: row.task_id, attempt: row.attempt }).toEqual({
+				phone: row.phone,
+				task_id: calls[calls.length - 1].task_id,
+				attempt: calls.length,
+			});
+			expect(calls.length).toBeLessThanOrEqual(3);
+			expect(calls.map((t) => t.input.attempt ?? 1)).toEqual(calls.map((_, i) => i + 1));
+			if (row.status === 'gave up') expect([row.result, row.attempt]).toEqual(['max_calls', 3]);
+			else expect([row.status, row.result]).toEqual(['reached', 'reached']);
+		}
+		// One follow-up per ended call, every one inside the calling window.
+		const followUps = tasks.filter((t) => t.input.previous_task_id);
+		expect(new Set(followUps.map((t) => t.input.previous_task_id)).size).toBe(followUps.length);
+		expect(followUps.filter((t) => !inWindow(String(t.scheduled_timestamp)))).toEqual([]);
+		// A mix of endings: reached, given up, and calls back at the time people asked.
+		const asked = (t: (typeof tasks)[number]) =>
+			(t.output.post_call_data as any)?.profile_summary?.callback_requested === true;
+		const callbacks = followUps.filter((t) => asked(h.server.store.tasksById.get(String(t.input.previous_task_id))!));
+		const count = (status: string) => rows.filter((r) => r.status === status).length;
+		expect(count('reached')).toBeGreaterThan(0);
+		expect(count('gave up')).toBeGreaterThan(0);
+		expect(callbacks.length).toBeGreaterThan(0);
+		console.log(
+			`Campaign of ${rows.length} rows: ${count('reached')} reached, ${count('gave up')} gave up, 1 not created; ` +
+				`${tasks.length} calls (${followUps.length} follow-ups, ${callbacks.length} callbacks) in ` +
+				`${h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`).length} create requests; ` +
+				`${repeats} endings pushed twice during the campaign, then all ${tasks.length} again; ${forcedPolls} polls asked for; none scheduled twice`,
+		);
+	} finally {
+		h.server.autoFinish = undefined;
+		h.server.store.timeScale = 1;
+		h.server.webhooks.configure(SEED.agentHandle, { enable_webhook: false, webhook_url: '', headers: {} });
+		await n8n.setActive(workflow.id, false);
+	}
+}, 420_000);

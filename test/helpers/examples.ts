@@ -11,6 +11,8 @@ export interface Localize {
 	credential: { id: string; name: string };
 	/** Folder that replaces the examples' `/home/node/.n8n-files/`. */
 	filesDir: string;
+	/** The n8n Data Table the examples' Data Table nodes use, as the user would pick it. */
+	dataTable?: string;
 }
 
 export function exampleFiles(): string[] {
@@ -32,6 +34,8 @@ export function loadExample(file: string, local: Localize): Workflow {
 		if (p.bridge?.__rl && !p.bridge.value) p.bridge = { __rl: true, mode: 'slug', value: SEED.bridgeSlug };
 		if (p.providerCredential?.__rl && !p.providerCredential.value)
 			p.providerCredential = { __rl: true, mode: 'list', value: String(SEED.activeCredentialId) };
+		if (p.dataTableId?.__rl && !p.dataTableId.value && local.dataTable)
+			p.dataTableId = { __rl: true, mode: 'id', value: local.dataTable };
 		for (const key of ['fileSelector', 'fileName']) {
 			if (typeof p[key] === 'string') p[key] = p[key].replace(USER_FILES, `${local.filesDir}/`);
 		}

@@ -241,6 +241,75 @@ export class N8nServer {
 		}
 	}
 
+	/**
+	 * Runs a workflow from one of its triggers as the editor's "Execute workflow" does, in this n8n
+	 * (`n8n execute` does not load n8n's data-table module), and waits for the run to end.
+	 * 1.x and 2.8 take the workflow in the body; 2.41 reads it from the database.
+	 */
+	async runManually(id: string, trigger: string, timeoutMs = 120_000): Promise<{ status: string; error?: string }> {
+		const current = await this.rest.get(`/workflows/${id}`);
+		if (current.status !== 200) throw new Error(`Reading workflow ${id} failed: ${current.status}`);
+		const res = await this.rest.post(`/workflows/${id}/run`, {
+			workflowData: current.data.data,
+			triggerToStartFrom: { name: trigger },
+		});
+		const executionId = res.data?.data?.executionId;
+		if (res.status !== 200 || !executionId)
+			throw new Error(`Running workflow ${id} failed: ${res.status} ${JSON.stringify(res.data)}`);
+		const deadline = Date.now() + timeoutMs;
+		for (;;) {
+			const execution = await this.rest.get(`/executions/${executionId}`);
+			const status = String(execution.data?.data?.status ?? '');
+			if (execution.status === 200 && !['new', 'running', 'waiting', ''].includes(status)) {
+				if (status === 'success') return { status };
+				// The run's data is n8n's `flatted` text: its error messages are enough to say what went wrong.
+				const messages = String(execution.data.data.data ?? '').match(/"[^"]*(Error|error)[^"]*"/g) ?? [];
+				return { status, error: [...new Set(messages)].slice(0, 5).join(' | ') };
+			}
+			if (Date.now() > deadline)
+				throw new Error(`Execution ${executionId} of ${id} still ${status} after ${timeoutMs} ms`);
+			await new Promise((r) => setTimeout(r, 250));
+		}
+	}
+
+	/** Where the owner's data tables live: their personal project. */
+	private async dataTablesPath(): Promise<string> {
+		const project = await this.rest.get('/projects/personal');
+		if (project.status !== 200) throw new Error(`Reading the personal project failed: ${project.status}`);
+		return `/projects/${project.data.data.id}/data-tables`;
+	}
+
+	/** Creates an n8n Data Table with these columns and rows, as a user does in the Data tables tab; returns its id. */
+	async createDataTable(
+		name: string,
+		columns: Array<{ name: string; type: 'string' | 'number' | 'boolean' | 'date' }>,
+		rows: Array<Record<string, unknown>>,
+	): Promise<string> {
+		const path = await this.dataTablesPath();
+		const created = await this.rest.post(path, { name, columns });
+		if (created.status !== 200)
+			throw new Error(`Creating data table ${name} failed: ${created.status} ${JSON.stringify(created.data)}`);
+		const id = String(created.data.data.id);
+		const inserted = await this.rest.post(`${path}/${id}/insert`, { data: rows, returnType: 'count' });
+		if (inserted.status !== 200)
+			throw new Error(`Inserting rows failed: ${inserted.status} ${JSON.stringify(inserted.data)}`);
+		return id;
+	}
+
+	/** Every row of a data table, in insertion order (n8n's REST API gives 50 a page). */
+	async dataTableRows(id: string): Promise<Array<Record<string, any>>> {
+		const path = `${await this.dataTablesPath()}/${id}/rows`;
+		const rows: Array<Record<string, any>> = [];
+		for (;;) {
+			const res = await this.rest.get(path, { params: { take: 50, skip: rows.length, sortBy: 'id:asc' } });
+			if (res.status !== 200)
+				throw new Error(`Reading data table rows failed: ${res.status} ${JSON.stringify(res.data)}`);
+			const { count, data } = res.data.data as { count: number; data: Array<Record<string, any>> };
+			rows.push(...data);
+			if (!data.length || rows.length >= count) return rows;
+		}
+	}
+
 	/** The end of n8n's log, for error messages. */
 	logTail(chars = 3000): string {
 		return this.log.join('').slice(-chars);

@@ -1,9 +1,10 @@
 /** The usual pairing for engine and end-to-end tests: a local Unpod server and an n8n whose credentials point at it. */
+import axios from 'axios';
 import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
 import type { TestClock } from './clock';
 import { Engine } from './engine';
-import { chain, N8n, N8nNode, RunResult, Workflow } from './n8n';
+import { chain, N8n, N8nNode, RunResult, waitFor, Workflow } from './n8n';
 
 export const CREDENTIAL = { unpodApi: { id: 'unpodLocal', name: 'Unpod (local)' } };
 export const BAD_TOKEN_CREDENTIAL = { unpodApi: { id: 'unpodBadToken', name: 'Unpod (wrong token)' } };
@@ -115,4 +116,23 @@ function harness<Runner extends Engine | N8n>(
 			dispose();
 		},
 	};
+}
+
+/**
+ * Points the seed agent's webhook form at a Call Events Trigger of a running n8n (the working
+ * credential's secret header), once n8n answers there with the trigger's own 401: from then on
+ * Unpod pushes every ending of the agent's calls to it. Returns the URL.
+ */
+export async function pushEndingsTo(server: UnpodServer, n8nUrl: string, webhookId: string): Promise<string> {
+	const url = `${n8nUrl}/webhook/${webhookId}/unpod`;
+	await waitFor(
+		'the webhook URL',
+		async () => (await axios.post(url, {}, { validateStatus: () => true })).status === 401,
+	);
+	server.webhooks.configure(SEED.agentHandle, {
+		enable_webhook: true,
+		webhook_url: url,
+		headers: [{ header_name: WEBHOOK_SECRET.header, header_value: WEBHOOK_SECRET.value }],
+	});
+	return url;
 }

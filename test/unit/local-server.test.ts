@@ -54,6 +54,37 @@ test('create needs a non-blank context (206 with the serializer errors) and answ
 	expect(past.data.message).toBe('Scheduled time must be in the future.');
 });
 
+test('with a time scale, a call scheduled two days ahead is put through seconds later and tells its scheduled times', async () => {
+	server.store.timeScale = 86_400;
+	server.callScripts = [{ number: '+14155550100', end: 'completed', afterMs: 4000 }];
+	const at = new Date(Date.now() + 2 * 86_400_000);
+	const [date, time] = at.toISOString().slice(0, 16).split('T');
+	const created = await create({ schedule: { type: 'custom', calling_date: date, calling_time: time } });
+	expect(created.status).toBe(200);
+	const task = server.store.tasksById.get(created.data.data.task_ids[0])!;
+	expect(task.status).toBe('scheduled');
+	const scheduled = Date.parse(`${date}T${time}:00Z`);
+	// Two days at 86,400 times: about two seconds of waiting, then the script's four-second call.
+	const [start, end] = [task.plan![0].at, task.plan!.at(-1)!.at];
+	const wait = (scheduled - Date.now()) / 86_400;
+	expect(start - Date.now()).toBeGreaterThan(wait - 100);
+	expect(start - Date.now()).toBeLessThan(wait + 1000 + 100);
+	expect(end - start).toBe(3000);
+
+	// Carried out at the plan's times: the call reports the day it was scheduled for.
+	server.store.advancePlans(end);
+	expect(task.status).toBe('completed');
+	const ms = (text: unknown) => Date.parse(`${String(text).replace(' ', 'T')}Z`);
+	expect(ms(task.output.end_time)).toBeGreaterThanOrEqual(scheduled);
+	expect(ms(task.output.end_time)).toBeLessThan(scheduled + 60_000);
+	expect(ms(task.output.start_time)).toBeGreaterThanOrEqual(scheduled);
+	// A call that is due now waits for nothing and runs on the real clock.
+	const now = await create({});
+	const due = server.store.tasksById.get(now.data.data.task_ids[0])!;
+	expect(due.clockAheadMs).toBeUndefined();
+	expect(due.plan![0].at - Date.now()).toBeLessThanOrEqual(1000);
+});
+
 test('an unknown space token is a 206 on task and run endpoints', async () => {
 	for (const [method, path] of [
 		['get', '/spaces/nope/tasks/'],
