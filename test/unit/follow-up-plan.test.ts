@@ -52,11 +52,27 @@ describe('the calling window', () => {
 
 	test('a slot is rounded up to its size and never within a minute of now', () => {
 		const now = Date.parse('2026-11-25T10:00:30Z');
-		expect(iso(slotOf(Date.parse('2026-11-25T10:07:00Z'), 15, now))).toBe('2026-11-25T10:15:00.000Z');
-		expect(iso(slotOf(Date.parse('2026-11-25T10:00:00Z'), 15, now))).toBe('2026-11-25T10:15:00.000Z');
+		const utc = window('UTC');
+		expect(iso(slotOf(Date.parse('2026-11-25T10:07:00Z'), 15, now, utc))).toBe('2026-11-25T10:15:00.000Z');
+		expect(iso(slotOf(Date.parse('2026-11-25T10:00:00Z'), 15, now, utc))).toBe('2026-11-25T10:15:00.000Z');
 		// Due already (a retry computed late): the first slot more than a minute from now.
-		expect(iso(slotOf(Date.parse('2026-11-25T09:00:00Z'), 15, Date.parse('2026-11-25T09:59:30Z')))).toBe(
+		expect(iso(slotOf(Date.parse('2026-11-25T09:00:00Z'), 15, Date.parse('2026-11-25T09:59:30Z'), utc))).toBe(
 			'2026-11-25T10:15:00.000Z',
+		);
+	});
+
+	test('a slot that rounding would push past the window goes to its next opening (seen in CI: 18:47 became 19:00)', () => {
+		const now = Date.parse('2026-11-25T14:47:00Z');
+		// Wednesday 18:47 UTC, calls until 19:00: the slot is Thursday 09:00, not 19:00.
+		expect(iso(slotOf(Date.parse('2026-11-25T18:47:00Z'), 15, now, window('UTC')))).toBe('2026-11-26T09:00:00.000Z');
+		// Friday: Monday. In Kolkata (UTC+05:30), 18:50 rounds to 19:00 there: the next day at 09:00 (03:30 UTC).
+		expect(iso(slotOf(Date.parse('2026-11-27T18:50:00Z'), 15, now, window('UTC')))).toBe('2026-11-30T09:00:00.000Z');
+		expect(iso(slotOf(Date.parse('2026-11-25T13:20:00Z'), 15, now, window('Asia/Kolkata')))).toBe(
+			'2026-11-26T03:30:00.000Z',
+		);
+		// An hour-long slot from 09:00 in Kolkata (03:30 UTC) rounds to 04:00 UTC: 09:30 there, inside.
+		expect(iso(slotOf(Date.parse('2026-11-26T03:30:00Z'), 60, now, window('Asia/Kolkata')))).toBe(
+			'2026-11-26T04:00:00.000Z',
 		);
 	});
 });

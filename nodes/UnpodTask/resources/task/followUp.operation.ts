@@ -221,7 +221,7 @@ function planItems(
 			}
 			const window = windowOf(context, itemIndex, call.document);
 			const decision = decideFollowUp(call, { window, retryAfterHours, maxCalls }, now);
-			const slot = decision.at === undefined ? undefined : slotOf(decision.at, slotMinutes, now);
+			const slot = decision.at === undefined ? undefined : slotOf(decision.at, slotMinutes, now, window);
 			planned.push({ itemIndex, call, decision, slot });
 		} catch (error) {
 			const e = error as Error;

@@ -89,10 +89,17 @@ export function intoWindow(ms: number, window: CallingWindow): number {
 	throw new Error('The calling window has no day to call on');
 }
 
-/** A slot's start: `ms` rounded up to the next multiple of `slotMinutes` (UTC), at least a minute after `now`. */
-export function slotOf(ms: number, slotMinutes: number, now: number): number {
+/**
+ * A slot's start: `ms` rounded up to the next multiple of `slotMinutes` (UTC), at least a minute
+ * after `now`, and inside the calling window: a rounding that leaves it (18:50 becoming 19:00 with
+ * calls until 19:00) goes on to the window's next opening.
+ */
+export function slotOf(ms: number, slotMinutes: number, now: number, window: CallingWindow): number {
 	const size = slotMinutes * 60_000;
-	return Math.ceil(Math.max(ms, now + 60_000) / size) * size;
+	const round = (at: number) => Math.ceil(Math.max(at, now + 60_000) / size) * size;
+	let slot = round(ms);
+	for (let tries = 0; tries < 3 && intoWindow(slot, window) !== slot; tries++) slot = round(intoWindow(slot, window));
+	return slot;
 }
 
 /** Unpod's `call_status` / `call_end_reason` words for a call that reached no one. */
