@@ -70,17 +70,21 @@ function runSuite(row, slot) {
 		const starts = startCounter();
 		const since = Date.now();
 		console.log(`\n== ${row.runtime}: the end-to-end suite`);
-		const child = spawn('npx', ['jest', 'test/e2e', '--reporters=default', '--reporters=./scripts/jest-counts.js'], {
-			cwd: ROOT,
-			env: {
-				...process.env,
-				...starts.env,
-				UNPOD_N8N_RUNTIME: row.dir,
-				UNPOD_PORT_SLOT: String(slot),
-				UNPOD_JEST_COUNTS: results,
+		const child = spawn(
+			'npx',
+			['jest', 'test/e2e', '--maxWorkers=2', '--reporters=default', '--reporters=./scripts/jest-counts.js'],
+			{
+				cwd: ROOT,
+				env: {
+					...process.env,
+					...starts.env,
+					UNPOD_N8N_RUNTIME: row.dir,
+					UNPOD_PORT_SLOT: String(slot),
+					UNPOD_JEST_COUNTS: results,
+				},
+				stdio: ['ignore', 'pipe', 'pipe'],
 			},
-			stdio: ['ignore', 'pipe', 'pipe'],
-		});
+		);
 		prefixed(child.stdout, `[${row.folder}]`, process.stdout);
 		prefixed(child.stderr, `[${row.folder}]`, process.stderr);
 		child.once('close', (code) => {

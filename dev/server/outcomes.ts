@@ -19,7 +19,33 @@ function callWindow(task: Task, endMs: number, nominalSeconds: number): { startM
 	return { startMs, duration: Math.max(1, Math.round((endMs - startMs) / 1000)) };
 }
 
+/** The post-call analysis of an approval call: the decision in each place an agent's analysis may put it. */
+function approvalAnalysis(task: Task): Record<string, unknown> {
+	const answer = task.answer!;
+	const name = String(task.input.name ?? 'the approver');
+	const said = { approved: 'Yes, go ahead.', declined: 'No, do not do that.', unclear: 'Hmm, I am not sure.' }[answer];
+	return {
+		classification: { labels: [answer] },
+		summary: {
+			status: answer,
+			summary: `${name} ${answer === 'unclear' ? 'gave no clear answer' : answer}: "${said}"`,
+		},
+		follow_up: { required: 'no' },
+		profile_summary: { outcome: answer, next_action: answer === 'approved' ? 'Proceed' : 'Do not proceed' },
+		structured_data: {
+			decision: answer,
+			approved: answer === 'approved' ? true : answer === 'declined' ? false : null,
+		},
+	};
+}
+
 export function completedOutput(task: Task, endMs: number, recordingBase: string): Record<string, unknown> {
+	if (task.answer) {
+		const base = completedOutput({ ...task, answer: undefined }, endMs, recordingBase);
+		const analysis = approvalAnalysis(task);
+		const summary = (analysis.summary as { summary: string }).summary;
+		return { ...base, call_summary: summary, post_call_data: analysis };
+	}
 	const name = String(task.input.name ?? 'there');
 	const pick = OUTCOMES[parseInt(task.task_id.slice(1, 3), 16) % OUTCOMES.length];
 	const { startMs, duration } = callWindow(task, endMs, 45 + (parseInt(task.task_id.slice(3, 5), 16) % 200));

@@ -329,6 +329,7 @@ export class Store {
 
 	/** The lifecycle a script gives a call, from now. */
 	planScripted(task: Task, script: CallScript): void {
+		if (script.answer) task.answer = script.answer;
 		const ends = {
 			completed: 'complete',
 			failed: 'fail',

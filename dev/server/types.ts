@@ -145,10 +145,15 @@ export interface PlannedStep {
  * (picked up at a quarter of it), completed, failed, failed after a first attempt went back
  * to pending, or it never ends (picked up, then open for good).
  */
+/** What the person says to an approval call, as the agent's post-call analysis records it. */
+export type ApprovalAnswer = 'approved' | 'declined' | 'unclear';
+
 export interface CallScript {
 	number: string;
 	end: 'completed' | 'failed' | 'partially_completed' | 'failedAfterRetry' | 'never';
 	afterMs?: number;
+	/** A completed call's decision (an approval call): its labels, status, outcome and structured data say it. */
+	answer?: ApprovalAnswer;
 }
 
 export interface Run {
@@ -187,6 +192,8 @@ export interface Task {
 	lastStatusChangeUs: number;
 	/** When the call was put through (`in_progress`), epoch ms. */
 	startedMs?: number;
+	/** The decision a scripted approval call ends with. */
+	answer?: ApprovalAnswer;
 	/** How far ahead of the real clock the call's own times run (a wait shortened by the server's time scale). */
 	clockAheadMs?: number;
 	/** The rest of an auto-finishing call's lifecycle, soonest first. */

@@ -7,6 +7,7 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
+import { ringWaitingApprovals } from '../shared/approvals';
 import { simplifyField } from '../shared/descriptions';
 import { CALL_ENDINGS } from '../shared/tasks';
 import { deliveryItem, LIVE_EVENTS, parseBody, readDelivery } from './deliveries';
@@ -123,15 +124,23 @@ export class UnpodCallEventsTrigger implements INodeType {
 		if (delivery.kind === 'open') {
 			return answer(200, { received: true, started: false, reason: `Task status ${delivery.status} is not an ending` });
 		}
+		// An approval call's end wakes the execution waiting for it, whichever events start this workflow.
+		const relay = async () => {
+			if (delivery.kind === 'ended') await ringWaitingApprovals(this, [delivery.body]);
+		};
 		const events = this.getNodeParameter('events', []) as string[];
 		if (!events.includes(delivery.selector)) {
-			return answer(200, { received: true, started: false, reason: `Event ${delivery.selector} is not selected` });
+			answer(200, { received: true, started: false, reason: `Event ${delivery.selector} is not selected` });
+			await relay();
+			return { noWebhookResponse: true };
 		}
 
 		const staticData = this.getWorkflowStaticData('node');
 		const checked = checkRepeat(staticData.deliveries, delivery.key, Date.now());
 		if (checked.repeat) {
-			return answer(200, { received: true, started: false, reason: 'Already received' });
+			answer(200, { received: true, started: false, reason: 'Already received' });
+			await relay();
+			return { noWebhookResponse: true };
 		}
 		staticData.deliveries = checked.log as unknown as IDataObject;
 
@@ -141,6 +150,7 @@ export class UnpodCallEventsTrigger implements INodeType {
 		// Left to n8n's own answer, the store would come after n8n 2.41 has reset the static
 		// data's "changed" mark for that execution, and the log would never be stored.
 		answer(200, { received: true, started: true });
+		await relay();
 		return { workflowData: [this.helpers.returnJsonArray([item])], noWebhookResponse: true };
 	}
 }

@@ -1,8 +1,16 @@
 import { NodeConnectionTypes } from 'n8n-workflow';
-import type { IExecuteFunctions, INodeExecutionData, INodeType, INodeTypeDescription } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeType,
+	INodeTypeDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { searchAgents } from '../shared/listSearch/searchAgents';
 import { searchSpaces } from '../shared/listSearch/searchSpaces';
-import { taskFields, taskOperations } from './resources/task';
+import { sendAndWait, taskFields, taskOperations } from './resources/task';
+import { APPROVAL_WEBHOOKS } from './resources/task/sendAndWait.operation';
 import { router } from './router';
 
 // Programmatic, not declarative: the routing engine sends one request per item, and
@@ -21,6 +29,8 @@ export class UnpodTask implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'unpodApi', required: true }],
+		// Only to resume an execution that Call and Wait for Approval put to wait.
+		webhooks: APPROVAL_WEBHOOKS,
 		properties: [taskOperations, ...taskFields],
 	};
 
@@ -30,5 +40,9 @@ export class UnpodTask implements INodeType {
 
 	async execute(this: IExecuteFunctions): Promise<INodeExecutionData[][]> {
 		return await router.call(this);
+	}
+
+	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+		return await sendAndWait.webhook.call(this);
 	}
 }

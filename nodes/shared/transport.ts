@@ -7,6 +7,7 @@ import type {
 	IN8nHttpFullResponse,
 	INode,
 	IPollFunctions,
+	IWebhookFunctions,
 } from 'n8n-workflow';
 import { asNodeError, assertUnpodSuccess, isEmptyBody } from './errors';
 import { withRetries } from './retry';
@@ -24,7 +25,7 @@ export const REQUEST_TIMEOUT_MS = 60_000;
 /** The base address of every request, from the credential; a trailing slash is forgiven. */
 export const BASE_URL_EXPRESSION = `={{$credentials.baseUrl.replace(/\\/+$/, "")}}${API_PREFIX}`;
 
-export type UnpodContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions;
+export type UnpodContext = IExecuteFunctions | ILoadOptionsFunctions | IPollFunctions | IWebhookFunctions;
 
 export interface UnpodRequest {
 	method: IHttpRequestMethods;

@@ -1,12 +1,17 @@
 /**
  * The Unpod Call Events Trigger in a running n8n (`n8n start`), fed by the local server's
  * agent webhooks as Unpod's backend sends them: the agent's webhook form set through Unpod's
- * own pilot endpoint (a Studio login), deliveries with Unpod's retry rule.
+ * own pilot endpoint (a Studio login), deliveries with Unpod's retry rule. And what it relays:
+ * Task > Call and Wait for Approval, a step that waits (status `waiting`, nothing running)
+ * while the approver's call is open and resumes with `approved` once the trigger rings it, or
+ * the Unpod Trigger's poll when the push is lost. A forged ring approves nothing.
  */
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
-import { graph, type N8n, N8nNode, reportNode, waitFor } from '../helpers/n8n';
-import { N8nServer } from '../helpers/n8n-server';
+import { graph, type N8n, N8N_VERSION, N8nNode, reportNode, waitFor } from '../helpers/n8n';
+import { N8nServer, POLL_BY_REACTIVATION } from '../helpers/n8n-server';
+import { agentRef, spaceRef, unpodNode } from '../helpers/nodes';
+import { OpenAiStandIn } from '../helpers/openai-standin';
 import {
 	CREDENTIAL,
 	Harness,
@@ -16,6 +21,8 @@ import {
 	Workflows,
 } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
+import type { ApprovalAnswer, Task } from '../../dev/server/types';
+import { RESUME_FIELD } from '../../nodes/shared/approvals';
 import { simplifyTask } from '../../nodes/shared/tasks';
 
 const TYPE = 'n8n-nodes-unpod.unpodCallEventsTrigger';
@@ -39,6 +46,123 @@ function eventsWorkflow(
 }
 
 const urlOf = (spec: { webhookId: string }) => `${n8n!.url}/webhook/${spec.webhookId}/unpod`;
+
+const ENDINGS = ['completed', 'failed', 'partially_completed'];
+/** A workflow step that asks for approval by phone and reports what it resumed with. */
+const STEP = workflows.add(
+	graph(
+		'approvalStep',
+		[
+			{
+				name: 'Request',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				webhookId: 'unpod-approval-request',
+				parameters: { httpMethod: 'POST', path: 'approval-request', responseMode: 'onReceived', options: {} },
+			},
+			unpodNode('task', 'Ask by phone', {
+				operation: 'sendAndWait',
+				space: spaceRef(SEED.spaceToken),
+				agent: agentRef(SEED.agentHandle),
+				contactName: '={{ $json.body.name }}',
+				contactNumber: '={{ $json.body.phone }}',
+				message: '={{ $json.body.message }}',
+				options: {},
+			}),
+			reportNode('Report', '={{ $env.UNPOD_SINK }}'),
+		],
+		[
+			['Request', 'Ask by phone'],
+			['Ask by phone', 'Report'],
+		],
+	),
+);
+/** The Unpod Trigger polling the space: the relay's safety net. */
+const POLL = workflows.add(
+	graph(
+		'approvalPoll',
+		[
+			{
+				name: 'Safety net',
+				type: 'n8n-nodes-unpod.unpodTrigger',
+				parameters: {
+					pollTimes: { item: [{ mode: 'everyMinute' }] },
+					callsOf: 'space',
+					space: spaceRef(SEED.spaceToken),
+					events: ENDINGS,
+					simplify: true,
+					options: {},
+				},
+				credentials: CREDENTIAL,
+			},
+			{ name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1 },
+		],
+		[['Safety net', 'Done']],
+	),
+);
+const polls = () => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
+
+/** n8n 2.x makes a human-review variant of the Task node for AI Agent v3's tools; 1.x has none. */
+const HUMAN_REVIEW = Number(N8N_VERSION.split('.')[0]) >= 2;
+const OPENAI = { id: 'openAiLocal', name: 'OpenAI (local stand-in)' };
+const REVIEWER = '+15550400010';
+/** An AI agent whose tool "List agents" runs only after the reviewer approves by phone. */
+const AGENT = workflows.add(
+	graph(
+		'approvalAgent',
+		[
+			{
+				name: 'Request',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				webhookId: 'unpod-approval-agent',
+				parameters: { httpMethod: 'POST', path: 'approval-agent', responseMode: 'onReceived', options: {} },
+			},
+			{
+				name: 'AI Agent',
+				type: '@n8n/n8n-nodes-langchain.agent',
+				typeVersion: 3,
+				parameters: { promptType: 'define', text: '={{ $json.body.chatInput }}', options: {} },
+			},
+			{
+				name: 'OpenAI Chat Model',
+				type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
+				typeVersion: 1.2,
+				parameters: { model: { __rl: true, mode: 'list', value: 'gpt-4o-mini' }, options: {} },
+				credentials: { openAiApi: OPENAI },
+			},
+			{
+				name: 'Ask by phone first',
+				type: 'n8n-nodes-unpod.unpodTaskHitlTool',
+				typeVersion: 1,
+				parameters: {
+					message: '=The assistant wants to run {{ $tool.name }}. Do you approve?',
+					space: spaceRef(SEED.spaceToken),
+					agent: agentRef(SEED.agentHandle),
+					contactName: 'Rita Reviewer',
+					contactNumber: REVIEWER,
+					options: {},
+				},
+				credentials: CREDENTIAL,
+			},
+			{
+				name: 'List agents',
+				type: 'n8n-nodes-unpod.unpodAgentTool',
+				typeVersion: 1,
+				parameters: { operation: 'getAll', returnAll: true },
+				credentials: CREDENTIAL,
+			},
+		],
+		[['Request', 'AI Agent']],
+	),
+);
+{
+	const connections = workflows.list.find((w) => w.id === AGENT)!.connections as Record<string, unknown>;
+	connections['OpenAI Chat Model'] = { ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]] };
+	connections['Ask by phone first'] = { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] };
+	connections['List agents'] = { ai_tool: [[{ node: 'Ask by phone first', type: 'ai_tool', index: 0 }]] };
+}
+let model: OpenAiStandIn;
 
 /** What Studio's form saves: enable, the URL, the secret header (Unpod's v1 pilot endpoint, with a login). */
 async function setAgentWebhook(url: string): Promise<void> {
@@ -71,9 +195,23 @@ beforeAll(async () => {
 	eventsWorkflow(ENDS, { events: ['completed', 'failed', 'partially_completed'], simplify: true });
 	eventsWorkflow(LIVE, { events: ['call_started', 'call_hang_up', 'call_missed'], simplify: true });
 	eventsWorkflow(NO_SECRET, { events: ['completed'] }, NO_SECRET_CREDENTIAL);
-	h = await startProcessHarness({}, workflows);
+	model = await new OpenAiStandIn(
+		{
+			tool: (names) => names.find((n) => /list_agents/i.test(n)),
+			arguments: { toolParameters: {}, hitlParameters: {} },
+		},
+		(result) => `Done. Tool result: ${result}`,
+	).start();
+	h = await startProcessHarness({}, workflows, [
+		{ ...OPENAI, type: 'openAiApi', data: { apiKey: 'sk-local-standin', url: model.url } },
+	]);
+	h.n8n.env.N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE = 'true';
 	h.n8n.env.UNPOD_SINK = `${h.server.url}/__sim/sink`;
+	// The address n8n signs resume addresses with, as on any server (its default names localhost).
+	h.n8n.env.WEBHOOK_URL = `http://127.0.0.1:${h.n8n.env.N8N_PORT}/`;
 	n8n = await N8nServer.start(h.n8n);
+	await n8n.setActive(STEP, true);
+	await n8n.setActive(POLL, true, polls);
 	await n8n.setActive(ENDS.id, true);
 	await n8n.setActive(LIVE.id, true);
 	await registered(urlOf(ENDS));
@@ -83,6 +221,7 @@ beforeAll(async () => {
 afterAll(async () => {
 	await n8n?.stop();
 	await h?.close();
+	await model?.stop();
 });
 
 afterEach(async () => {
@@ -269,3 +408,151 @@ test("an inbound call's live events, which carry no task_id, reach the workflow 
 	expect(again.status).toBe(200);
 	expect(await n8n!.executionCount(LIVE.id)).toBe(before + 2);
 });
+
+/** What the approval step resumed with (the ENDS workflow reports every ending to the same sink). */
+const results = () => (h.server.sink as IDataObject[]).filter((r) => 'approval' in r);
+
+/** Asks `phone` for approval through the workflow; the call stays open until the test ends it. */
+async function ask(phone: string): Promise<Task> {
+	// The Call Events Trigger of ENDS receives the agent's pushes, and relays.
+	await setAgentWebhook(urlOf(ENDS));
+	h.server.callScripts = [{ number: phone, end: 'never', afterMs: 400 }];
+	const res = await n8n!.postWebhook('approval-request', {
+		name: 'Rita Approver',
+		phone,
+		message: 'The assistant wants to refund 120 EUR on order 1234. Do you approve?',
+	});
+	expect(res.status).toBe(200);
+	let task: Task | undefined;
+	await waitFor(
+		'the approval call',
+		() => !!(task = h.server.store.tasks.find((t) => t.input.contact_number === phone)),
+	);
+	// Saved as waiting: no execution of the step is running while the call is open.
+	await waitFor('the step to wait', async () => (await n8n!.executionCount(STEP, ['waiting'])) === 1);
+	expect(await n8n!.executionCount(STEP, ['running', 'new'])).toBe(0);
+	return task!;
+}
+
+/** Ends the call as the approver answered; Unpod pushes the end. */
+function answer(task: Task, said: ApprovalAnswer | 'no answer'): void {
+	if (said === 'no answer') h.server.store.finishTask(task, 'failed');
+	else {
+		task.answer = said;
+		h.server.store.finishTask(task, 'completed');
+	}
+}
+
+const resultOf = async (task: Task) => {
+	await waitFor(
+		`the step to resume for ${task.task_id}`,
+		() => results().some((r) => r.task_id === task.task_id),
+		60_000,
+	);
+	await n8n!.executionsFinished(STEP);
+	return results().find((r) => r.task_id === task.task_id)!;
+};
+
+test.each([
+	['approved', true, '+15550400001'],
+	['declined', false, '+15550400002'],
+	['unclear', false, '+15550400003'],
+	['no answer', false, '+15550400004'],
+] as const)(
+	'the approver says %s: the step resumes with approved %s once the push is relayed',
+	async (said, approved, phone) => {
+		const task = await ask(phone);
+		expect(task.input).toMatchObject({ name: 'Rita Approver', contact_number: phone });
+		expect(String(task.input[RESUME_FIELD])).toMatch(
+			/^http:\/\/127\.0\.0\.1:\d+\/webhook-waiting\/\d+\/.+approval=[0-9a-f]{32}/,
+		);
+		expect(task.task.objective).toBe('The assistant wants to refund 120 EUR on order 1234. Do you approve?');
+		answer(task, said);
+		const result = (await resultOf(task)) as IDataObject;
+		expect(result).toMatchObject({
+			approved,
+			approval: said === 'no answer' ? 'not_answered' : said,
+			task_id: task.task_id,
+			contact_number: phone,
+			unpod_wait_status: 'ended',
+		});
+		if (approved) expect(result).not.toHaveProperty('chatInput');
+		else expect(result.chatInput).toMatch(/^Not approved by phone/);
+		expect(await n8n!.executionCount(STEP, ['waiting'])).toBe(0);
+	},
+);
+
+test('a forged ring (the right address, a body saying approved) resumes nothing while the call is open, nor approves after', async () => {
+	const task = await ask('+15550400005');
+	const url = String(task.input[RESUME_FIELD]);
+	const forged = { task_id: task.task_id, run_id: task.run_id, status: 'completed', approved: true };
+	const ring = await axios.post(url, forged, { validateStatus: () => true });
+	expect([ring.status, ring.data]).toEqual([200, { resumed: false, reason: 'A call of this approval is still open' }]);
+	// Another run named in the body: not this approval's calls.
+	const elsewhere = await axios.post(url, { ...forged, run_id: 'Rnot-this-one' }, { validateStatus: () => true });
+	expect(elsewhere.status).toBe(200);
+	expect(elsewhere.data.resumed).toBe(false);
+	// The address with another token: n8n's signature check refuses it.
+	const otherToken = await axios.post(url.replace(/approval=[0-9a-f]+/, `approval=${'0'.repeat(32)}`), forged, {
+		validateStatus: () => true,
+	});
+	expect(otherToken.status).toBe(401);
+	expect(await n8n!.executionCount(STEP, ['waiting'])).toBe(1);
+	expect(results().some((r) => r.task_id === task.task_id)).toBe(false);
+
+	// The approver declines; a forged ring after the push changes nothing.
+	answer(task, 'declined');
+	expect(await resultOf(task)).toMatchObject({ approved: false, approval: 'declined' });
+	await axios.post(url, forged, { validateStatus: () => true });
+	expect(results().filter((r) => r.task_id === task.task_id)).toHaveLength(1);
+});
+
+(POLL_BY_REACTIVATION ? test : test.skip)(
+	"the push is lost: the Unpod Trigger's poll rings, and the step resumes",
+	async () => {
+		const task = await ask('+15550400006');
+		h.server.webhooks.faults = { dropRate: 1, repeatRate: 0 };
+		answer(task, 'approved');
+		await h.server.webhooks.settled();
+		expect(await n8n!.executionCount(STEP, ['waiting'])).toBe(1);
+		await n8n!.pollNow(POLL, polls);
+		expect(await resultOf(task)).toMatchObject({ approved: true, task_id: task.task_id });
+	},
+);
+
+(HUMAN_REVIEW ? test : test.skip)(
+	"as an AI agent's human review (n8n 2.x): the gated tool runs after an approving call, not after a refusing one",
+	async () => {
+		await setAgentWebhook(urlOf(ENDS));
+		await n8n!.setActive(AGENT, true);
+		const listed = () => h.server.requests.filter((r) => r.method === 'GET' && /\/agents\/$/.test(r.path)).length;
+		for (const said of ['declined', 'approved'] as const) {
+			model.requests.length = 0;
+			h.server.callScripts = [{ number: REVIEWER, end: 'never', afterMs: 400 }];
+			const before = listed();
+			const calls = h.server.store.tasks.length;
+			const res = await n8n!.postWebhook('approval-agent', { chatInput: 'List my agents' });
+			expect(res.status).toBe(200);
+			let task: Task | undefined;
+			await waitFor(
+				'the review call',
+				() => !!(task = h.server.store.tasks.slice(calls).find((t) => t.input.contact_number === REVIEWER)),
+			);
+			await waitFor('the agent to wait', async () => (await n8n!.executionCount(AGENT, ['waiting'])) === 1);
+			expect(task!.task.objective).toMatch(/^The assistant wants to run List.agents\. Do you approve\?$/);
+			// Nothing ran while the reviewer's phone rang.
+			expect(listed()).toBe(before);
+			answer(task!, said);
+			await waitFor('the model to hear back', () => model.requests.length >= 2, 60_000);
+			await n8n!.executionsFinished(AGENT);
+			const [toolResult] = model.toolResults();
+			if (said === 'approved') {
+				expect(listed()).toBe(before + 1);
+				expect(toolResult).toContain(SEED.agentHandle);
+			} else {
+				expect(listed()).toBe(before);
+				expect(toolResult).toContain('Not approved by phone (declined)');
+			}
+		}
+	},
+);

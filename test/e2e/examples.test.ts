@@ -1,24 +1,21 @@
 /**
  * Every example workflow imports into real n8n; those that can run offline run against the
  * local server: the CSV import and the bridge setup by `n8n execute`, the recordings workflow
- * and the AI-agent example in one running n8n, and the demo.
+ * and the AI-agent example in one running n8n; the demo in demo.test.ts.
  */
 import axios from 'axios';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync } from 'fs';
-import { tmpdir } from 'os';
+import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { EXAMPLES, exampleFiles, loadExample } from '../helpers/examples';
-import { itemsOf, type N8n, outputOf, ROOT, waitFor } from '../helpers/n8n';
+import { itemsOf, type N8n, outputOf, waitFor } from '../helpers/n8n';
 import { createInSecondSpace } from '../helpers/nodes';
 import { N8nServer, POLL_BY_REACTIVATION } from '../helpers/n8n-server';
-import { runGroup } from '../helpers/processes';
 import { OpenAiStandIn } from '../helpers/openai-standin';
 import { CREDENTIAL, Harness, pushEndingsTo, startProcessHarness, Workflows } from '../helpers/setup';
 import { TOOL_DESCRIPTION } from '../../nodes/UnpodTask/resources/task/callAndWait.operation';
 import { SEED } from '../../dev/server/seed';
 import { isOpen } from '../../dev/server/store';
 import { RECORDING } from '../../dev/server/recordings';
-import { CSV_COLUMNS } from '../../scripts/demo-env';
 
 const DANA = '+15550100201';
 
@@ -271,46 +268,6 @@ test('call recordings to files: an active workflow saves each completed call as 
 	]);
 });
 
-test('npm run demo finishes with every outcome exactly once (a 12-row CSV)', async () => {
-	// The demo writes its CSV into a temp folder here, never into demo-output/.
-	const outputDir = mkdtempSync(join(tmpdir(), 'unpod-demo-test-'));
-	const {
-		exitCode: code,
-		stdout,
-		stderr,
-	} = await runGroup(
-		join(ROOT, 'node_modules', '.bin', 'ts-node'),
-		['--transpile-only', join(ROOT, 'scripts', 'demo.ts'), '--rows', '12'],
-		{
-			cwd: ROOT,
-			env: {
-				...process.env,
-				NODE_ENV: '',
-				TS_NODE_PREFER_TS_EXTS: 'true',
-				DEMO_TIMEOUT_MS: '180000',
-				DEMO_OUTPUT_DIR: outputDir,
-			},
-			// A hung demo only: its own limit (DEMO_TIMEOUT_MS) counts from when n8n is ready.
-			timeoutMs: 450_000,
-			// The demo stops its own n8n on SIGTERM.
-			graceMs: 20_000,
-		},
-	);
-	const output = stdout + stderr;
-	const csvFile = join(outputDir, 'unpod-calls.csv');
-	const csv = existsSync(csvFile) ? readFileSync(csvFile, 'utf8') : '';
-	rmSync(outputDir, { recursive: true, force: true });
-	// Each line names the contact's company and when the call ran (the first row: Ava Patel, Northwind).
-	const [header, ...lines] = csv.trim().split('\n');
-	expect(header).toBe(CSV_COLUMNS.join(','));
-	expect(lines.find((line) => line.includes('"Ava Patel"'))).toMatch(/^"[^"]+","Ava Patel","Northwind",/);
-	expect(output).toContain("OK: every imported contact's outcome arrived exactly once.");
-	expect(output).toMatch(/tasks created \(one request per 100 rows\) +\| 11 /);
-	expect(output).toMatch(/contacts in the first 12 rows of contacts\.csv +\| 12 /);
-	expect(output).toContain('Imported 11 of 12 rows in 1 request; 1 row not created:');
-	expect(code).toBe(0);
-}, 480_000);
-
 test('a chat message makes the agent call Dana; what Dana said reaches the model and the chat', async () => {
 	const workflow = workflows.list.find((w) => w.id === 'aiagentcallandwait')!;
 	const callNode = workflow.nodes.find((n) => n.name === 'Call and wait')!;
@@ -390,34 +347,37 @@ test('a calling campaign on an n8n Data Table runs to its end on its own: each c
 	const numbers = new Set(contacts.map((c) => String(c.phone)));
 	const campaignTasks = () => h.server.store.tasks.filter((t) => numbers.has(String(t.input.contact_number)));
 
-	h.server.store.timeScale = 345_600;
+	h.server.store.timeScale = 691_200;
 	try {
 		await n8n.setActive(workflow.id, true, polls);
 		await pushEndingsTo(h.server, n8n.url, webhookId!);
 		// Unpod pushes some endings twice; where the test can ask n8n for a poll (2.x), some pushes
 		// are lost too and the safety net's poll brings them.
-		h.server.webhooks.faults = { dropRate: POLL_BY_REACTIVATION ? 0.1 : 0, repeatRate: 0.3 };
+		h.server.webhooks.faults = { dropRate: POLL_BY_REACTIVATION ? 0.1 : 0, repeatRate: 0.15 };
 
 		// The user's "Execute workflow", in the running n8n. Its calls end once every row has its
 		// task_id: an ending that comes before would wait for the poll, which 1.x cannot be asked for.
 		const started = await n8n.runManually(workflow.id, 'Start the campaign');
 		expect(started).toEqual({ status: 'success' });
-		// Then calls take 2 to 4 s, 40% reach nobody, and days between calls pass in seconds (four a second).
-		h.server.autoFinish = { minMs: 2000, maxMs: 4000, failRate: 0.4, retryRate: 0 };
+		// Then calls take 1.5 to 3 s, 40% reach nobody, and days between calls pass in seconds (eight a second).
+		h.server.autoFinish = { minMs: 1500, maxMs: 3000, failRate: 0.4, retryRate: 0 };
 		h.server.planCalls(campaignTasks());
 		let rows = await n8n.dataTableRows(table);
 		let forcedPolls = 0;
 		await waitFor(
 			'every row of the campaign in a final state',
 			async () => {
-				rows = await n8n.dataTableRows(table);
+				// n8n 2.41 answers 503 "Database is not ready" for a while under this load: try again.
+				const read = await n8n.dataTableRows(table).catch(() => undefined);
+				if (!read) return false;
+				rows = read;
 				if (rows.every((r) => ENDED_ROW.includes(r.status))) return true;
 				// Every call ended, every push made and handled, and rows still open: endings whose
 				// push was lost. The safety net's next poll brings them (asked for now, on 2.x).
 				const quiet =
 					!campaignTasks().some(isOpen) &&
 					!h.server.webhooks.deliveries.some((d) => d.state === 'sending') &&
-					(await n8n.executionCount(workflow.id, ['new', 'running'])) === 0;
+					(await n8n.executionCount(workflow.id, ['new', 'running']).catch(() => 1)) === 0;
 				if (quiet && POLL_BY_REACTIVATION) {
 					await n8n.pollNow(workflow.id, polls);
 					forcedPolls++;

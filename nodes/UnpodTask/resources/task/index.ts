@@ -4,8 +4,9 @@ import * as create from './create.operation';
 import * as downloadRecording from './downloadRecording.operation';
 import * as followUp from './followUp.operation';
 import * as getAll from './getAll.operation';
+import * as sendAndWait from './sendAndWait.operation';
 
-export { callAndWait, create, downloadRecording, followUp, getAll };
+export { callAndWait, create, downloadRecording, followUp, getAll, sendAndWait };
 
 export const taskOperations: INodeProperties = {
 	displayName: 'Operation',
@@ -20,6 +21,13 @@ export const taskOperations: INodeProperties = {
 			action: 'Call a contact and wait for the outcome',
 			description:
 				'Place one call per input item and wait until it ends (or Max Call Wait passes), then output what the person said',
+		},
+		{
+			name: 'Call and Wait for Approval',
+			value: 'sendAndWait',
+			action: 'Ask for approval by phone and wait',
+			description:
+				"Call an approver and wait, holding no worker, until the call ends; output approved (true or false) from the call's analysis. Also n8n's human review for AI tools.",
 		},
 		{
 			name: 'Create',
@@ -55,4 +63,5 @@ export const taskFields: INodeProperties[] = [
 	...getAll.description,
 	...downloadRecording.description,
 	...followUp.description,
+	...sendAndWait.description,
 ];

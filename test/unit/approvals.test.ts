@@ -1,0 +1,95 @@
+/** Approval calls, pure parts: how an ended call reads as an approval, and which resume addresses the triggers ring. */
+import type { IDataObject } from 'n8n-workflow';
+import {
+	approvalItem,
+	approvalOf,
+	approvalTokenOf,
+	approvedValuesOf,
+	decisionWords,
+	ownResumeUrl,
+	RESUME_FIELD,
+} from '../../nodes/shared/approvals';
+
+const ended = (status: string, post: IDataObject = {}): IDataObject => ({
+	task_id: 'T1',
+	run_id: 'R1',
+	status,
+	input: { name: 'Ada', contact_number: '+14155550100' },
+	output: {
+		call_status: status === 'failed' ? 'notConnected' : 'completed',
+		call_summary: 'Ada said no.',
+		post_call_data: post,
+	},
+});
+const said = (word: string) => ({ classification: { labels: [word] }, summary: { status: word } });
+const DEFAULT = approvedValuesOf('');
+
+test('approved only for a completed call whose analysis says an approved value and no refusal', () => {
+	expect(approvalOf(ended('completed', said('approved')), DEFAULT)).toEqual({ approved: true, reason: 'approved' });
+	expect(approvalOf(ended('completed', said('declined')), DEFAULT)).toEqual({ approved: false, reason: 'declined' });
+	expect(approvalOf(ended('completed', said('unclear')), DEFAULT)).toEqual({ approved: false, reason: 'unclear' });
+	expect(approvalOf(ended('completed', {}), DEFAULT)).toEqual({ approved: false, reason: 'unclear' });
+	expect(approvalOf(ended('failed', said('approved')), DEFAULT)).toEqual({ approved: false, reason: 'not_answered' });
+	// A call cut short is not an approval, whatever its analysis says.
+	expect(approvalOf(ended('partially_completed', said('approved')), DEFAULT).approved).toBe(false);
+	// Both at once is unclear, not approved.
+	const both = { classification: { labels: ['approved'] }, structured_data: { decision: 'Declined' } };
+	expect(approvalOf(ended('completed', both), DEFAULT)).toEqual({ approved: false, reason: 'unclear' });
+	// structured_data.approved, a boolean, counts; so does the profile's outcome, in any case and spacing.
+	expect(approvalOf(ended('completed', { structured_data: { approved: true } }), DEFAULT).approved).toBe(true);
+	expect(approvalOf(ended('completed', { structured_data: { approved: false } }), DEFAULT).reason).toBe('declined');
+	expect(approvalOf(ended('completed', { profile_summary: { outcome: 'Not Approved' } }), DEFAULT).reason).toBe(
+		'declined',
+	);
+});
+
+test("Approved Values are the user's words (comma-separated, any case); a refusal word never approves", () => {
+	expect(approvedValuesOf(' Yes, Go Ahead ,')).toEqual(['yes', 'go_ahead']);
+	expect(approvedValuesOf(undefined)).toEqual(['approved']);
+	expect(approvalOf(ended('completed', said('go ahead')), approvedValuesOf('yes, go ahead')).approved).toBe(true);
+	expect(approvalOf(ended('completed', said('approved')), approvedValuesOf('yes')).approved).toBe(false);
+	expect(approvalOf(ended('completed', said('declined')), approvedValuesOf('declined')).approved).toBe(false);
+	expect(decisionWords(ended('completed', { classification: { labels: ['A b', 'c-d'] } }))).toEqual(['a_b', 'c_d']);
+});
+
+test("the output: approved at the top, the person's answer for the model when not approved", () => {
+	const no = approvalItem(ended('completed', said('declined')), DEFAULT);
+	expect(no).toMatchObject({
+		approved: false,
+		approval: 'declined',
+		chatInput: 'Not approved by phone (declined): Ada said no.',
+		task_id: 'T1',
+		contact_name: 'Ada',
+		unpod_wait_status: 'ended',
+	});
+	const yes = approvalItem(ended('completed', said('approved')), DEFAULT);
+	expect(yes.approved).toBe(true);
+	expect(yes).not.toHaveProperty('chatInput');
+	expect(approvalItem(ended('failed'), DEFAULT).chatInput).toBe('Not approved by phone (not answered): Ada said no.');
+});
+
+test("only this n8n's waiting addresses are rung; the token comes from the address", () => {
+	const base = 'http://127.0.0.1:5678/';
+	const doc = (url: unknown) => ({ [RESUME_FIELD]: url });
+	const mine = 'http://127.0.0.1:5678/webhook-waiting/42/node-1?approval=abc&signature=s';
+	expect(ownResumeUrl(doc(mine), base)).toBe(mine);
+	expect(approvalTokenOf(doc(mine))).toBe('abc');
+	for (const other of [
+		'http://evil.example/webhook-waiting/42/node-1?approval=abc',
+		'http://127.0.0.1:5679/webhook-waiting/42/node-1',
+		'https://127.0.0.1:5678/webhook-waiting/42/node-1',
+		'http://127.0.0.1:5678/webhook/42/node-1',
+		'http://127.0.0.1:5678/rest/workflows',
+		'not a url',
+		42,
+	]) {
+		expect([other, ownResumeUrl(doc(other), base)]).toEqual([other, undefined]);
+	}
+	// Under a path prefix (n8n behind a proxy at /n8n/), the prefix is part of the address.
+	expect(ownResumeUrl(doc('https://x.io/n8n/webhook-waiting/1/n'), 'https://x.io/n8n/')).toBe(
+		'https://x.io/n8n/webhook-waiting/1/n',
+	);
+	expect(ownResumeUrl(doc('https://x.io/webhook-waiting/1/n'), 'https://x.io/n8n/')).toBeUndefined();
+	expect(approvalTokenOf(doc('http://127.0.0.1:5678/webhook-waiting/42/node-1'))).toBeUndefined();
+	expect(approvalTokenOf({})).toBeUndefined();
+});
