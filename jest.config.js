@@ -16,4 +16,5 @@ module.exports = {
 	// measured before the demo had a file of its own).
 	// test:compat runs two runtimes side by side with two each.
 	maxWorkers: 3,
+	testSequencer: '<rootDir>/scripts/jest-sequencer.js',
 };

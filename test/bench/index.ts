@@ -1,4 +1,5 @@
 /** `npm run bench [-- import]`: prints figures; it asserts nothing. */
+import { benchApprovals } from './approvals';
 import { benchCallAndWait } from './callAndWait';
 import { benchCallEvents } from './callEvents';
 import { benchCampaign } from './campaign';
@@ -22,6 +23,10 @@ const sections: Record<string, { about: string; run: () => Promise<void> }> = {
 	callAndWait: {
 		about: 'Call and Wait with 1, 100 and 250 calls: requests, and how soon an end is seen',
 		run: () => benchCallAndWait(),
+	},
+	approvals: {
+		about: 'Call and Wait for Approval: 100 waiting (requests, executions held), woken by push and by poll',
+		run: () => benchApprovals(),
 	},
 	campaign: {
 		about: 'A 1,000-contact campaign run to its end by Follow Up, on a faked date: calls, requests, the window',

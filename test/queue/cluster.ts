@@ -68,6 +68,9 @@ export class QueueCluster {
 		};
 		const main = await N8n.create({ ...shared, UNPOD_PROCESS: 'main' });
 		this.folders.push(main);
+		// Every process signs and reads resume addresses with the main's address, which serves webhooks.
+		shared.WEBHOOK_URL = `http://127.0.0.1:${main.env.N8N_PORT}/`;
+		main.env.WEBHOOK_URL = shared.WEBHOOK_URL;
 		// Imports run n8n's migrations on the empty database, before any process serves.
 		await main.importCredentials(credentialsFor(this.server));
 		await main.importWorkflows(workflows);

@@ -146,6 +146,46 @@ function callEventsWorkflow(id: string, webhookId: string, sinkUrl: string): Wor
 	);
 }
 
+const APPROVER = '+15550400020';
+
+/** Webhook (answered at once) -> Task > Call and Wait for Approval -> Where -> a POST of what it resumed with. */
+function approvalWorkflow(id: string, sinkUrl: string): Workflow {
+	return graph(
+		id,
+		[
+			{
+				name: 'Webhook',
+				type: 'n8n-nodes-base.webhook',
+				typeVersion: 2,
+				webhookId: 'unpod-queue-approval',
+				parameters: { httpMethod: 'POST', path: 'approval-queue', responseMode: 'onReceived', options: {} },
+			},
+			{
+				name: 'Ask by phone',
+				type: 'n8n-nodes-unpod.unpodTask',
+				typeVersion: 1,
+				credentials: CREDENTIAL,
+				parameters: {
+					operation: 'sendAndWait',
+					space: { __rl: true, mode: 'token', value: TRIGGER_SPACE },
+					agent: { __rl: true, mode: 'handle', value: SEED.agentHandle },
+					contactName: 'Rita Approver',
+					contactNumber: APPROVER,
+					message: 'The assistant wants to refund 120 EUR on order 1234. Do you approve?',
+					options: {},
+				},
+			},
+			whereNode(id, 440),
+			reportNode('Report', sinkUrl),
+		],
+		[
+			['Webhook', 'Ask by phone'],
+			['Ask by phone', 'Where'],
+			['Where', 'Report'],
+		],
+	);
+}
+
 const contacts = (prefix: string, count: number) =>
 	Array.from({ length: count }, (_, i) => ({
 		crm_id: `${prefix}-${i + 1}`,
@@ -221,8 +261,9 @@ beforeAll(async () => {
 		recordingsWorkflow('recordings'),
 		triggerWorkflow('outcomes', `${server.url}/__sim/sink`),
 		callEventsWorkflow('callEvents', CALL_EVENTS_HOOK, `${server.url}/__sim/sink`),
+		approvalWorkflow('approval', `${server.url}/__sim/sink`),
 	]);
-	await cluster.activate(...workflows.map((w) => w.id), 'recordings', 'callEvents');
+	await cluster.activate(...workflows.map((w) => w.id), 'recordings', 'callEvents', 'approval');
 });
 
 afterAll(async () => {
@@ -497,6 +538,43 @@ test("Unpod's pushes reach the main's webhook, the executions run on the workers
 					.map((name) => `${name} ${after[name].length - before[name].length}`)
 					.join(', ')})`,
 		);
+	} finally {
+		server.webhooks.configure(SEED.agentHandle, { enable_webhook: false, webhook_url: url, headers: {} });
+	}
+});
+
+test('Call and Wait for Approval in queue mode: the execution waits holding no worker, the main relays the pushed end, a worker resumes it', async () => {
+	const url = `${cluster.main.url}/webhook/${CALL_EVENTS_HOOK}/unpod`;
+	server.webhooks.configure(SEED.agentHandle, {
+		enable_webhook: true,
+		webhook_url: url,
+		headers: [{ header_name: WEBHOOK_SECRET.header, header_value: WEBHOOK_SECRET.value }],
+	});
+	server.sink.length = 0;
+	server.callScripts = [{ number: APPROVER, end: 'never', afterMs: 400 }];
+	try {
+		const started = await cluster.main.postWebhook('approval-queue', {});
+		expect(started.status).toBe(200);
+		const deadline = Date.now() + 60_000;
+		const task = async () => server.store.tasks.find((t) => t.input.contact_number === APPROVER);
+		while (!(await task()) || (await cluster.main.executionCount('approval', ['waiting'])) !== 1) {
+			if (Date.now() > deadline) throw new Error('The approval step did not wait');
+			await new Promise((r) => setTimeout(r, 100));
+		}
+		expect(await cluster.main.executionCount('approval', ['running', 'new'])).toBe(0);
+		const call = (await task())!;
+		call.answer = 'approved';
+		server.store.finishTask(call, 'completed');
+		await server.webhooks.settled();
+		const resumed = () => (server.sink as Array<Record<string, unknown>>).find((r) => 'approved' in r);
+		while (!resumed()) {
+			if (Date.now() > deadline) throw new Error('The approval step did not resume');
+			await new Promise((r) => setTimeout(r, 100));
+		}
+		await cluster.main.executionsFinished('approval');
+		expect(resumed()).toMatchObject({ approved: true, approval: 'approved', task_id: call.task_id });
+		expect(workerNames()).toContain(resumed()!.ran_on);
+		console.log(`Queue mode, approval by phone: waited, relayed by the main, resumed on ${String(resumed()!.ran_on)}`);
 	} finally {
 		server.webhooks.configure(SEED.agentHandle, { enable_webhook: false, webhook_url: url, headers: {} });
 	}

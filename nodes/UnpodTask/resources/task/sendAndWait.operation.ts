@@ -133,11 +133,17 @@ function approvalRows(context: IExecuteFunctions, resumeUrl: string): Row[] {
 	const agent = sameForEveryItem(context, 'Agent', (i) =>
 		context.getNodeParameter('agent', i, '', { extractValue: true }),
 	) as string;
+	// Unpod takes one context a request, and the calls of one approval go in one request.
+	const message = sameForEveryItem(context, 'Message', (i) =>
+		String(context.getNodeParameter('message', i, '') ?? '').trim(),
+	);
+	if (!message) {
+		throw new NodeOperationError(context.getNode(), 'Message is empty: say what the approver is asked to approve');
+	}
+	const body: IDataObject = { pilot: agent, schedule: { type: 'now' }, context: message };
 	return items.map((item, itemIndex) => {
-		const fail = (message: string) =>
-			new NodeOperationError(context.getNode(), `Item ${itemIndex + 1}: ${message}`, { itemIndex });
-		const message = String(context.getNodeParameter('message', itemIndex, '') ?? '').trim();
-		if (!message) throw fail('Message is empty: say what the approver is asked to approve');
+		const fail = (problem: string) =>
+			new NodeOperationError(context.getNode(), `Item ${itemIndex + 1}: ${problem}`, { itemIndex });
 		const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const contact = toContactDocument(
 			{
@@ -148,7 +154,6 @@ function approvalRows(context: IExecuteFunctions, resumeUrl: string): Row[] {
 			String(options.defaultCountryCode ?? ''),
 		);
 		if ('field' in contact) throw fail(`the approver's ${contact.message}`);
-		const body: IDataObject = { pilot: agent, schedule: { type: 'now' }, context: message };
 		return {
 			itemIndex,
 			echo: item.json,
@@ -232,7 +237,8 @@ export async function webhook(this: IWebhookFunctions): Promise<IWebhookResponse
 				}),
 			),
 		);
-	} catch {
+	} catch (error) {
+		this.logger.warn(`Call and Wait for Approval could not read run ${runId} from Unpod: ${(error as Error).message}`);
 		return keepWaiting(this, 'The run could not be read from Unpod');
 	}
 	const calls = tasks
