@@ -1,7 +1,8 @@
 /**
  * Every example workflow imports into real n8n; those that can run offline run against the
- * local server: the CSV import and the bridge setup by `n8n execute`, the recordings workflow
- * and the AI-agent example in one running n8n; the demo in demo.test.ts.
+ * local server: the CSV import and the bridge setup by `n8n execute`; the recordings workflow,
+ * the AI-agent example and the Data Table campaign (on the local server's fast clock) in one
+ * running n8n. The demo has a file of its own (demo.test.ts).
  */
 import axios from 'axios';
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'fs';
