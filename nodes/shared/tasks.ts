@@ -38,6 +38,11 @@ export function taskListPath(scope: 'space' | 'agent', id: string): string {
 	return scope === 'space' ? `/spaces/${encodeURIComponent(id)}/tasks/` : `/agents/${encodeURIComponent(id)}/tasks/`;
 }
 
+/** The tasks of one run (a create request's calls), 100 a page. */
+export function runTasksPath(space: string, runId: string): string {
+	return `/spaces/${encodeURIComponent(space)}/runs/${encodeURIComponent(runId)}/tasks/`;
+}
+
 const obj = (value: unknown): IDataObject =>
 	value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
 

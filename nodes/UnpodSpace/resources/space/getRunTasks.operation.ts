@@ -3,11 +3,12 @@ import type { IExecutePaginationFunctions, INodeProperties, INodePropertyOptions
 import { NodeOperationError } from 'n8n-workflow';
 import { returnAllAndLimit, simplifyField, spaceLocator, taskFilters } from '../../../shared/descriptions';
 import { taskListRouting } from '../../../shared/routing';
+import { runTasksPath } from '../../../shared/tasks';
 
 const runTasksShow = { resource: ['space'], operation: ['getRunTasks'] };
 
 /** The run's task list; a blank or malformed run ID fails here, naming the field, before any request. */
-function runTasksPath(this: IExecutePaginationFunctions): string {
+function runTasksPathOf(this: IExecutePaginationFunctions): string {
 	const space = String(this.getNodeParameter('space', '', { extractValue: true }));
 	const runId = String(this.getNodeParameter('runId', '') ?? '').trim();
 	if (!runId || /[\s/]/.test(runId)) {
@@ -16,7 +17,7 @@ function runTasksPath(this: IExecutePaginationFunctions): string {
 				"Set Run ID to the run_id of a run: Unpod Task > Create puts it on every row it created ({{ $json.run_id }}), and Space > Get Runs lists a space's runs.",
 		});
 	}
-	return `/spaces/${encodeURIComponent(space)}/runs/${encodeURIComponent(runId)}/tasks/`;
+	return runTasksPath(space, runId);
 }
 
 export const option: INodePropertyOptions = {
@@ -24,7 +25,7 @@ export const option: INodePropertyOptions = {
 	value: 'getRunTasks',
 	action: 'Get the tasks of a run',
 	description: 'List the call tasks of one run, with their outcomes',
-	routing: taskListRouting('space', { filteredBy: 'run', path: runTasksPath }),
+	routing: taskListRouting('space', { filteredBy: 'run', path: runTasksPathOf }),
 };
 
 export const description: INodeProperties[] = [

@@ -5,10 +5,9 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { asNodeError } from '../../../shared/errors';
-import { collectPages, toPage } from '../../../shared/pagination';
+import { readRunTasks } from '../../../shared/runTasks';
 import { classifyFailure, pause, WaitBudget } from '../../../shared/retry';
 import { isFinal, simplifyTask } from '../../../shared/tasks';
-import { unpodApiRequest } from '../../../shared/transport';
 import { ExistingTasks } from './create.guard';
 
 /** One call being followed: the task of one contact row. */
@@ -135,22 +134,11 @@ export async function followCalls(
 		failedCheck = undefined;
 		for (const run of runsToRead(followed)) {
 			try {
-				const tasks = await collectPages(
-					async (page, pageSize) =>
-						toPage(
-							await unpodApiRequest.call(context, {
-								method: 'GET',
-								path: `/spaces/${encodeURIComponent(run.space)}/runs/${encodeURIComponent(run.runId)}/tasks/`,
-								qs: { page, page_size: pageSize },
-								subject: `run ${run.runId}`,
-								budget,
-							}),
-						),
+				const tasks = await readRunTasks(context, run.space, run.runId, {
+					budget,
 					// A run listed newest first stops being read once all its followed calls were seen.
-					run.calls.length,
-					'task_id',
-					taskMatcher(run.calls),
-				);
+					stopAfter: { count: run.calls.length, match: taskMatcher(run.calls) },
+				});
 				if (applyRunTasks(run.calls, tasks)) changed = true;
 			} catch (error) {
 				const kind = classifyFailure(error, true).kind;

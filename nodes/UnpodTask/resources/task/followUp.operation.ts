@@ -9,10 +9,9 @@ import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/d
 import { asNodeError } from '../../../shared/errors';
 import { failedItem } from '../../../shared/itemLoop';
 import { bounded, runOption } from '../../../shared/parameters';
-import { collectPages, toPage } from '../../../shared/pagination';
+import { readRunTasks } from '../../../shared/runTasks';
 import type { WaitBudget } from '../../../shared/retry';
 import { isFinal } from '../../../shared/tasks';
-import { unpodApiRequest } from '../../../shared/transport';
 import { recentTasks } from './create.guard';
 import type { Row } from './create.rows';
 import { rateLimitBudget, sendRows } from './create.send';
@@ -155,18 +154,7 @@ async function documentsFromUnpod(
 	for (const [key, { space, itemIndex }] of runs) {
 		const runId = key.slice(space.length + 1);
 		try {
-			const tasks = await collectPages(async (page, pageSize) =>
-				toPage(
-					await unpodApiRequest.call(context, {
-						method: 'GET',
-						path: `/spaces/${encodeURIComponent(space)}/runs/${encodeURIComponent(runId)}/tasks/`,
-						qs: { page, page_size: pageSize },
-						subject: `run ${runId}`,
-						itemIndex,
-						budget,
-					}),
-				),
-			);
+			const tasks = await readRunTasks(context, space, runId, { itemIndex, budget });
 			for (const task of tasks) {
 				if (task.input && typeof task.input === 'object')
 					documents.set(String(task.task_id), task.input as IDataObject);

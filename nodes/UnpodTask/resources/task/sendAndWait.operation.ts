@@ -28,9 +28,8 @@ import {
 import { contactFields, toContactDocument } from '../../../shared/contacts';
 import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/descriptions';
 import { bounded, runOption, sameForEveryItem } from '../../../shared/parameters';
-import { collectPages, toPage } from '../../../shared/pagination';
+import { readRunTasks } from '../../../shared/runTasks';
 import { isFinal } from '../../../shared/tasks';
-import { unpodApiRequest } from '../../../shared/transport';
 import type { Row } from './create.rows';
 import { rateLimitBudget, sendRows } from './create.send';
 import { countryCodeOption, rateLimitWaitOption } from './task.fields';
@@ -227,16 +226,7 @@ export async function webhook(this: IWebhookFunctions): Promise<IWebhookResponse
 	const space = this.getNodeParameter('space', '', { extractValue: true }) as string;
 	let tasks: IDataObject[];
 	try {
-		tasks = await collectPages(async (page, pageSize) =>
-			toPage(
-				await unpodApiRequest.call(this, {
-					method: 'GET',
-					path: `/spaces/${encodeURIComponent(space)}/runs/${encodeURIComponent(runId)}/tasks/`,
-					qs: { page, page_size: pageSize },
-					subject: `run ${runId}`,
-				}),
-			),
-		);
+		tasks = await readRunTasks(this, space, runId);
 	} catch (error) {
 		this.logger.warn(`Call and Wait for Approval could not read run ${runId} from Unpod: ${(error as Error).message}`);
 		return keepWaiting(this, 'The run could not be read from Unpod');
