@@ -6,7 +6,7 @@
  */
 import { graph, type N8n } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
-import { agentRef, spaceRef, unpodNode } from '../helpers/nodes';
+import { askByPhoneNode, postedWebhook, spaceRef } from '../helpers/nodes';
 import { CREDENTIAL, pushEndingsTo, startProcessHarness, type Harness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import type { Task } from '../../dev/server/types';
@@ -25,19 +25,8 @@ function workflows(sink: string) {
 		graph(
 			'benchApproval',
 			[
-				{
-					name: 'Request',
-					type: 'n8n-nodes-base.webhook',
-					typeVersion: 2,
-					webhookId: 'unpod-bench-approval',
-					parameters: { httpMethod: 'POST', path: 'bench-approval', responseMode: 'onReceived', options: {} },
-				},
-				unpodNode('task', 'Ask by phone', {
-					operation: 'sendAndWait',
-					space: spaceRef(SEED.spaceToken),
-					agent: agentRef(SEED.agentHandle),
-					contactName: '={{ $json.body.name }}',
-					contactNumber: '={{ $json.body.phone }}',
+				postedWebhook('bench-approval'),
+				askByPhoneNode({
 					message: 'The assistant wants to refund 120 EUR. Do you approve?',
 					options: { limitWaitMinutes: 120 },
 				}),

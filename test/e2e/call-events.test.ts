@@ -10,7 +10,7 @@ import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
 import { graph, type N8n, N8N_VERSION, N8nNode, reportNode, waitFor } from '../helpers/n8n';
 import { N8nServer, POLL_BY_REACTIVATION } from '../helpers/n8n-server';
-import { agentRef, spaceRef, unpodNode } from '../helpers/nodes';
+import { agentRef, askByPhoneNode, postedWebhook, spaceRef } from '../helpers/nodes';
 import { OpenAiStandIn } from '../helpers/openai-standin';
 import {
 	CREDENTIAL,
@@ -52,25 +52,7 @@ const ENDINGS = ['completed', 'failed', 'partially_completed'];
 const STEP = workflows.add(
 	graph(
 		'approvalStep',
-		[
-			{
-				name: 'Request',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				webhookId: 'unpod-approval-request',
-				parameters: { httpMethod: 'POST', path: 'approval-request', responseMode: 'onReceived', options: {} },
-			},
-			unpodNode('task', 'Ask by phone', {
-				operation: 'sendAndWait',
-				space: spaceRef(SEED.spaceToken),
-				agent: agentRef(SEED.agentHandle),
-				contactName: '={{ $json.body.name }}',
-				contactNumber: '={{ $json.body.phone }}',
-				message: '={{ $json.body.message }}',
-				options: {},
-			}),
-			reportNode('Report', '={{ $env.UNPOD_SINK }}'),
-		],
+		[postedWebhook('approval-request'), askByPhoneNode(), reportNode('Report', '={{ $env.UNPOD_SINK }}')],
 		[
 			['Request', 'Ask by phone'],
 			['Ask by phone', 'Report'],
@@ -111,13 +93,7 @@ const AGENT = workflows.add(
 	graph(
 		'approvalAgent',
 		[
-			{
-				name: 'Request',
-				type: 'n8n-nodes-base.webhook',
-				typeVersion: 2,
-				webhookId: 'unpod-approval-agent',
-				parameters: { httpMethod: 'POST', path: 'approval-agent', responseMode: 'onReceived', options: {} },
-			},
+			postedWebhook('approval-agent'),
 			{
 				name: 'AI Agent',
 				type: '@n8n/n8n-nodes-langchain.agent',

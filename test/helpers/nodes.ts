@@ -59,3 +59,28 @@ export const createInSecondSpace = (parameters: Parameters = {}, extra: Partial<
 		extra,
 		name,
 	);
+
+/** Task > Call and Wait for Approval in the seeded space and agent, the approver from a posted body; `parameters` override any of it. */
+export function askByPhoneNode(parameters: Parameters = {}, name = 'Ask by phone'): N8nNode {
+	return unpodNode('task', name, {
+		operation: 'sendAndWait',
+		space: spaceRef(SEED.spaceToken),
+		agent: agentRef(SEED.agentHandle),
+		contactName: '={{ $json.body.name }}',
+		contactNumber: '={{ $json.body.phone }}',
+		message: '={{ $json.body.message }}',
+		options: {},
+		...parameters,
+	});
+}
+
+/** n8n's Webhook node at `path` (POST), answering at once: how a test starts a workflow that waits. */
+export function postedWebhook(path: string, name = 'Request'): N8nNode {
+	return {
+		name,
+		type: 'n8n-nodes-base.webhook',
+		typeVersion: 2,
+		webhookId: `unpod-${path}`,
+		parameters: { httpMethod: 'POST', path, responseMode: 'onReceived', options: {} },
+	};
+}
