@@ -7,7 +7,7 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { ringWaitingApprovals } from '../shared/approvals';
+import { ringWaitingExecutions } from '../shared/resume';
 import { simplifyField } from '../shared/descriptions';
 import { CALL_ENDINGS } from '../shared/tasks';
 import { deliveryItem, LIVE_EVENTS, parseBody, readDelivery } from './deliveries';
@@ -124,9 +124,10 @@ export class UnpodCallEventsTrigger implements INodeType {
 		if (delivery.kind === 'open') {
 			return answer(200, { received: true, started: false, reason: `Task status ${delivery.status} is not an ending` });
 		}
-		// An approval call's end wakes the execution waiting for it, whichever events start this workflow.
+		// The end of a call that an execution waits for (an approval, Call and Wait until Unpod
+		// reports) wakes that execution, whichever events start this workflow.
 		const relay = async () => {
-			if (delivery.kind === 'ended') await ringWaitingApprovals(this, [delivery.body]);
+			if (delivery.kind === 'ended') await ringWaitingExecutions(this, [delivery.body]);
 		};
 		const events = this.getNodeParameter('events', []) as string[];
 		if (!events.includes(delivery.selector)) {

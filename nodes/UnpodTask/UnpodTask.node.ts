@@ -9,8 +9,8 @@ import type {
 } from 'n8n-workflow';
 import { searchAgents } from '../shared/listSearch/searchAgents';
 import { searchSpaces } from '../shared/listSearch/searchSpaces';
-import { sendAndWait, taskFields, taskOperations } from './resources/task';
-import { APPROVAL_WEBHOOKS } from './resources/task/sendAndWait.operation';
+import { callAndWait, sendAndWait, taskFields, taskOperations } from './resources/task';
+import { RESUME_WEBHOOKS } from './resources/task/waitForReport';
 import { router } from './router';
 
 // Programmatic, not declarative: the routing engine sends one request per item, and
@@ -29,8 +29,9 @@ export class UnpodTask implements INodeType {
 		inputs: [NodeConnectionTypes.Main],
 		outputs: [NodeConnectionTypes.Main],
 		credentials: [{ name: 'unpodApi', required: true }],
-		// Only to resume an execution that Call and Wait for Approval put to wait.
-		webhooks: APPROVAL_WEBHOOKS,
+		// Only to resume an execution that Call and Wait for Approval, or Call and Wait until
+		// Unpod reports, put to wait.
+		webhooks: RESUME_WEBHOOKS,
 		properties: [taskOperations, ...taskFields],
 	};
 
@@ -43,6 +44,7 @@ export class UnpodTask implements INodeType {
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		return await sendAndWait.webhook.call(this);
+		const operation = this.getNodeParameter('operation', 'create') as string;
+		return operation === 'callAndWait' ? await callAndWait.webhook.call(this) : await sendAndWait.webhook.call(this);
 	}
 }

@@ -8,7 +8,7 @@ import type {
 	IPollFunctions,
 	JsonObject,
 } from 'n8n-workflow';
-import { ringWaitingApprovals } from '../shared/approvals';
+import { ringWaitingExecutions } from '../shared/resume';
 import { agentLocator, directionField, optionsCollection, simplifyField, spaceLocator } from '../shared/descriptions';
 import { searchAgents } from '../shared/listSearch/searchAgents';
 import { searchSpaces } from '../shared/listSearch/searchSpaces';
@@ -165,9 +165,9 @@ export class UnpodTrigger implements INodeType {
 		});
 		// Progress is kept even when the poll stopped early: the next poll goes on from it.
 		staticData.state = result.state as unknown as IDataObject;
-		// The safety net of the Call Events Trigger's relay: an approval call's end found here
+		// The safety net of the Call Events Trigger's relay: a waiting call's end found here
 		// wakes the execution waiting for it (a ring after the push's is answered and changes nothing).
-		await ringWaitingApprovals(this, result.emitted);
+		await ringWaitingExecutions(this, result.emitted);
 		return pollOutcome(this.getNode(), result, shape);
 	}
 }

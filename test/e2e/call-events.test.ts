@@ -4,13 +4,14 @@
  * own pilot endpoint (a Studio login), deliveries with Unpod's retry rule. And what it relays:
  * Task > Call and Wait for Approval, a step that waits (status `waiting`, nothing running)
  * while the approver's call is open and resumes with `approved` once the trigger rings it, or
- * the Unpod Trigger's poll when the push is lost. A forged ring approves nothing.
+ * the Unpod Trigger's poll when the push is lost. A forged ring approves nothing; a wait past
+ * its limit goes on without approval. Call and Wait "until Unpod reports" waits the same way.
  */
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
 import { graph, type N8n, N8N_VERSION, N8nNode, reportNode, waitFor } from '../helpers/n8n';
 import { N8nServer, POLL_BY_REACTIVATION } from '../helpers/n8n-server';
-import { agentRef, askByPhoneNode, postedWebhook, spaceRef } from '../helpers/nodes';
+import { agentRef, askByPhoneNode, postedWebhook, spaceRef, unpodNode } from '../helpers/nodes';
 import { OpenAiStandIn } from '../helpers/openai-standin';
 import {
 	CREDENTIAL,
@@ -22,7 +23,7 @@ import {
 } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import type { ApprovalAnswer, Task } from '../../dev/server/types';
-import { RESUME_FIELD } from '../../nodes/shared/approvals';
+import { RESUME_FIELD } from '../../nodes/shared/resume';
 import { simplifyTask } from '../../nodes/shared/tasks';
 
 const TYPE = 'n8n-nodes-unpod.unpodCallEventsTrigger';
@@ -56,6 +57,63 @@ const STEP = workflows.add(
 		[
 			['Request', 'Ask by phone'],
 			['Ask by phone', 'Report'],
+		],
+	),
+);
+/**
+ * The same step with the shortest limit, in the second space (the tests here end the first
+ * space's open calls): started first, it times out while the other tests run.
+ */
+const TIMEOUT_STEP = workflows.add(
+	graph(
+		'approvalTimeout',
+		[
+			postedWebhook('approval-timeout'),
+			askByPhoneNode({
+				space: spaceRef(SEED.secondSpaceToken),
+				agent: agentRef(SEED.secondAgentHandle),
+				options: { limitWaitMinutes: 1 },
+			}),
+			reportNode('Report', '={{ $env.UNPOD_SINK }}', '={{ JSON.stringify({ timed_out_step: $json }) }}'),
+		],
+		[
+			['Request', 'Ask by phone'],
+			['Ask by phone', 'Report'],
+		],
+	),
+);
+const TIMEOUT_PHONE = '+15550400020';
+/** What the timeout step put out (kept apart: the sink is emptied after each test). */
+const timedOut: IDataObject[] = [];
+/** Call and Wait holding no worker: one call per posted contact, then a report of each outcome. */
+const REPORTED_STEP = workflows.add(
+	graph(
+		'callAndWaitReported',
+		[
+			postedWebhook('wait-request'),
+			{
+				name: 'Contacts',
+				type: 'n8n-nodes-base.splitOut',
+				typeVersion: 1,
+				parameters: { fieldToSplitOut: 'body.contacts', options: {} },
+			},
+			unpodNode('task', 'Call and wait', {
+				operation: 'callAndWait',
+				waitMode: 'untilReported',
+				space: spaceRef(SEED.spaceToken),
+				agent: agentRef(SEED.agentHandle),
+				contactName: '={{ $json.name }}',
+				contactNumber: '={{ $json.phone }}',
+				callContext: 'Confirm the appointment',
+				simplify: true,
+				options: {},
+			}),
+			reportNode('Report', '={{ $env.UNPOD_SINK }}', '={{ JSON.stringify({ reported_step: $json }) }}'),
+		],
+		[
+			['Request', 'Contacts'],
+			['Contacts', 'Call and wait'],
+			['Call and wait', 'Report'],
 		],
 	),
 );
@@ -187,11 +245,22 @@ beforeAll(async () => {
 	h.n8n.env.WEBHOOK_URL = `http://127.0.0.1:${h.n8n.env.N8N_PORT}/`;
 	n8n = await N8nServer.start(h.n8n);
 	await n8n.setActive(STEP, true);
+	await n8n.setActive(TIMEOUT_STEP, true);
+	await n8n.setActive(REPORTED_STEP, true);
 	await n8n.setActive(POLL, true, polls);
 	await n8n.setActive(ENDS.id, true);
 	await n8n.setActive(LIVE.id, true);
 	await registered(urlOf(ENDS));
 	await registered(urlOf(LIVE));
+	// The approver never answers; n8n's wait tracker ends the wait once the minute has passed.
+	h.server.callScripts = [{ number: TIMEOUT_PHONE, end: 'never', afterMs: 400 }];
+	const started = await n8n.postWebhook('approval-timeout', {
+		name: 'Tim Out',
+		phone: TIMEOUT_PHONE,
+		message: 'Approve?',
+	});
+	expect(started.status).toBe(200);
+	await waitFor('the timeout step to wait', async () => (await n8n!.executionCount(TIMEOUT_STEP, ['waiting'])) === 1);
 });
 
 afterAll(async () => {
@@ -202,6 +271,7 @@ afterAll(async () => {
 
 afterEach(async () => {
 	await h.server.webhooks.settled();
+	timedOut.push(...(h.server.sink as IDataObject[]).filter((r) => 'timed_out_step' in r));
 	h.server.sink.length = 0;
 	h.server.resetTraffic();
 });
@@ -258,8 +328,8 @@ test('50 calls end at once: each reaches the workflow once, with the polling tri
 		})),
 	);
 	// Each start sends call_started, each end call_hang_up or call_missed, then the task itself.
-	h.server.startCalls({ count: 50 });
-	h.server.finishCalls({ failRate: 0.2 });
+	h.server.startCalls({ count: 50, space: SEED.spaceToken });
+	h.server.finishCalls({ failRate: 0.2, space: SEED.spaceToken });
 	await h.server.webhooks.settled();
 	await waitFor('50 outcomes', () => h.server.sink.length >= 50);
 	await n8n!.executionsFinished(ENDS.id);
@@ -326,11 +396,11 @@ test('live events arrive as their own kind, flat; a new attempt of the same call
 		{ name: 'Ann', contact_number: '+14155550101' },
 		{ name: 'Bob', contact_number: '+14155550102' },
 	]);
-	h.server.startCalls({ count: 2 });
+	h.server.startCalls({ count: 2, space: SEED.spaceToken });
 	await h.server.webhooks.settled();
-	h.server.failAttempts({ count: 2, reason: 'no-answer' }); // both attempts missed; Unpod retries them
+	h.server.failAttempts({ count: 2, reason: 'no-answer', space: SEED.spaceToken }); // both attempts missed; Unpod retries them
 	await h.server.webhooks.settled();
-	h.server.startCalls({ count: 2 });
+	h.server.startCalls({ count: 2, space: SEED.spaceToken });
 	await h.server.webhooks.settled();
 	h.server.store.finishTask(answered, 'completed');
 	h.server.store.finishTask(missed, 'failed');
@@ -440,7 +510,7 @@ test.each([
 		const task = await ask(phone);
 		expect(task.input).toMatchObject({ name: 'Rita Approver', contact_number: phone });
 		expect(String(task.input[RESUME_FIELD])).toMatch(
-			/^http:\/\/127\.0\.0\.1:\d+\/webhook-waiting\/\d+\/.+approval=[0-9a-f]{32}/,
+			/^http:\/\/127\.0\.0\.1:\d+\/webhook-waiting\/\d+\/.+wait=[0-9a-f]{32}/,
 		);
 		expect(task.task.objective).toBe('The assistant wants to refund 120 EUR on order 1234. Do you approve?');
 		answer(task, said);
@@ -463,13 +533,13 @@ test('a forged ring (the right address, a body saying approved) resumes nothing 
 	const url = String(task.input[RESUME_FIELD]);
 	const forged = { task_id: task.task_id, run_id: task.run_id, status: 'completed', approved: true };
 	const ring = await axios.post(url, forged, { validateStatus: () => true });
-	expect([ring.status, ring.data]).toEqual([200, { resumed: false, reason: 'A call of this approval is still open' }]);
+	expect([ring.status, ring.data]).toEqual([200, { resumed: false, reason: 'A call of this wait is still open' }]);
 	// Another run named in the body: not this approval's calls.
 	const elsewhere = await axios.post(url, { ...forged, run_id: 'Rnot-this-one' }, { validateStatus: () => true });
 	expect(elsewhere.status).toBe(200);
 	expect(elsewhere.data.resumed).toBe(false);
 	// The address with another token: n8n's signature check refuses it.
-	const otherToken = await axios.post(url.replace(/approval=[0-9a-f]+/, `approval=${'0'.repeat(32)}`), forged, {
+	const otherToken = await axios.post(url.replace(/wait=[0-9a-f]+/, `wait=${'0'.repeat(32)}`), forged, {
 		validateStatus: () => true,
 	});
 	expect(otherToken.status).toBe(401);
@@ -532,3 +602,82 @@ test('a forged ring (the right address, a body saying approved) resumes nothing 
 		}
 	},
 );
+
+/** What Call and Wait resumed with (the ENDS workflow reports every ending to the same sink). */
+const reported = () =>
+	(h.server.sink as IDataObject[]).filter((r) => 'reported_step' in r).map((r) => r.reported_step as IDataObject);
+
+test('Call and Wait until Unpod reports: waits holding no worker until every call has ended, then puts out each outcome', async () => {
+	await setAgentWebhook(urlOf(ENDS));
+	const phones = ['+15550400031', '+15550400032'];
+	h.server.callScripts = phones.map((number) => ({ number, end: 'never' as const, afterMs: 400 }));
+	const res = await n8n!.postWebhook('wait-request', {
+		contacts: [
+			{ name: 'Una', phone: phones[0] },
+			{ name: 'Duo', phone: phones[1] },
+		],
+	});
+	expect(res.status).toBe(200);
+	const tasks: Task[] = [];
+	await waitFor('both calls', () => {
+		tasks.splice(
+			0,
+			tasks.length,
+			...h.server.store.tasks.filter((t) => phones.includes(String(t.input.contact_number))),
+		);
+		return tasks.length === 2;
+	});
+	await waitFor('the step to wait', async () => (await n8n!.executionCount(REPORTED_STEP, ['waiting'])) === 1);
+	expect(await n8n!.executionCount(REPORTED_STEP, ['running', 'new'])).toBe(0);
+	// One request for both: the wait reads one run back.
+	expect(new Set(tasks.map((t) => t.run_id)).size).toBe(1);
+	const requestsWhileWaiting = h.server.requests.length;
+
+	// The first call's end is relayed: the ring is answered, the step keeps waiting for the other.
+	const [first, second] = phones.map((p) => tasks.find((t) => t.input.contact_number === p)!);
+	h.server.store.finishTask(first, 'completed');
+	await h.server.webhooks.settled();
+	await waitFor('the ring to be read', () =>
+		h.server.requests.slice(requestsWhileWaiting).some((r) => r.path.includes(`/runs/${first.run_id}/`)),
+	);
+	await n8n!.executionsFinished(REPORTED_STEP);
+	expect(await n8n!.executionCount(REPORTED_STEP, ['waiting'])).toBe(1);
+	expect(reported()).toEqual([]);
+
+	h.server.store.finishTask(second, 'failed');
+	await waitFor('the step to resume', () => reported().length === 2, 60_000);
+	await n8n!.executionsFinished(REPORTED_STEP);
+	const [una, duo] = reported();
+	expect(una).toMatchObject({
+		task_id: first.task_id,
+		run_id: first.run_id,
+		status: 'completed',
+		contact_number: phones[0],
+		unpod_wait_status: 'ended',
+	});
+	expect(una.call_summary).toEqual(expect.any(String));
+	expect(duo).toMatchObject({ task_id: second.task_id, status: 'failed', unpod_wait_status: 'ended' });
+	// While the calls were open no request was sent but the rings' reads of the run (and the safety net's polls).
+	const pollPath = `/spaces/${SEED.spaceToken}/tasks/`;
+	const sent = h.server.requests.slice(requestsWhileWaiting).filter((r) => r.path !== pollPath);
+	expect(sent.every((r) => r.method === 'GET' && r.path.includes(`/runs/${first.run_id}/`))).toBe(true);
+});
+
+test('the limit passes with the call open: the step goes on with its input items, without approved', async () => {
+	await waitFor(
+		'the timeout step to end its wait',
+		async () => (await n8n!.executionCount(TIMEOUT_STEP, ['success'])) === 1,
+		150_000,
+	);
+	await waitFor(
+		'its report',
+		() => timedOut.length + h.server.sink.filter((r) => 'timed_out_step' in (r as IDataObject)).length === 1,
+	);
+	const [entry] = [...timedOut, ...(h.server.sink as IDataObject[]).filter((r) => 'timed_out_step' in r)];
+	const item = entry.timed_out_step as IDataObject;
+	expect(item).not.toHaveProperty('approved');
+	expect(item.body).toMatchObject({ phone: TIMEOUT_PHONE });
+	const call = h.server.store.tasks.find((t) => t.input.contact_number === TIMEOUT_PHONE)!;
+	expect(call.status).not.toMatch(/completed|failed/);
+	expect(await n8n!.executionCount(TIMEOUT_STEP, ['waiting'])).toBe(0);
+}, 180_000);

@@ -61,6 +61,19 @@ const noRateLimitWait = workflows.chain('cawNoRateWait', [
 	callAndWait({ skipExisting: false, options: { maxRateLimitWaitSeconds: 0 } }),
 ]);
 
+/** Until Unpod reports: the calls of one wait go in one request, so their context must be one. */
+const mixedContexts = workflows.chain('cawReportedMixed', [
+	rowsNode('Sheet', [
+		{ ...contacts('717', ['Hal'])[0], goal: 'Confirm' },
+		{ ...contacts('818', ['Ivy'])[0], goal: 'Reschedule' },
+	]),
+	callAndWait({ waitMode: 'untilReported', callContext: '={{ $json.goal }}' }),
+]);
+const badNumber = workflows.chain('cawReportedBadNumber', [
+	rowsNode('Sheet', [...contacts('919', ['Jo']), { name: 'Kim', phone: 'call me' }]),
+	callAndWait({ waitMode: 'untilReported' }),
+]);
+
 let h: Harness;
 const script = (scripts: CallScript[]) => (h.server.callScripts = scripts);
 const runListRequests = () => h.server.requests.filter((r) => r.method === 'GET' && RUN_TASKS.test(r.path));
@@ -204,4 +217,16 @@ test("Max Rate Limit Wait (Seconds) bounds Call and Wait's create as it bounds C
 	expect(result.resultData?.error).toMatchObject({ httpCode: '429' });
 	expect(h.server.requests.filter((r) => r.method === 'POST')).toHaveLength(1);
 	expect(clock.elapsed(started)).toBe(0);
+});
+
+test('until Unpod reports, items that would go in two requests, or a row that cannot be sent, stop the run before any call', async () => {
+	const mixed = await h.run(mixedContexts);
+	expect(mixed.exitCode).toBe(1);
+	expect(mixed.resultData?.error?.message).toBe(
+		'Item 2: Space, Agent and Call Context must be the same for every item when the execution waits holding no worker',
+	);
+	const bad = await h.run(badNumber);
+	expect(bad.exitCode).toBe(1);
+	expect(bad.resultData?.error?.message).toMatch(/^Item 2: .*Nothing was sent\.$/);
+	expect(h.server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
 });

@@ -1,14 +1,8 @@
-/** Approval calls, pure parts: how an ended call reads as an approval, and which resume addresses the triggers ring. */
+/** Waits for calls, pure parts: how an ended call reads as an approval, which resume addresses the triggers ring, when a wait resumes. */
 import type { IDataObject } from 'n8n-workflow';
-import {
-	approvalItem,
-	approvalOf,
-	approvalTokenOf,
-	approvedValuesOf,
-	decisionWords,
-	ownResumeUrl,
-	RESUME_FIELD,
-} from '../../nodes/shared/approvals';
+import { approvalItem, approvalOf, approvedValuesOf, decisionWords } from '../../nodes/shared/approvals';
+import { ownResumeUrl, RESUME_FIELD, WAIT_CALLS, WAIT_ITEM, waitTokenOf } from '../../nodes/shared/resume';
+import { endedCallsAmong } from '../../nodes/UnpodTask/resources/task/waitForReport';
 
 const ended = (status: string, post: IDataObject = {}): IDataObject => ({
 	task_id: 'T1',
@@ -71,11 +65,11 @@ test("the output: approved at the top, the person's answer for the model when no
 test("only this n8n's waiting addresses are rung; the token comes from the address", () => {
 	const base = 'http://127.0.0.1:5678/';
 	const doc = (url: unknown) => ({ [RESUME_FIELD]: url });
-	const mine = 'http://127.0.0.1:5678/webhook-waiting/42/node-1?approval=abc&signature=s';
+	const mine = 'http://127.0.0.1:5678/webhook-waiting/42/node-1?wait=abc&signature=s';
 	expect(ownResumeUrl(doc(mine), base)).toBe(mine);
-	expect(approvalTokenOf(doc(mine))).toBe('abc');
+	expect(waitTokenOf(doc(mine))).toBe('abc');
 	for (const other of [
-		'http://evil.example/webhook-waiting/42/node-1?approval=abc',
+		'http://evil.example/webhook-waiting/42/node-1?wait=abc',
 		'http://127.0.0.1:5679/webhook-waiting/42/node-1',
 		'https://127.0.0.1:5678/webhook-waiting/42/node-1',
 		'http://127.0.0.1:5678/webhook/42/node-1',
@@ -90,6 +84,27 @@ test("only this n8n's waiting addresses are rung; the token comes from the addre
 		'https://x.io/n8n/webhook-waiting/1/n',
 	);
 	expect(ownResumeUrl(doc('https://x.io/webhook-waiting/1/n'), 'https://x.io/n8n/')).toBeUndefined();
-	expect(approvalTokenOf(doc('http://127.0.0.1:5678/webhook-waiting/42/node-1'))).toBeUndefined();
-	expect(approvalTokenOf({})).toBeUndefined();
+	expect(waitTokenOf(doc('http://127.0.0.1:5678/webhook-waiting/42/node-1'))).toBeUndefined();
+	expect(waitTokenOf({})).toBeUndefined();
+});
+
+test('a wait resumes only once every call carrying its token is listed and ended, in input order', () => {
+	const address = (token: string) => `http://127.0.0.1:5678/webhook-waiting/42/node-1?wait=${token}&signature=s`;
+	const call = (item: number, status: string, token = 'abc', calls = 2): IDataObject => ({
+		task_id: `T${item}`,
+		status,
+		input: { [RESUME_FIELD]: address(token), [WAIT_ITEM]: item, [WAIT_CALLS]: calls },
+	});
+	const other = call(0, 'completed', 'zzz', 1);
+	expect(endedCallsAmong([other], 'abc')).toBe('No call of this wait in that run');
+	expect(endedCallsAmong([call(1, 'completed'), other], 'abc')).toBe('A call of this wait is still open');
+	expect(endedCallsAmong([call(1, 'completed'), call(0, 'in_progress')], 'abc')).toBe(
+		'A call of this wait is still open',
+	);
+	const ended = endedCallsAmong([call(1, 'failed'), other, call(0, 'completed')], 'abc') as IDataObject[];
+	expect(ended.map((t) => t.task_id)).toEqual(['T0', 'T1']);
+	// A document without the count (older calls) waits for the calls listed.
+	expect(endedCallsAmong([{ ...call(0, 'completed'), input: { [RESUME_FIELD]: address('abc') } }], 'abc')).toHaveLength(
+		1,
+	);
 });

@@ -62,8 +62,8 @@ test('the old dialects are gone: pilot, tasksOf, watch, callType, Max Wait witho
 	for (const old of ['pilot', 'tasksOf', 'watch', 'callType', 'maxWaitSeconds', 'maxWaitMinutes', 'createdAfter'])
 		expect(names.has(old)).toBe(false);
 	expect(all.filter((p) => /^Max Wait/.test(p.displayName))).toEqual([]);
-	// Wait limits say their unit.
-	for (const p of all.filter((p) => /Wait/.test(p.displayName)))
+	// Wait limits say their unit (Wait Mode is a choice, not a limit).
+	for (const p of all.filter((p) => /Wait/.test(p.displayName) && p.type === 'number'))
 		expect(p.displayName).toMatch(/\((Seconds|Minutes)\)$/);
 });
 

@@ -24,6 +24,20 @@ export interface Followed {
 	notes: IDataObject;
 }
 
+/** A task as read from Unpod, as a followed call. */
+export function followedTask(task: IDataObject): Followed {
+	const text = (value: unknown) => (typeof value === 'string' ? value : null);
+	return {
+		space: '',
+		runId: text(task.run_id),
+		taskId: text(task.task_id),
+		document: (task.input as IDataObject) ?? {},
+		task,
+		status: text(task.status),
+		notes: {},
+	};
+}
+
 /** A call has ended when its task's status is final (the polling trigger's notion). */
 export const hasEnded = (call: Pick<Followed, 'status'>) => isFinal(call.status);
 

@@ -1,14 +1,22 @@
 /**
  * Task > Call and Wait: places one call per input item (sent as Create sends them) and waits
- * until each call ends or Max Call Wait passes, then puts out each item's outcome.
+ * until each call ends, then puts out each item's outcome. Wait Mode says how: in this
+ * execution, asking Unpod every few seconds until Max Call Wait; or parked in n8n's database
+ * until this package's triggers relay the calls' end (waitForReport.ts), up to Limit Wait Time.
  */
-import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
+import type {
+	IExecuteFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
 import { contactFields } from '../../../shared/contacts';
 import { agentLocator, optionsCollection, simplifyField, spaceLocator } from '../../../shared/descriptions';
 import { failedItem } from '../../../shared/itemLoop';
 import { bounded, runOption } from '../../../shared/parameters';
 import { cancelSignalOf } from '../../../shared/retry';
-import { followCalls, outcomeOf } from './callAndWait.follow';
+import { followCalls, followedTask, outcomeOf } from './callAndWait.follow';
 import type { Followed } from './callAndWait.follow';
 import { DEFAULT_BATCH_SIZE } from './create.operation';
 import { readRows } from './create.rows';
@@ -20,8 +28,11 @@ import {
 	rateLimitWaitOption,
 	skipExistingField,
 } from './task.fields';
+import { endedCallsOf, keepWaiting, limitWaitOption, refusePlainTool, sendAndPark, waitItemOf } from './waitForReport';
 
 const show = { operation: ['callAndWait'] };
+const inExecution = { ...show, waitMode: ['inExecution'] };
+const untilReported = { ...show, waitMode: ['untilReported'] };
 
 export const DEFAULT_CALL_WAIT_MINUTES = 10;
 export const MAX_CALL_WAIT_MINUTES = 60;
@@ -43,13 +54,44 @@ export const description: INodeProperties[] = [
 		name: 'callAndWaitNotice',
 		type: 'notice',
 		default: '',
+		displayOptions: { show: inExecution },
+	},
+	{
+		displayName:
+			"This operation places real, paid calls, then waits in n8n's database, holding no worker, until this package's Call Events Trigger (or the Unpod Trigger's poll), in an active workflow on the same agent, relays the calls' end.",
+		name: 'untilReportedNotice',
+		type: 'notice',
+		default: '',
+		displayOptions: { show: untilReported },
+	},
+	{
+		displayName: 'Wait Mode',
+		name: 'waitMode',
+		type: 'options',
+		noDataExpression: true,
+		default: 'inExecution',
+		options: [
+			{
+				name: 'In This Execution',
+				value: 'inExecution',
+				description:
+					'Ask Unpod how the calls stand every few seconds, holding the execution (and its worker) until they end or Max Call Wait (at most 60 minutes) passes',
+			},
+			{
+				name: 'Until Unpod Reports the End',
+				value: 'untilReported',
+				description:
+					"Hold no worker and send no request while the calls are open: the execution resumes when this package's trigger relays their end, or Limit Wait Time passes",
+			},
+		],
+		hint: 'Until Unpod Reports: at most 100 calls a run, with the same Space, Agent and Call Context, and no check for contacts already called',
 		displayOptions: { show },
 	},
 	spaceLocator(show),
 	agentLocator(show),
 	...contactFields(show),
 	callContextField(show),
-	skipExistingField(show),
+	skipExistingField(inExecution),
 	optionsCollection(show, [
 		{
 			displayName: 'Check Every (Seconds)',
@@ -59,9 +101,13 @@ export const description: INodeProperties[] = [
 			default: DEFAULT_CHECK_SECONDS,
 			description: 'How often to ask Unpod how the calls stand',
 			hint: 'One request per 100 calls a check; checks slow down (up to twice this) while nothing changes',
+			displayOptions: { show: { '/waitMode': ['inExecution'] } },
 		},
 		countryCodeOption,
-		lookbackOption,
+		limitWaitOption('Calls still open then: the input items go on unchanged, without unpod_wait_status', {
+			'/waitMode': ['untilReported'],
+		}),
+		{ ...lookbackOption, displayOptions: { show: { '/waitMode': ['inExecution'] } } },
 		{
 			displayName: 'Max Call Wait (Minutes)',
 			name: 'maxCallWaitMinutes',
@@ -70,6 +116,7 @@ export const description: INodeProperties[] = [
 			default: DEFAULT_CALL_WAIT_MINUTES,
 			description: 'How long to wait in all, from the start of this node, for the calls to end',
 			hint: 'A call still open then comes out with unpod_wait_status "timed_out", its task ID and its last status: it may still take place',
+			displayOptions: { show: { '/waitMode': ['inExecution'] } },
 		},
 		rateLimitWaitOption,
 	]),
@@ -77,31 +124,59 @@ export const description: INodeProperties[] = [
 ];
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	const waitMode = this.getNodeParameter('waitMode', 0, 'inExecution') as string;
+	return waitMode === 'untilReported' ? await parkUntilReported(this) : await waitInExecution(this);
+}
+
+/** Until Unpod reports: every call in one request, then the execution waits holding no worker. */
+async function parkUntilReported(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
+	refusePlainTool(context, 'Call and Wait until Unpod reports', 'set Wait Mode to In This Execution');
+	const { rows, invalid } = readRows(context, context.getInputData());
+	// Nothing is put out before the resume: a row that cannot be sent stops the whole run.
+	refuseInvalidRows(invalid);
+	for (const row of rows) row.lookbackHours = undefined;
+	await sendAndPark(context, rows, 'Space, Agent and Call Context');
+	return context.getInputData();
+}
+
+/** A ring at the resume address: once every call has ended, resumes with each call's outcome. */
+export async function webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+	const calls = await endedCallsOf(this);
+	if (typeof calls === 'string') return keepWaiting(this, calls);
+	const simplify = this.getNodeParameter('simplify', true) as boolean;
+	return {
+		workflowData: [
+			calls.map((task) => ({ json: outcomeOf(followedTask(task), simplify), pairedItem: { item: waitItemOf(task) } })),
+		],
+	};
+}
+
+async function waitInExecution(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const startedAt = Date.now();
-	const items = this.getInputData();
-	const continueOnFail = this.continueOnFail();
+	const items = context.getInputData();
+	const continueOnFail = context.continueOnFail();
 	const maxCallWaitMinutes = bounded(
-		this,
-		runOption(this, 'maxCallWaitMinutes', 'Max Call Wait (Minutes)'),
+		context,
+		runOption(context, 'maxCallWaitMinutes', 'Max Call Wait (Minutes)'),
 		'Max Call Wait (Minutes)',
 		DEFAULT_CALL_WAIT_MINUTES,
 		0.5,
 		MAX_CALL_WAIT_MINUTES,
 	);
 	const checkSeconds = bounded(
-		this,
-		runOption(this, 'checkSeconds', 'Check Every (Seconds)'),
+		context,
+		runOption(context, 'checkSeconds', 'Check Every (Seconds)'),
 		'Check Every (Seconds)',
 		DEFAULT_CHECK_SECONDS,
 		MIN_CHECK_SECONDS,
 	);
-	const signal = cancelSignalOf(this);
+	const signal = cancelSignalOf(context);
 
-	const { rows, invalid } = readRows(this, items);
+	const { rows, invalid } = readRows(context, items);
 	if (!continueOnFail) refuseInvalidRows(invalid);
-	const sent = await sendRows(this, rows, {
+	const sent = await sendRows(context, rows, {
 		batchSize: DEFAULT_BATCH_SIZE,
-		budget: rateLimitBudget(this),
+		budget: rateLimitBudget(context),
 		continueOnFail,
 	});
 
@@ -127,7 +202,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		followed.set(index, call);
 	});
 
-	await followCalls(this, [...followed.values()], {
+	await followCalls(context, [...followed.values()], {
 		intervalMs: checkSeconds * 1000,
 		deadline: startedAt + maxCallWaitMinutes * 60_000,
 		signal,
@@ -138,15 +213,15 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		const result = sent.get(row)!;
 		byItem[row.itemIndex].push(
 			result.kind === 'failed'
-				? failedItem(this, row.echo, row.itemIndex, result.error, { unpod_created: result.created })
+				? failedItem(context, row.echo, row.itemIndex, result.error, { unpod_created: result.created })
 				: {
-						json: outcomeOf(followed.get(index)!, this.getNodeParameter('simplify', row.itemIndex, true) as boolean),
+						json: outcomeOf(followed.get(index)!, context.getNodeParameter('simplify', row.itemIndex, true) as boolean),
 						pairedItem: { item: row.itemIndex },
 					},
 		);
 	});
 	for (const bad of invalid) {
-		byItem[bad.itemIndex].push(failedItem(this, bad.echo, bad.itemIndex, bad.error, { unpod_created: false }));
+		byItem[bad.itemIndex].push(failedItem(context, bad.echo, bad.itemIndex, bad.error, { unpod_created: false }));
 	}
 	return byItem.flat();
 }

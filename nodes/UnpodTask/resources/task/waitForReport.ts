@@ -1,0 +1,183 @@
+/**
+ * Waiting for calls holding no worker, shared by Call and Wait for Approval and Call and Wait
+ * "until Unpod reports": `execute()` sends all the calls in one request, each document carrying
+ * the execution's signed resume address, and parks the execution; `webhook()` is rung by the
+ * triggers (see shared/resume.ts), reads the calls from Unpod and resumes once all have ended.
+ */
+import { randomBytes } from 'crypto';
+import { NodeOperationError } from 'n8n-workflow';
+import type {
+	IDataObject,
+	IExecuteFunctions,
+	INodeProperties,
+	IWebhookDescription,
+	IWebhookFunctions,
+	IWebhookResponseData,
+} from 'n8n-workflow';
+import { bounded, runOption } from '../../../shared/parameters';
+import { RESUME_FIELD, WAIT_CALLS, WAIT_ITEM, WAIT_SPACE, WAIT_TOKEN, waitTokenOf } from '../../../shared/resume';
+import { readRunTasks } from '../../../shared/runTasks';
+import { isFinal } from '../../../shared/tasks';
+import type { Row } from './create.rows';
+import { rateLimitBudget, sendRows } from './create.send';
+
+/** One create request: the calls of one wait share a run, which the waiting node reads back. */
+export const MAX_WAITING_CALLS = 100;
+export const DEFAULT_LIMIT_WAIT_MINUTES = 30;
+export const MAX_LIMIT_WAIT_MINUTES = 10080;
+
+/**
+ * n8n's resume webhooks for a waiting node, as its own send-and-wait nodes declare them: GET
+ * and POST at the node's ID, used only to resume an execution this node put to wait.
+ */
+export const RESUME_WEBHOOKS: IWebhookDescription[] = [
+	{
+		name: 'default',
+		httpMethod: 'GET',
+		responseMode: 'onReceived',
+		responseData: '',
+		path: '={{ $nodeId }}',
+		restartWebhook: true,
+		isFullPath: true,
+	},
+	{
+		name: 'default',
+		httpMethod: 'POST',
+		responseMode: 'onReceived',
+		responseData: '',
+		path: '={{ $nodeId }}',
+		restartWebhook: true,
+		isFullPath: true,
+	},
+];
+
+/** Limit Wait Time, one name for both operations that wait holding no worker. */
+export function limitWaitOption(
+	hint: string,
+	show?: NonNullable<INodeProperties['displayOptions']>['show'],
+): INodeProperties {
+	return {
+		displayName: 'Limit Wait Time (Minutes)',
+		name: 'limitWaitMinutes',
+		type: 'number',
+		typeOptions: { minValue: 1, maxValue: MAX_LIMIT_WAIT_MINUTES },
+		default: DEFAULT_LIMIT_WAIT_MINUTES,
+		description: 'How long the execution waits for the calls to end; then the input items go on unchanged',
+		hint,
+		...(show ? { displayOptions: { show } } : {}),
+	};
+}
+
+/** An AI agent's plain tool cannot leave its run to wait: only the human-review form can. */
+export function refusePlainTool(context: IExecuteFunctions, what: string, instead: string): void {
+	const type = context.getNode().type;
+	if (type.endsWith('Tool') && !type.endsWith('HitlTool')) {
+		throw new NodeOperationError(context.getNode(), `${what} cannot run as an AI tool: ${instead}`);
+	}
+}
+
+/** Every row or none in one request: the wait follows the calls of one run. */
+function refuseSplitRows(context: IExecuteFunctions, rows: Row[], sameFields: string): void {
+	if (rows.length > MAX_WAITING_CALLS) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`At most ${MAX_WAITING_CALLS} calls can be waited for in one run of this node; it got ${rows.length}`,
+			{ description: 'Put a Loop Over Items node (batch size 100) before this one.' },
+		);
+	}
+	const other = rows.find((row) => row.group !== rows[0].group);
+	if (other) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Item ${other.itemIndex + 1}: ${sameFields} must be the same for every item when the execution waits holding no worker`,
+			{ itemIndex: other.itemIndex, description: 'All calls of one wait go to Unpod in one request.' },
+		);
+	}
+}
+
+/**
+ * Sends the rows in one request, each document carrying this execution's signed resume
+ * address, then puts the execution to wait until the calls end or Limit Wait Time passes.
+ */
+export async function sendAndPark(context: IExecuteFunctions, rows: Row[], sameFields: string): Promise<void> {
+	// No call placed, nothing to wait for.
+	if (!rows.length) return;
+	refuseSplitRows(context, rows, sameFields);
+	const limitMinutes = bounded(
+		context,
+		runOption(context, 'limitWaitMinutes', 'Limit Wait Time (Minutes)'),
+		'Limit Wait Time (Minutes)',
+		DEFAULT_LIMIT_WAIT_MINUTES,
+		1,
+		MAX_LIMIT_WAIT_MINUTES,
+	);
+	// n8n 2.8 and 1.x check the resume address's signature only when asked; 2.41 always does.
+	const validation = (context as { setSignatureValidationRequired?: () => void }).setSignatureValidationRequired;
+	if (typeof validation === 'function') validation.call(context);
+	const resumeUrl = context.getSignedResumeUrl({
+		[WAIT_TOKEN]: randomBytes(16).toString('hex'),
+		[WAIT_SPACE]: rows[0].request.space,
+	});
+	for (const row of rows) {
+		row.document = {
+			...row.document,
+			[RESUME_FIELD]: resumeUrl,
+			[WAIT_ITEM]: row.itemIndex,
+			[WAIT_CALLS]: rows.length,
+		};
+	}
+	const sent = await sendRows(context, rows, {
+		batchSize: MAX_WAITING_CALLS,
+		budget: rateLimitBudget(context),
+		continueOnFail: false,
+	});
+	for (const row of rows) {
+		const result = sent.get(row);
+		if (result?.kind === 'failed') throw result.error;
+	}
+	await context.putExecutionToWait(new Date(Date.now() + limitMinutes * 60_000));
+}
+
+/** Answers a ring without resuming: the execution goes on waiting. */
+export function keepWaiting(context: IWebhookFunctions, reason: string): IWebhookResponseData {
+	context.getResponseObject().status(200).json({ resumed: false, reason });
+	return { noWebhookResponse: true };
+}
+
+/** The input item a call of a wait was placed for. */
+export const waitItemOf = (task: IDataObject) => Number((task.input as IDataObject)?.[WAIT_ITEM]) || 0;
+
+/**
+ * What a ring at the resume address finds: the wait's calls (tasks of the run named in the
+ * ring whose documents carry this address's token) once every one has ended, in input order;
+ * otherwise why the execution keeps waiting. What the ring's body says of the outcome is never read.
+ */
+export async function endedCallsOf(context: IWebhookFunctions): Promise<IDataObject[] | string> {
+	const query = context.getRequestObject().query ?? {};
+	const token = String(query[WAIT_TOKEN] ?? '');
+	const space = String(query[WAIT_SPACE] ?? '');
+	const body = context.getBodyData() as IDataObject;
+	const runId = typeof body.run_id === 'string' ? body.run_id : '';
+	if (!token || !space || !/^R?[0-9a-zA-Z_-]{1,64}$/.test(runId)) return 'The ring names no run';
+	let tasks: IDataObject[];
+	try {
+		tasks = await readRunTasks(context, space, runId);
+	} catch (error) {
+		context.logger.warn(`Unpod Task could not read run ${runId} to resume: ${(error as Error).message}`);
+		return 'The run could not be read from Unpod';
+	}
+	return endedCallsAmong(tasks, token);
+}
+
+/**
+ * The calls of the wait named by `token` among a run's tasks, in input order, when all of
+ * them are listed and ended; otherwise why the execution keeps waiting.
+ */
+export function endedCallsAmong(tasks: IDataObject[], token: string): IDataObject[] | string {
+	const calls = tasks.filter((task) => waitTokenOf(task.input) === token);
+	if (!calls.length) return 'No call of this wait in that run';
+	const expected = Number((calls[0].input as IDataObject)[WAIT_CALLS]) || calls.length;
+	if (calls.length < expected || calls.some((task) => !isFinal(task.status)))
+		return 'A call of this wait is still open';
+	return calls.sort((a, b) => waitItemOf(a) - waitItemOf(b));
+}
