@@ -85,6 +85,9 @@ const TIMEOUT_STEP = workflows.add(
 const TIMEOUT_PHONE = '+15550400020';
 /** What the timeout step put out (kept apart: the sink is emptied after each test). */
 const timedOut: IDataObject[] = [];
+const isTimedOut = (r: IDataObject) => 'timed_out_step' in r;
+/** The sink less the timeout step's report, which may come during any test. */
+const sink = () => (h.server.sink as IDataObject[]).filter((r) => !isTimedOut(r));
 /** Call and Wait holding no worker: one call per posted contact, then a report of each outcome. */
 const REPORTED_STEP = workflows.add(
 	graph(
@@ -271,7 +274,7 @@ afterAll(async () => {
 
 afterEach(async () => {
 	await h.server.webhooks.settled();
-	timedOut.push(...(h.server.sink as IDataObject[]).filter((r) => 'timed_out_step' in r));
+	timedOut.push(...(h.server.sink as IDataObject[]).filter(isTimedOut));
 	h.server.sink.length = 0;
 	h.server.resetTraffic();
 });
@@ -315,7 +318,7 @@ test('a missing or wrong secret gets 401 and a body that is not an Unpod event 4
 		reason: 'Task status in_progress is not an ending',
 	});
 	expect(await n8n!.executionCount(ENDS.id)).toBe(before);
-	expect(h.server.sink).toEqual([]);
+	expect(sink()).toEqual([]);
 });
 
 test('50 calls end at once: each reaches the workflow once, with the polling trigger simplify fields; live events not selected start nothing', async () => {
@@ -331,7 +334,7 @@ test('50 calls end at once: each reaches the workflow once, with the polling tri
 	h.server.startCalls({ count: 50, space: SEED.spaceToken });
 	h.server.finishCalls({ failRate: 0.2, space: SEED.spaceToken });
 	await h.server.webhooks.settled();
-	await waitFor('50 outcomes', () => h.server.sink.length >= 50);
+	await waitFor('50 outcomes', () => sink().length >= 50);
 	await n8n!.executionsFinished(ENDS.id);
 
 	const deliveries = h.server.webhooks.deliveries;
@@ -341,7 +344,7 @@ test('50 calls end at once: each reaches the workflow once, with the polling tri
 	const unanswered = deliveries.filter((d) => d.state !== 'delivered' || d.attempts.join() !== '200');
 	expect(unanswered.map((d) => [d.event, d.state, d.attempts])).toEqual([]);
 
-	const received = h.server.sink as IDataObject[];
+	const received = sink();
 	expect(new Set(received.map((r) => r.task_id)).size).toBe(50);
 	for (const task of tasks) {
 		const item = received.find((r) => r.task_id === task.task_id);
@@ -383,10 +386,10 @@ test('a repeated delivery of an ending starts nothing, as many times as Unpod se
 	}
 	const repeats = h.server.webhooks.deliveries.filter((d) => d.repeat);
 	expect(repeats.every((d) => d.state === 'delivered' && d.attempts.join() === '200')).toBe(true);
-	await waitFor('10 outcomes', () => h.server.sink.length >= 10);
+	await waitFor('10 outcomes', () => sink().length >= 10);
 	await n8n!.executionsFinished(ENDS.id);
 	expect(await n8n!.executionCount(ENDS.id)).toBe(before + 10);
-	expect((h.server.sink as IDataObject[]).map((r) => r.task_id).sort()).toEqual(tasks.map((t) => t.task_id).sort());
+	expect(sink().map((r) => r.task_id).sort()).toEqual(tasks.map((t) => t.task_id).sort());
 });
 
 test('live events arrive as their own kind, flat; a new attempt of the same call is a new event', async () => {
@@ -405,10 +408,10 @@ test('live events arrive as their own kind, flat; a new attempt of the same call
 	h.server.store.finishTask(answered, 'completed');
 	h.server.store.finishTask(missed, 'failed');
 	await h.server.webhooks.settled();
-	await waitFor('8 live events', () => h.server.sink.length >= 8);
+	await waitFor('8 live events', () => sink().length >= 8);
 	await n8n!.executionsFinished(LIVE.id);
 
-	const received = h.server.sink as IDataObject[];
+	const received = sink();
 	const kinds = (task: string) => received.filter((r) => r.task_id === task).map((r) => r.event);
 	expect(kinds(answered.task_id).sort()).toEqual(['call_hang_up', 'call_missed', 'call_started', 'call_started']);
 	expect(kinds(missed.task_id).sort()).toEqual(['call_missed', 'call_missed', 'call_started', 'call_started']);
@@ -434,10 +437,10 @@ test("an inbound call's live events, which carry no task_id, reach the workflow 
 	const before = await n8n!.executionCount(LIVE.id);
 	const log = h.server.inboundCall({ agent: SEED.agentHandle, from: '+442079460321' });
 	await h.server.webhooks.settled();
-	await waitFor('2 inbound events', () => h.server.sink.length >= 2);
+	await waitFor('2 inbound events', () => sink().length >= 2);
 	await n8n!.executionsFinished(LIVE.id);
 	// The two deliveries run side by side: either may arrive first.
-	const received = (h.server.sink as IDataObject[]).sort((a, b) => String(a.event).localeCompare(String(b.event)));
+	const received = sink().sort((a, b) => String(a.event).localeCompare(String(b.event)));
 	expect(received.map((r) => [r.event, r.call_type, r.contact_number, r.task_id])).toEqual([
 		['call_hang_up', 'inbound', '+442079460321', null],
 		['call_started', 'inbound', '+442079460321', null],
@@ -456,7 +459,7 @@ test("an inbound call's live events, which carry no task_id, reach the workflow 
 });
 
 /** What the approval step resumed with (the ENDS workflow reports every ending to the same sink). */
-const results = () => (h.server.sink as IDataObject[]).filter((r) => 'approval' in r);
+const results = () => sink().filter((r) => 'approval' in r);
 
 /** Asks `phone` for approval through the workflow; the call stays open until the test ends it. */
 async function ask(phone: string): Promise<Task> {
@@ -605,7 +608,7 @@ test('a forged ring (the right address, a body saying approved) resumes nothing 
 
 /** What Call and Wait resumed with (the ENDS workflow reports every ending to the same sink). */
 const reported = () =>
-	(h.server.sink as IDataObject[]).filter((r) => 'reported_step' in r).map((r) => r.reported_step as IDataObject);
+	sink().filter((r) => 'reported_step' in r).map((r) => r.reported_step as IDataObject);
 
 test('Call and Wait until Unpod reports: waits holding no worker until every call has ended, then puts out each outcome', async () => {
 	await setAgentWebhook(urlOf(ENDS));
@@ -671,9 +674,9 @@ test('the limit passes with the call open: the step goes on with its input items
 	);
 	await waitFor(
 		'its report',
-		() => timedOut.length + h.server.sink.filter((r) => 'timed_out_step' in (r as IDataObject)).length === 1,
+		() => timedOut.length + (h.server.sink as IDataObject[]).filter(isTimedOut).length === 1,
 	);
-	const [entry] = [...timedOut, ...(h.server.sink as IDataObject[]).filter((r) => 'timed_out_step' in r)];
+	const [entry] = [...timedOut, ...(h.server.sink as IDataObject[]).filter(isTimedOut)];
 	const item = entry.timed_out_step as IDataObject;
 	expect(item).not.toHaveProperty('approved');
 	expect(item.body).toMatchObject({ phone: TIMEOUT_PHONE });

@@ -96,6 +96,26 @@ function refuseSplitRows(context: IExecuteFunctions, rows: Row[], sameFields: st
 }
 
 /**
+ * This execution's address for resuming this node, with `query`. n8n checks a send-and-wait
+ * node's address by its signature (2.8 and 1.x only when asked), and on 2.41 any other
+ * waiting node's by the execution's resume token, which `$execution.resumeUrl` carries; 2.8
+ * and 1.x check no other. Whatever a ring's address or body says, the node resumes only with
+ * calls read from Unpod whose documents carry its random wait token.
+ */
+function resumeAddress(context: IExecuteFunctions, query: Record<string, string>): string {
+	const node = context.getNode();
+	if (node.parameters.operation === 'sendAndWait') {
+		const validation = (context as { setSignatureValidationRequired?: () => void }).setSignatureValidationRequired;
+		if (typeof validation === 'function') validation.call(context);
+		return context.getSignedResumeUrl(query);
+	}
+	const url = new URL(String(context.getWorkflowDataProxy(0).$execution.resumeUrl));
+	url.pathname = `${url.pathname.replace(/\/+$/, '')}/${node.id}`;
+	for (const [key, value] of Object.entries(query)) url.searchParams.set(key, value);
+	return url.toString();
+}
+
+/**
  * Sends the rows in one request, each document carrying this execution's signed resume
  * address, then puts the execution to wait until the calls end or Limit Wait Time passes.
  */
@@ -111,10 +131,7 @@ export async function sendAndPark(context: IExecuteFunctions, rows: Row[], sameF
 		1,
 		MAX_LIMIT_WAIT_MINUTES,
 	);
-	// n8n 2.8 and 1.x check the resume address's signature only when asked; 2.41 always does.
-	const validation = (context as { setSignatureValidationRequired?: () => void }).setSignatureValidationRequired;
-	if (typeof validation === 'function') validation.call(context);
-	const resumeUrl = context.getSignedResumeUrl({
+	const resumeUrl = resumeAddress(context, {
 		[WAIT_TOKEN]: randomBytes(16).toString('hex'),
 		[WAIT_SPACE]: rows[0].request.space,
 	});
