@@ -25,8 +25,9 @@ const sections: Record<string, { about: string; run: () => Promise<void> }> = {
 		run: () => benchCallAndWait(),
 	},
 	approvals: {
-		about: 'Call and Wait for Approval: 100 waiting (requests, executions held), woken by push and by poll',
-		run: () => benchApprovals(),
+		about:
+			'Call and Wait for Approval: 100 waiting 2 minutes (BENCH_APPROVAL_WAIT_MINUTES: requests, executions held), woken by push and by poll',
+		run: () => benchApprovals(100, Number(process.env.BENCH_APPROVAL_WAIT_MINUTES ?? 2) * 60_000),
 	},
 	campaign: {
 		about: 'A 1,000-contact campaign run to its end by Follow Up, on a faked date: calls, requests, the window',
