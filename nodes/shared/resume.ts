@@ -4,6 +4,7 @@
  * call's document (`n8n_resume_url`), and the triggers of this package ring it when they see
  * the call end. A ring is only a doorbell: the waiting node reads the calls from Unpod itself.
  */
+import { createHmac, randomBytes, timingSafeEqual } from 'crypto';
 import { sleep } from 'n8n-workflow';
 import type {
 	IDataObject,
@@ -18,11 +19,6 @@ import { isFinal } from './tasks';
 export const RESUME_FIELD = 'n8n_resume_url';
 /** The query parameter of that address naming one wait (a random token, signed with the address). */
 export const WAIT_TOKEN = 'wait';
-/**
- * The query parameter naming the space the calls were placed in: the resume runs with no input
- * item, so a Space given by an expression could not be read again there.
- */
-export const WAIT_SPACE = 'space';
 /** Which input item of the waiting node a call belongs to, and how many calls the node placed. */
 export const WAIT_ITEM = 'n8n_wait_item';
 export const WAIT_CALLS = 'n8n_wait_calls';
@@ -41,18 +37,41 @@ export function waitTokenOf(document: unknown): string | undefined {
 	}
 }
 
+/** The tag of a wait token: an HMAC, keyed by the credential's API token, over the waiting node's address. */
+function tagOf(key: string, executionId: string, nodeId: string, nonce: string): string {
+	return createHmac('sha256', key).update(`${executionId}/${nodeId}/${nonce}`).digest('hex').slice(0, 32);
+}
+
 /**
- * A document's resume address when it leads to this n8n's waiting executions (same origin,
- * under its `webhook-waiting/` path): nothing in Unpod can make n8n send a request elsewhere.
+ * A new wait token for the node `nodeId` of execution `executionId`: a random nonce and its tag.
+ * Only someone holding the API token can make one that the relay accepts.
  */
-export function ownResumeUrl(document: unknown, instanceBaseUrl: string): string | undefined {
+export function newWaitToken(key: string, executionId: string, nodeId: string): string {
+	const nonce = randomBytes(16).toString('hex');
+	return `${nonce}.${tagOf(key, executionId, nodeId, nonce)}`;
+}
+
+/**
+ * A document's resume address when this package's waiting node made it, with the same API
+ * token, in this n8n: same origin, `webhook-waiting/<execution>/<node>` under its path, and a
+ * wait token whose tag holds. The ring carries the credential's headers, so nothing in Unpod
+ * (a task anyone with access to the space may create) can send them elsewhere: not to another
+ * host, nor to another waiting node of this n8n.
+ */
+export function ownResumeUrl(document: unknown, instanceBaseUrl: string, key: string): string | undefined {
 	const url = obj(document)[RESUME_FIELD];
 	if (typeof url !== 'string' || !instanceBaseUrl) return undefined;
 	try {
 		const target = new URL(url);
 		const base = new URL(instanceBaseUrl);
 		const prefix = `${base.pathname.replace(/\/+$/, '')}/webhook-waiting/`;
-		return target.origin === base.origin && target.pathname.startsWith(prefix) ? target.toString() : undefined;
+		if (target.origin !== base.origin || !target.pathname.startsWith(prefix)) return undefined;
+		const [executionId, nodeId, ...rest] = target.pathname.slice(prefix.length).split('/');
+		const [nonce, tag] = (target.searchParams.get(WAIT_TOKEN) ?? '').split('.');
+		if (!executionId || !nodeId || rest.length || !nonce || !tag) return undefined;
+		const expected = tagOf(key, decodeURIComponent(executionId), decodeURIComponent(nodeId), nonce);
+		const holds = tag.length === expected.length && timingSafeEqual(Buffer.from(tag), Buffer.from(expected));
+		return holds ? target.toString() : undefined;
 	} catch {
 		return undefined;
 	}
@@ -71,12 +90,16 @@ export async function ringWaitingExecutions(
 	context: IWebhookFunctions | IPollFunctions,
 	tasks: IDataObject[],
 ): Promise<void> {
+	const waiting = tasks.filter((task) => isFinal(task.status) && obj(task.input)[RESUME_FIELD]);
+	if (!waiting.length) return;
 	const base = context.getInstanceBaseUrl();
-	for (const task of tasks) {
-		if (!isFinal(task.status) || !obj(task.input)[RESUME_FIELD]) continue;
-		const url = ownResumeUrl(task.input, base);
+	const key = String((await context.getCredentials('unpodApi')).apiToken ?? '');
+	for (const task of waiting) {
+		const url = ownResumeUrl(task.input, base, key);
 		if (!url) {
-			context.logger.warn(`Unpod task ${String(task.task_id)} names a resume address outside this n8n: ignored`);
+			context.logger.warn(
+				`Unpod task ${String(task.task_id)} names a resume address that this package did not make in this n8n with this credential: ignored`,
+			);
 			continue;
 		}
 		const options: IHttpRequestOptions = {

@@ -556,6 +556,38 @@ test('a forged ring (the right address, a body saying approved) resumes nothing 
 	expect(results().filter((r) => r.task_id === task.task_id)).toHaveLength(1);
 });
 
+test("a task that copies a waiting call's document into another run approves nothing; an address the package did not make is not rung", async () => {
+	const task = await ask('+15550400007');
+	const address = String(task.input[RESUME_FIELD]);
+	const elsewhere = `${h.server.url}/webhook-waiting/1/n?wait=${new URL(address).searchParams.get('wait')}`;
+	const before = h.server.requests.length;
+	// Someone who can create tasks in the space copies the approver's document into a call of
+	// their own, which ends approved; another task names an address on another host.
+	const [copy, away] = h.server.addTasks([
+		{ ...task.input, contact_number: '+15550400070' },
+		{ name: 'Away', contact_number: '+15550400071', [RESUME_FIELD]: elsewhere },
+	]);
+	expect(copy.run_id).not.toBe(task.run_id);
+	copy.answer = 'approved';
+	h.server.store.finishTask(copy, 'completed');
+	h.server.store.finishTask(away, 'completed');
+	await h.server.webhooks.settled();
+	// The copy's address is the step's own, so it is rung: the step reads the run it kept, where
+	// the approver's call is still open, and goes on waiting.
+	await waitFor('the ring to be read', () =>
+		h.server.requests.slice(before).some((r) => r.path.includes(`/runs/${task.run_id}/`)),
+	);
+	await n8n!.executionsFinished(ENDS.id);
+	expect(await n8n!.executionCount(STEP, ['waiting'])).toBe(1);
+	expect(results().filter((r) => r.task_id === copy.task_id || r.task_id === task.task_id)).toEqual([]);
+	expect(h.server.requests.slice(before).filter((r) => r.path.includes(`/runs/${copy.run_id}/`))).toEqual([]);
+	// Nothing was sent to the other host's address.
+	expect(h.server.requests.filter((r) => r.path.startsWith('/webhook-waiting/'))).toEqual([]);
+
+	answer(task, 'declined');
+	expect(await resultOf(task)).toMatchObject({ approved: false, approval: 'declined', task_id: task.task_id });
+});
+
 (POLL_BY_REACTIVATION ? test : test.skip)(
 	"the push is lost: the Unpod Trigger's poll rings, and the step resumes",
 	async () => {

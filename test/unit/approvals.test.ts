@@ -1,7 +1,7 @@
 /** Waits for calls, pure parts: how an ended call reads as an approval, which resume addresses the triggers ring, when a wait resumes. */
 import type { IDataObject } from 'n8n-workflow';
 import { approvalItem, approvalOf, approvedValuesOf, decisionWords } from '../../nodes/shared/approvals';
-import { ownResumeUrl, RESUME_FIELD, WAIT_CALLS, WAIT_ITEM, waitTokenOf } from '../../nodes/shared/resume';
+import { newWaitToken, ownResumeUrl, RESUME_FIELD, WAIT_CALLS, WAIT_ITEM, waitTokenOf } from '../../nodes/shared/resume';
 import { endedCallsAmong } from '../../nodes/UnpodTask/resources/task/waitForReport';
 
 const ended = (status: string, post: IDataObject = {}): IDataObject => ({
@@ -62,28 +62,44 @@ test("the output: approved at the top, the person's answer for the model when no
 	expect(approvalItem(ended('failed'), DEFAULT).chatInput).toBe('Not approved by phone (not answered): Ada said no.');
 });
 
-test("only this n8n's waiting addresses are rung; the token comes from the address", () => {
+test("only this n8n's waiting addresses that this package made with the same API token are rung", () => {
 	const base = 'http://127.0.0.1:5678/';
+	const key = 'the-api-token';
 	const doc = (url: unknown) => ({ [RESUME_FIELD]: url });
-	const mine = 'http://127.0.0.1:5678/webhook-waiting/42/node-1?wait=abc&signature=s';
-	expect(ownResumeUrl(doc(mine), base)).toBe(mine);
-	expect(waitTokenOf(doc(mine))).toBe('abc');
+	const token = newWaitToken(key, '42', 'node-1');
+	expect(token).toMatch(/^[0-9a-f]{32}\.[0-9a-f]{32}$/);
+	expect(newWaitToken(key, '42', 'node-1')).not.toBe(token);
+	const mine = `http://127.0.0.1:5678/webhook-waiting/42/node-1?wait=${token}&space=S1&signature=s`;
+	expect(ownResumeUrl(doc(mine), base, key)).toBe(mine);
+	expect(waitTokenOf(doc(mine))).toBe(token);
+	const [nonce] = token.split('.');
 	for (const other of [
-		'http://evil.example/webhook-waiting/42/node-1?wait=abc',
-		'http://127.0.0.1:5679/webhook-waiting/42/node-1',
-		'https://127.0.0.1:5678/webhook-waiting/42/node-1',
-		'http://127.0.0.1:5678/webhook/42/node-1',
-		'http://127.0.0.1:5678/rest/workflows',
+		// Elsewhere.
+		`http://evil.example/webhook-waiting/42/node-1?wait=${token}`,
+		`http://127.0.0.1:5679/webhook-waiting/42/node-1?wait=${token}`,
+		`https://127.0.0.1:5678/webhook-waiting/42/node-1?wait=${token}`,
+		`http://127.0.0.1:5678/webhook/42/node-1?wait=${token}`,
+		`http://127.0.0.1:5678/rest/workflows?wait=${token}`,
+		// Another waiting node of this n8n (a Wait node, with or without a suffix), or another execution.
+		'http://127.0.0.1:5678/webhook-waiting/42',
+		`http://127.0.0.1:5678/webhook-waiting/42?wait=${token}`,
+		`http://127.0.0.1:5678/webhook-waiting/43/node-1?wait=${token}`,
+		`http://127.0.0.1:5678/webhook-waiting/42/suffix?wait=${token}`,
+		`http://127.0.0.1:5678/webhook-waiting/42/node-1/more?wait=${token}`,
+		// A token made without the API token, or none.
+		`http://127.0.0.1:5678/webhook-waiting/42/node-1?wait=${newWaitToken('another-token', '42', 'node-1')}`,
+		`http://127.0.0.1:5678/webhook-waiting/42/node-1?wait=${nonce}.${'0'.repeat(32)}`,
+		`http://127.0.0.1:5678/webhook-waiting/42/node-1?wait=${nonce}`,
+		'http://127.0.0.1:5678/webhook-waiting/42/node-1',
 		'not a url',
 		42,
 	]) {
-		expect([other, ownResumeUrl(doc(other), base)]).toEqual([other, undefined]);
+		expect([other, ownResumeUrl(doc(other), base, key)]).toEqual([other, undefined]);
 	}
 	// Under a path prefix (n8n behind a proxy at /n8n/), the prefix is part of the address.
-	expect(ownResumeUrl(doc('https://x.io/n8n/webhook-waiting/1/n'), 'https://x.io/n8n/')).toBe(
-		'https://x.io/n8n/webhook-waiting/1/n',
-	);
-	expect(ownResumeUrl(doc('https://x.io/webhook-waiting/1/n'), 'https://x.io/n8n/')).toBeUndefined();
+	const proxied = `https://x.io/n8n/webhook-waiting/1/n?wait=${newWaitToken(key, '1', 'n')}`;
+	expect(ownResumeUrl(doc(proxied), 'https://x.io/n8n/', key)).toBe(proxied);
+	expect(ownResumeUrl(doc(proxied.replace('/n8n/', '/')), 'https://x.io/n8n/', key)).toBeUndefined();
 	expect(waitTokenOf(doc('http://127.0.0.1:5678/webhook-waiting/42/node-1'))).toBeUndefined();
 	expect(waitTokenOf({})).toBeUndefined();
 });
