@@ -1,6 +1,6 @@
 /**
  * Executions that wait for calls holding no worker (Call and Wait for Approval, Call and Wait
- * "until Unpod reports"): the waiting execution's signed resume address travels in each
+ * "until Unpod reports"): the waiting execution's resume address travels in each
  * call's document (`n8n_resume_url`), and the triggers of this package ring it when they see
  * the call end. A ring is only a doorbell: the waiting node reads the calls from Unpod itself.
  */
@@ -17,8 +17,13 @@ import { isFinal } from './tasks';
 
 /** The document field holding the waiting execution's resume address. */
 export const RESUME_FIELD = 'n8n_resume_url';
-/** The query parameter of that address naming one wait (a random token, signed with the address). */
+/** The query parameter of that address naming one wait: a nonce and its HMAC (newWaitToken). */
 export const WAIT_TOKEN = 'wait';
+/**
+ * The query parameter naming the space the calls were placed in, so that the resume does not
+ * evaluate Space's expression again (n8n 2.41 evaluates a waiting node's expressions in a sandbox).
+ */
+export const WAIT_SPACE = 'space';
 /** Which input item of the waiting node a call belongs to, and how many calls the node placed. */
 export const WAIT_ITEM = 'n8n_wait_item';
 export const WAIT_CALLS = 'n8n_wait_calls';

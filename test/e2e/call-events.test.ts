@@ -389,7 +389,11 @@ test('a repeated delivery of an ending starts nothing, as many times as Unpod se
 	await waitFor('10 outcomes', () => sink().length >= 10);
 	await n8n!.executionsFinished(ENDS.id);
 	expect(await n8n!.executionCount(ENDS.id)).toBe(before + 10);
-	expect(sink().map((r) => r.task_id).sort()).toEqual(tasks.map((t) => t.task_id).sort());
+	expect(
+		sink()
+			.map((r) => r.task_id)
+			.sort(),
+	).toEqual(tasks.map((t) => t.task_id).sort());
 });
 
 test('live events arrive as their own kind, flat; a new attempt of the same call is a new event', async () => {
@@ -556,36 +560,29 @@ test('a forged ring (the right address, a body saying approved) resumes nothing 
 	expect(results().filter((r) => r.task_id === task.task_id)).toHaveLength(1);
 });
 
-test("a task that copies a waiting call's document into another run approves nothing; an address the package did not make is not rung", async () => {
+test('a task naming a resume address on another host is not rung, nor does it disturb a waiting step', async () => {
 	const task = await ask('+15550400007');
-	const address = String(task.input[RESUME_FIELD]);
-	const elsewhere = `${h.server.url}/webhook-waiting/1/n?wait=${new URL(address).searchParams.get('wait')}`;
+	const token = new URL(String(task.input[RESUME_FIELD])).searchParams.get('wait');
 	const before = h.server.requests.length;
-	// Someone who can create tasks in the space copies the approver's document into a call of
-	// their own, which ends approved; another task names an address on another host.
-	const [copy, away] = h.server.addTasks([
-		{ ...task.input, contact_number: '+15550400070' },
-		{ name: 'Away', contact_number: '+15550400071', [RESUME_FIELD]: elsewhere },
+	const [away] = h.server.addTasks([
+		{
+			name: 'Away',
+			contact_number: '+15550400071',
+			[RESUME_FIELD]: `${h.server.url}/webhook-waiting/1/n?wait=${token}`,
+		},
 	]);
-	expect(copy.run_id).not.toBe(task.run_id);
-	copy.answer = 'approved';
-	h.server.store.finishTask(copy, 'completed');
 	h.server.store.finishTask(away, 'completed');
 	await h.server.webhooks.settled();
-	// The copy's address is the step's own, so it is rung: the step reads the run it kept, where
-	// the approver's call is still open, and goes on waiting.
-	await waitFor('the ring to be read', () =>
-		h.server.requests.slice(before).some((r) => r.path.includes(`/runs/${task.run_id}/`)),
-	);
+	await waitFor('the ending to reach the workflow', () => sink().some((r) => r.task_id === away.task_id));
 	await n8n!.executionsFinished(ENDS.id);
+	// Nothing was sent to the other host's address, and the step did not read any run.
+	expect(
+		h.server.requests.slice(before).filter((r) => r.path.includes('webhook-waiting') || r.path.includes('/runs/')),
+	).toEqual([]);
 	expect(await n8n!.executionCount(STEP, ['waiting'])).toBe(1);
-	expect(results().filter((r) => r.task_id === copy.task_id || r.task_id === task.task_id)).toEqual([]);
-	expect(h.server.requests.slice(before).filter((r) => r.path.includes(`/runs/${copy.run_id}/`))).toEqual([]);
-	// Nothing was sent to the other host's address.
-	expect(h.server.requests.filter((r) => r.path.startsWith('/webhook-waiting/'))).toEqual([]);
 
-	answer(task, 'declined');
-	expect(await resultOf(task)).toMatchObject({ approved: false, approval: 'declined', task_id: task.task_id });
+	answer(task, 'approved');
+	expect(await resultOf(task)).toMatchObject({ approved: true, task_id: task.task_id });
 });
 
 (POLL_BY_REACTIVATION ? test : test.skip)(
@@ -640,7 +637,9 @@ test("a task that copies a waiting call's document into another run approves not
 
 /** What Call and Wait resumed with (the ENDS workflow reports every ending to the same sink). */
 const reported = () =>
-	sink().filter((r) => 'reported_step' in r).map((r) => r.reported_step as IDataObject);
+	sink()
+		.filter((r) => 'reported_step' in r)
+		.map((r) => r.reported_step as IDataObject);
 
 test('Call and Wait until Unpod reports: waits holding no worker until every call has ended, then puts out each outcome', async () => {
 	await setAgentWebhook(urlOf(ENDS));
@@ -704,10 +703,7 @@ test('the limit passes with the call open: the step goes on with its input items
 		async () => (await n8n!.executionCount(TIMEOUT_STEP, ['success'])) === 1,
 		150_000,
 	);
-	await waitFor(
-		'its report',
-		() => timedOut.length + (h.server.sink as IDataObject[]).filter(isTimedOut).length === 1,
-	);
+	await waitFor('its report', () => timedOut.length + (h.server.sink as IDataObject[]).filter(isTimedOut).length === 1);
 	const [entry] = [...timedOut, ...(h.server.sink as IDataObject[]).filter(isTimedOut)];
 	const item = entry.timed_out_step as IDataObject;
 	expect(item).not.toHaveProperty('approved');

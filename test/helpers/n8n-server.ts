@@ -1,6 +1,7 @@
 /** A running n8n (`n8n start`) with an owner logged in, for what only the server does: credential tests, pickers, polling triggers. */
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
 import type { ChildProcess } from 'child_process';
+import { appendFileSync } from 'fs';
 import { join } from 'path';
 import { N8n, N8N_VERSION, RUNTIME } from './n8n';
 import { spawnGroup, stopGroup } from './processes';
@@ -26,8 +27,13 @@ export async function spawnN8n(
 		cwd: n8n.folder,
 		stdio: ['ignore', 'pipe', 'pipe'],
 	});
-	child.stdout!.on('data', (d: Buffer) => log.push(d.toString()));
-	child.stderr!.on('data', (d: Buffer) => log.push(d.toString()));
+	// UNPOD_N8N_LOG=<file> keeps every line n8n prints there, for debugging a test.
+	const keep = (d: Buffer) => {
+		log.push(d.toString());
+		if (process.env.UNPOD_N8N_LOG) appendFileSync(process.env.UNPOD_N8N_LOG, d);
+	};
+	child.stdout!.on('data', keep);
+	child.stderr!.on('data', keep);
 	let startError: Error | undefined;
 	child.once('error', (error) => (startError = error));
 	for (;;) {

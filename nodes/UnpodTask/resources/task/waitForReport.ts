@@ -1,15 +1,13 @@
 /**
  * Waiting for calls holding no worker, shared by Call and Wait for Approval and Call and Wait
  * "until Unpod reports": `execute()` sends all the calls in one request, each document carrying
- * the execution's resume address, keeps the run they were placed in with the execution, and
- * parks it; `webhook()` is rung by the triggers (see shared/resume.ts), reads that run from
- * Unpod and resumes once all the calls have ended.
+ * the execution's resume address, and parks the execution; `webhook()` is rung by the
+ * triggers (see shared/resume.ts), reads the calls from Unpod and resumes once all have ended.
  */
 import { NodeOperationError } from 'n8n-workflow';
 import type {
 	IDataObject,
 	IExecuteFunctions,
-	INode,
 	INodeProperties,
 	IWebhookDescription,
 	IWebhookFunctions,
@@ -21,6 +19,7 @@ import {
 	RESUME_FIELD,
 	WAIT_CALLS,
 	WAIT_ITEM,
+	WAIT_SPACE,
 	WAIT_TOKEN,
 	waitTokenOf,
 } from '../../../shared/resume';
@@ -124,71 +123,8 @@ function resumeAddress(context: IExecuteFunctions, query: Record<string, string>
 }
 
 /**
- * Where a wait's calls are (their space and run), kept in the waiting execution's custom data,
- * which n8n saves with it: the ring then names nothing that is believed, and a task that copies
- * a waiting call's document into another run (anyone who can create tasks in the space could)
- * is never read as that call.
- */
-interface Place {
-	space: string;
-	runId: string;
-}
-
-interface CustomData {
-	set(key: string, value: string): void;
-	get(key: string): string | undefined;
-}
-
-/** One key per node (n8n's custom data keys: at most 50 characters, letters, digits and `_`). */
-const placeKey = (node: INode) => `unpod_wait_${node.id}`.replace(/[^A-Za-z0-9_]/g, '_').slice(0, 50);
-const PENDING = 'pending';
-
-function customDataOf(context: IExecuteFunctions): CustomData | undefined {
-	return (context.getWorkflowDataProxy(0).$execution as { customData?: CustomData } | undefined)?.customData;
-}
-
-/** Makes sure the place can be kept, before any call is placed (n8n keeps 10 values an execution). */
-function reservePlace(context: IExecuteFunctions): CustomData {
-	const custom = customDataOf(context);
-	const key = placeKey(context.getNode());
-	custom?.set(key, PENDING);
-	if (!custom || custom.get(key) !== PENDING) {
-		throw new NodeOperationError(
-			context.getNode(),
-			'This execution cannot keep where its calls are: n8n keeps at most 10 custom data values an execution',
-			{ description: 'Set fewer with Execution Data nodes before this one. Nothing was sent.' },
-		);
-	}
-	return custom;
-}
-
-function keepPlace(context: IExecuteFunctions, custom: CustomData, rows: Row[], runIds: unknown[]): void {
-	const runs = [...new Set(runIds)];
-	if (runs.length !== 1 || typeof runs[0] !== 'string' || !runs[0]) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Unpod placed the calls but its answer named ${runs.length > 1 ? 'several runs' : 'no run'}, so they cannot be waited for`,
-			{ description: 'Follow them with Get Many or a trigger of this package instead.' },
-		);
-	}
-	custom.set(placeKey(context.getNode()), JSON.stringify([rows[0].request.space, runs[0]]));
-}
-
-/** The place a waiting execution kept, read back when a ring comes. */
-function placeOf(context: IWebhookFunctions): Place | undefined {
-	const key = placeKey(context.getNode());
-	try {
-		const kept = context.evaluateExpression(`{{ $execution.customData.get(${JSON.stringify(key)}) }}`, 0);
-		const [space, runId] = JSON.parse(String(kept)) as unknown[];
-		return typeof space === 'string' && typeof runId === 'string' && space && runId ? { space, runId } : undefined;
-	} catch {
-		return undefined;
-	}
-}
-
-/**
  * Sends the rows in one request, each document carrying this execution's resume address,
- * keeps their run, then puts the execution to wait until the calls end or Limit Wait Time passes.
+ * then puts the execution to wait until the calls end or Limit Wait Time passes.
  */
 export async function sendAndPark(context: IExecuteFunctions, rows: Row[], sameFields: string): Promise<void> {
 	// No call placed, nothing to wait for.
@@ -202,10 +138,11 @@ export async function sendAndPark(context: IExecuteFunctions, rows: Row[], sameF
 		1,
 		MAX_LIMIT_WAIT_MINUTES,
 	);
-	const custom = reservePlace(context);
 	const key = String((await context.getCredentials('unpodApi')).apiToken ?? '');
-	const token = newWaitToken(key, String(context.getExecutionId()), context.getNode().id);
-	const resumeUrl = resumeAddress(context, { [WAIT_TOKEN]: token });
+	const resumeUrl = resumeAddress(context, {
+		[WAIT_TOKEN]: newWaitToken(key, String(context.getExecutionId()), context.getNode().id),
+		[WAIT_SPACE]: rows[0].request.space,
+	});
 	for (const row of rows) {
 		row.document = {
 			...row.document,
@@ -219,12 +156,10 @@ export async function sendAndPark(context: IExecuteFunctions, rows: Row[], sameF
 		budget: rateLimitBudget(context),
 		continueOnFail: false,
 	});
-	const runIds = rows.map((row) => {
+	for (const row of rows) {
 		const result = sent.get(row);
 		if (result?.kind === 'failed') throw result.error;
-		return result?.answer.run_id;
-	});
-	keepPlace(context, custom, rows, runIds);
+	}
 	await context.putExecutionToWait(new Date(Date.now() + limitMinutes * 60_000));
 }
 
@@ -238,19 +173,22 @@ export function keepWaiting(context: IWebhookFunctions, reason: string): IWebhoo
 export const waitItemOf = (task: IDataObject) => Number((task.input as IDataObject)?.[WAIT_ITEM]) || 0;
 
 /**
- * What a ring at the resume address finds: the wait's calls (the tasks of the run this
- * execution kept whose documents carry this address's token) once every one has ended, in
- * input order; otherwise why the execution keeps waiting. Nothing the ring says is read.
+ * What a ring at the resume address finds: the wait's calls (tasks of the run named in the
+ * ring whose documents carry this address's token) once every one has ended, in input order;
+ * otherwise why the execution keeps waiting. What the ring's body says of the outcome is never read.
  */
 export async function endedCallsOf(context: IWebhookFunctions): Promise<IDataObject[] | string> {
-	const token = String(context.getRequestObject().query?.[WAIT_TOKEN] ?? '');
-	const place = placeOf(context);
-	if (!token || !place) return 'This execution keeps no calls to wait for';
+	const query = context.getRequestObject().query ?? {};
+	const token = String(query[WAIT_TOKEN] ?? '');
+	const space = String(query[WAIT_SPACE] ?? '');
+	const body = context.getBodyData() as IDataObject;
+	const runId = typeof body.run_id === 'string' ? body.run_id : '';
+	if (!token || !space || !/^R?[0-9a-zA-Z_-]{1,64}$/.test(runId)) return 'The ring names no run';
 	let tasks: IDataObject[];
 	try {
-		tasks = await readRunTasks(context, place.space, place.runId);
+		tasks = await readRunTasks(context, space, runId);
 	} catch (error) {
-		context.logger.warn(`Unpod Task could not read run ${place.runId} to resume: ${(error as Error).message}`);
+		context.logger.warn(`Unpod Task could not read run ${runId} to resume: ${(error as Error).message}`);
 		return 'The run could not be read from Unpod';
 	}
 	return endedCallsAmong(tasks, token);
