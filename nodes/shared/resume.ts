@@ -98,7 +98,13 @@ export async function ringWaitingExecutions(
 	const waiting = tasks.filter((task) => isFinal(task.status) && obj(task.input)[RESUME_FIELD]);
 	if (!waiting.length) return;
 	const base = context.getInstanceBaseUrl();
-	const key = String((await context.getCredentials('unpodApi')).apiToken ?? '');
+	let key: string;
+	try {
+		key = String((await context.getCredentials('unpodApi')).apiToken ?? '');
+	} catch (error) {
+		context.logger.warn(`Unpod's credential could not be read to ring waiting executions: ${(error as Error).message}`);
+		return;
+	}
 	for (const task of waiting) {
 		const url = ownResumeUrl(task.input, base, key);
 		if (!url) {
