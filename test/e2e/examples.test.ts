@@ -8,7 +8,7 @@ import axios from 'axios';
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { EXAMPLES, exampleFiles, loadExample } from '../helpers/examples';
-import { itemsOf, type N8n, outputOf, waitFor } from '../helpers/n8n';
+import { expectSucceeded, itemsOf, type N8n, outputOf, waitFor } from '../helpers/n8n';
 import { createInSecondSpace } from '../helpers/nodes';
 import { N8nServer, POLL_BY_REACTIVATION } from '../helpers/n8n-server';
 import { OpenAiStandIn } from '../helpers/openai-standin';
@@ -162,7 +162,7 @@ test('every example imports, and every node type it uses is known to n8n', async
 
 test('contacts CSV to call tasks: 46 rows created in one request, the 4 bad rows on the error output', async () => {
 	const run = await h.run('spreadsheettotasks');
-	expect(run.exitCode).toBe(0);
+	expectSucceeded(run);
 	const created = outputOf(run, 'Created');
 	expect(created).toHaveLength(46);
 	expect(created[0]).toMatchObject({
@@ -204,7 +204,7 @@ test("the Task node's names and its per-item options in real n8n: each row read 
 		context: 'earlier',
 	});
 	const run = await h.run(perItem.id);
-	expect(run.exitCode).toBe(0);
+	expectSucceeded(run);
 	const rows = outputOf(run, 'Create');
 	expect(rows[0]).toMatchObject({ name: 'Berlin Office', task_id: expect.stringMatching(/^T/) });
 	expect(rows[0].unpod_skipped).toBeUndefined();
@@ -220,7 +220,7 @@ test("the Task node's names and its per-item options in real n8n: each row read 
 
 test('bridge setup: creates a DRAFT bridge; connects the provider to a number of a bridge and activates it', async () => {
 	const run = await h.run('bridgesetup');
-	expect(run.exitCode).toBe(0);
+	expectSucceeded(run);
 	expect(outputOf(run, 'Create bridge')).toEqual([
 		expect.objectContaining({ name: 'Sales Line', status: 'DRAFT', region: 'US', numbers: [] }),
 	]);

@@ -313,6 +313,18 @@ function didNotRun(run: RunResult, node: string): Error {
 	return new Error(`Node "${node}" did not run. ${reason}`);
 }
 
+/** Fails with n8n's own error, or the end of its log, unless the run succeeded. */
+export function expectSucceeded(run: RunResult): void {
+	if (run.exitCode === 0) return;
+	const error = run.resultData?.error;
+	throw new Error(
+		`n8n execute exited ${run.exitCode}. ` +
+			(error
+				? `n8n's error: ${error.name ?? ''} ${error.message ?? ''} ${error.description ?? ''}`.trim()
+				: `Its output ends:\n${(run.stdout + run.stderr).slice(-3000)}`),
+	);
+}
+
 /** The JSON of every item a node put out (first run, first output). */
 export function outputOf(run: RunResult, node: string): any[] {
 	return itemsOf(run, node).map((item) => item.json);
