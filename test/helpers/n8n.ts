@@ -233,7 +233,7 @@ export class N8n {
 		const first = await this.executeOnce(id);
 		if (first.exitCode === 0 || first.resultData) return first;
 		// n8n ended without putting out any run: nothing of the workflow is known to have run, so
-		// it is tried once more, saying so (2.41's `execute` once exited 1 under CI's load here).
+		// it is tried once more, saying so (not seen yet; a run that exits 1 is judged by expectSucceeded).
 		console.warn(
 			`n8n execute of ${id} exited ${first.exitCode} with no run; again. Its output ends:\n${(first.stdout + first.stderr).slice(-2000)}`,
 		);
