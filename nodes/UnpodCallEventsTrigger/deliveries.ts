@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
-import { isFinal, simplifyTask, transcriptText } from '../shared/tasks';
+import { simplifyTask, transcriptText } from '../shared/outcome';
+import { isFinal } from '../shared/tasks';
 import type { FinalStatus } from '../shared/tasks';
 import { isoTime } from '../shared/time';
 

@@ -3,7 +3,7 @@
  * approval. How the waiting execution learns that the call ended is in `resume.ts`.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { simplifyTask } from './tasks';
+import { objectOf, simplifyTask } from './outcome';
 
 export const DEFAULT_APPROVED_VALUES = 'approved';
 /** Answers that refuse, whatever Approved Values says. */
@@ -11,8 +11,6 @@ const REFUSALS = ['declined', 'refused', 'rejected', 'denied', 'not_approved', '
 
 export type ApprovalReason = 'approved' | 'declined' | 'unclear' | 'not_answered';
 
-const obj = (value: unknown): IDataObject =>
-	value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
 const norm = (value: unknown) =>
 	String(value ?? '')
 		.trim()
@@ -33,12 +31,12 @@ export function approvedValuesOf(text: unknown): string[] {
  * `.decision`, the classification labels, the summary's status and the profile's outcome.
  */
 export function decisionWords(task: IDataObject): string[] {
-	const post = obj(obj(task.output).post_call_data);
-	const structured = obj(post.structured_data);
-	const words: unknown[] = [structured.decision, obj(post.summary).status, obj(post.profile_summary).outcome];
+	const post = objectOf(objectOf(task.output).post_call_data);
+	const structured = objectOf(post.structured_data);
+	const words: unknown[] = [structured.decision, objectOf(post.summary).status, objectOf(post.profile_summary).outcome];
 	if (structured.approved === true) words.push('approved');
 	if (structured.approved === false) words.push('not_approved');
-	const labels = obj(post.classification).labels;
+	const labels = objectOf(post.classification).labels;
 	if (Array.isArray(labels)) words.push(...labels);
 	return words.map(norm).filter(Boolean);
 }

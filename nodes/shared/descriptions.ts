@@ -137,7 +137,7 @@ export function agentLocator(show: Show, url?: string): INodeProperties {
 
 const SIMPLIFIED = {
 	run: 'run_id, status, size (contacts sent), run_mode, created, modified',
-	task: 'IDs, status, contact, call outcome, duration in seconds, transcript as text',
+	task: "IDs, status, contact and its own fields, the call chain, call outcome, what the agent extracted, Unpod's own follow-up, duration in seconds, transcript as text",
 	callLog: 'ID, direction, status, numbers, times in ISO 8601, duration in seconds, agent, space and bridge by name',
 };
 
@@ -202,10 +202,10 @@ export function taskFilters(show: Show): INodeProperties {
 		{
 			displayName: 'Status',
 			name: 'status',
-			type: 'options',
+			type: 'multiOptions',
 			options: TASK_STATUSES,
-			default: 'completed',
-			description: 'The task status',
+			default: ['completed'],
+			description: 'The task statuses to return, e.g. Completed and Failed for every ended call',
 			hint: 'Checked by this node on what the list returns, so Limit counts matching tasks',
 		},
 		created.to,

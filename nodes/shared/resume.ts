@@ -14,6 +14,7 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 import { isFinal } from './tasks';
+import { objectOf } from './outcome';
 
 /** The document field holding the waiting execution's resume address. */
 export const RESUME_FIELD = 'n8n_resume_url';
@@ -28,12 +29,9 @@ export const WAIT_SPACE = 'space';
 export const WAIT_ITEM = 'n8n_wait_item';
 export const WAIT_CALLS = 'n8n_wait_calls';
 
-const obj = (value: unknown): IDataObject =>
-	value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
-
 /** The wait token of a task's document, when it carries a resume address. */
 export function waitTokenOf(document: unknown): string | undefined {
-	const url = obj(document)[RESUME_FIELD];
+	const url = objectOf(document)[RESUME_FIELD];
 	if (typeof url !== 'string') return undefined;
 	try {
 		return new URL(url).searchParams.get(WAIT_TOKEN) ?? undefined;
@@ -64,7 +62,7 @@ export function newWaitToken(key: string, executionId: string, nodeId: string): 
  * host, nor to another waiting node of this n8n.
  */
 export function ownResumeUrl(document: unknown, instanceBaseUrl: string, key: string): string | undefined {
-	const url = obj(document)[RESUME_FIELD];
+	const url = objectOf(document)[RESUME_FIELD];
 	if (typeof url !== 'string' || !instanceBaseUrl) return undefined;
 	try {
 		const target = new URL(url);
@@ -95,7 +93,7 @@ export async function ringWaitingExecutions(
 	context: IWebhookFunctions | IPollFunctions,
 	tasks: IDataObject[],
 ): Promise<void> {
-	const waiting = tasks.filter((task) => isFinal(task.status) && obj(task.input)[RESUME_FIELD]);
+	const waiting = tasks.filter((task) => isFinal(task.status) && objectOf(task.input)[RESUME_FIELD]);
 	if (!waiting.length) return;
 	const base = context.getInstanceBaseUrl();
 	let key: string;

@@ -16,7 +16,8 @@ import { withoutCarrierSecrets } from './secrets';
 import { executionBudget, markMaybeDone, withRetries } from './retry';
 import { routingPaginator } from './pagination';
 import type { ListQuery } from './pagination';
-import { simplifyTask, taskListQuery } from './tasks';
+import { simplifyTask } from './outcome';
+import { taskListQuery } from './tasks';
 import type { TaskScope } from './tasks';
 
 /** What every declarative answer becomes once checked: its items, without a carrier's secrets. */

@@ -1,6 +1,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { RowMatch } from './pagination';
-import { isoTime, platformTime, userTime } from './time';
+import { platformTime, userTime } from './time';
+import { objectOf } from './outcome';
 
 /** Which task list: a space's, an agent's, or a run's (which applies no filter itself). */
 export type TaskScope = 'space' | 'agent' | 'run';
@@ -43,9 +44,6 @@ export function runTasksPath(space: string, runId: string): string {
 	return `/spaces/${encodeURIComponent(space)}/runs/${encodeURIComponent(runId)}/tasks/`;
 }
 
-const obj = (value: unknown): IDataObject =>
-	value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
-
 const commaList = (value: unknown): string[] =>
 	(Array.isArray(value) ? value : String(value ?? '').split(',')).map((v) => String(v).trim()).filter(Boolean);
 
@@ -87,22 +85,22 @@ export function taskListQuery(scope: TaskScope, filters: IDataObject): { qs: IDa
 		if (outcomes.length) {
 			const wanted = outcomes.map((o) => o.toLowerCase());
 			checks.push((task) => {
-				const outcome = obj(obj(obj(task.output).post_call_data).summary).status;
+				const outcome = objectOf(objectOf(objectOf(task.output).post_call_data).summary).status;
 				return typeof outcome === 'string' && wanted.includes(outcome.trim().toLowerCase());
 			});
 		}
 		if (search) {
 			const pattern = searchPattern(search);
 			checks.push((task) => {
-				const input = obj(task.input);
-				const output = obj(task.output);
+				const input = objectOf(task.input);
+				const output = objectOf(task.output);
 				const fields = [input.name, input.contact_number, input.phone, output.customer, output.contact_number];
 				return fields.some((f) => typeof f === 'string' && pattern.test(f));
 			});
 		}
 		if (callType) {
 			checks.push((task) => {
-				const output = obj(task.output);
+				const output = objectOf(task.output);
 				const type = String(output.call_type ?? output.type ?? '');
 				return type === callType || type === `${callType}PhoneCall`;
 			});
@@ -117,55 +115,4 @@ export function taskListQuery(scope: TaskScope, filters: IDataObject): { qs: IDa
 		}
 	}
 	return { qs, match: checks.length ? (task) => checks.every((check) => check(task)) : undefined };
-}
-
-/** The transcript as readable lines: `Assistant: ...` / `Contact: ...`. */
-export function transcriptText(transcript: unknown): string {
-	if (!Array.isArray(transcript)) return '';
-	return transcript
-		.map((entry) => {
-			const e = obj(entry);
-			const who = e.role === 'assistant' ? 'Assistant' : e.role === 'user' ? 'Contact' : String(e.role ?? 'Unknown');
-			return `${who}: ${String(e.content ?? '').trim()}`;
-		})
-		.join('\n');
-}
-
-/** The flat fields a CRM or a sheet wants from a task. */
-export function simplifyTask(task: IDataObject): IDataObject {
-	const input = obj(task.input);
-	const output = obj(task.output);
-	const post = obj(output.post_call_data);
-	const profile = obj(post.profile_summary);
-	const summary = obj(post.summary);
-	const labels = obj(post.classification).labels ?? input.labels ?? [];
-	return {
-		task_id: task.task_id ?? null,
-		run_id: task.run_id ?? null,
-		status: task.status ?? null,
-		contact_name: input.name ?? null,
-		contact_number: input.contact_number ?? null,
-		contact_email: input.email ?? null,
-		contact_company: input.company_name ?? null,
-		document_id: input.document_id ?? task.ref_id ?? null,
-		// Task > Follow Up's chain: which call this is, and the call it follows.
-		attempt: input.attempt ?? null,
-		previous_task_id: input.previous_task_id ?? null,
-		call_status: output.call_status ?? null,
-		call_end_reason: output.call_end_reason ?? null,
-		duration: output.duration ?? null,
-		start_time: isoTime(output.start_time ?? null),
-		end_time: isoTime(output.end_time ?? null),
-		recording_url: output.recording_url || null,
-		call_summary: output.call_summary ?? summary.summary ?? null,
-		outcome: profile.outcome ?? summary.status ?? null,
-		interest_level: profile.interest_level ?? null,
-		next_action: profile.next_action ?? null,
-		callback_requested: profile.callback_requested ?? null,
-		callback_time: profile.callback_time ?? (summary.callback_datetime || null),
-		labels: Array.isArray(labels) ? labels : [labels],
-		transcript: transcriptText(output.transcript),
-		created: isoTime(task.created ?? null),
-		modified: isoTime(task.modified ?? task.last_status_change ?? null),
-	};
 }

@@ -9,7 +9,7 @@ import { agentRef, spaceRef, unpodNode } from '../helpers/nodes';
 import { startHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import type { Task } from '../../dev/server/store';
-import { simplifyTask } from '../../nodes/shared/tasks';
+import { simplifyTask } from '../../nodes/shared/outcome';
 import { zonedParts } from '../../nodes/UnpodTask/resources/task/followUp.plan';
 import { table } from './report';
 

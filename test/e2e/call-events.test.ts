@@ -24,7 +24,7 @@ import {
 import { SEED } from '../../dev/server/seed';
 import type { ApprovalAnswer, Task } from '../../dev/server/types';
 import { RESUME_FIELD } from '../../nodes/shared/resume';
-import { simplifyTask } from '../../nodes/shared/tasks';
+import { simplifyTask } from '../../nodes/shared/outcome';
 
 const TYPE = 'n8n-nodes-unpod.unpodCallEventsTrigger';
 const ENDS = { id: 'callEnds', webhookId: 'unpod-call-ends' };

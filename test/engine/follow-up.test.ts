@@ -9,7 +9,7 @@ import { agentRef, spaceRef, unpodNode } from '../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../helpers/setup';
 import type { IDataObject } from 'n8n-workflow';
 import { SEED } from '../../dev/server/seed';
-import { simplifyTask } from '../../nodes/shared/tasks';
+import { simplifyTask } from '../../nodes/shared/outcome';
 
 const NOW = Date.parse('2026-11-25T10:00:00Z');
 const TASKS = `/spaces/${SEED.secondSpaceToken}/tasks/`;

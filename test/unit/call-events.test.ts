@@ -8,7 +8,7 @@ import {
 import { secretMatches, secretProblem } from '../../nodes/UnpodCallEventsTrigger/origin';
 import { checkRepeat, DeliveryLog } from '../../nodes/UnpodCallEventsTrigger/repeats';
 import type { IDataObject } from 'n8n-workflow';
-import { simplifyTask } from '../../nodes/shared/tasks';
+import { simplifyTask } from '../../nodes/shared/outcome';
 import { AgentWebhooks } from '../../dev/server/webhooks';
 import { Store } from '../../dev/server/store';
 

@@ -1,5 +1,5 @@
 import { normalizePhone, toContactDocument } from '../../nodes/shared/contacts';
-import { simplifyTask, transcriptText } from '../../nodes/shared/tasks';
+import { simplifyTask, transcriptText } from '../../nodes/shared/outcome';
 
 describe('normalizePhone', () => {
 	test.each([

@@ -157,6 +157,65 @@ describe('what an ended call asks for next', () => {
 		);
 	});
 
+	test("Unpod's own follow-up or redial is the next call: this node calls no one, and says when Unpod does", () => {
+		const scheduled = flat({
+			callback_requested: true,
+			callback_time: '2026-11-26 15:30',
+			unpod_follow_up: true,
+			unpod_follow_up_status: 'call_scheduled',
+			unpod_follow_up_at: '2026-11-26T14:30:00.000Z',
+		});
+		expect(decideFollowUp(readEndedCall(scheduled), settings, now)).toEqual({
+			follow_up: 'unpod',
+			reason: 'unpod_follow_up',
+			at: Date.parse('2026-11-26T14:30:00.000Z'),
+			attempt: 2,
+		});
+		const already = flat({ status: 'failed', call_status: 'busy', unpod_follow_up_status: 'call_already_scheduled' });
+		expect(decideFollowUp(readEndedCall(already), settings, now)).toMatchObject({
+			follow_up: 'unpod',
+			reason: 'unpod_follow_up',
+		});
+		const redial = flat({ call_status: 'droped', unpod_redial: 'call_scheduled_for_redial' });
+		expect(decideFollowUp(readEndedCall(redial), settings, now)).toEqual({
+			follow_up: 'unpod',
+			reason: 'unpod_redial',
+			at: undefined,
+			attempt: 2,
+		});
+		// A follow-up Unpod failed to schedule, or one switched off, leaves the callback to this node.
+		for (const status of ['failed to schedule_call', 'disabled']) {
+			const left = flat({
+				callback_requested: true,
+				callback_time: '2026-11-26 15:30',
+				unpod_follow_up_status: status,
+			});
+			expect(decideFollowUp(readEndedCall(left), settings, now).follow_up).toBe('callback');
+		}
+	});
+
+	test('a call that has not ended (pending, scheduled, in progress) is passed on undecided: not_ended', () => {
+		for (const status of ['pending', 'scheduled', 'in_progress', 'hold']) {
+			expect(decideFollowUp(readEndedCall(flat({ status, call_status: null })), settings, now)).toEqual({
+				follow_up: 'none',
+				reason: 'not_ended',
+				attempt: 2,
+			});
+		}
+	});
+
+	test("Max Calls counts Unpod's calls: a raw task that is Unpod's second follow-up is the third call", () => {
+		const raw = {
+			task_id: 'T3',
+			status: 'failed',
+			input: { name: 'Bo', contact_number: '+4930999' },
+			output: { call_status: 'busy', referenced_task: 'T2', followup_count: 2, post_call_data: {} },
+		};
+		const call = readEndedCall(raw);
+		expect(call.attempt).toBe(3);
+		expect(decideFollowUp(call, settings, now)).toMatchObject({ follow_up: 'none', reason: 'max_calls' });
+	});
+
 	test('no phone number: nothing, and why', () => {
 		expect(
 			decideFollowUp(readEndedCall(flat({ contact_number: null, call_status: 'busy' })), settings, now),
@@ -183,8 +242,8 @@ describe('what an ended call asks for next', () => {
 		};
 		const call = readEndedCall(raw);
 		expect(call).toMatchObject({ taskId: 'T2', attempt: 2, contactSpoke: true, callbackRequested: true });
-		// The whole document travels on, custom fields too.
-		expect(call.document).toEqual(raw.input);
+		// The whole document travels on, custom fields too; the chain is written anew by the follow-up.
+		expect(call.document).toEqual({ name: 'Bo', contact_number: '+4930999', plan: 'gold' });
 		const decided = decideFollowUp(call, settings, now);
 		expect(decided).toMatchObject({ follow_up: 'callback', attempt: 3 });
 		expect(iso(decided.at!)).toBe('2026-11-26T09:00:00.000Z');

@@ -1,7 +1,8 @@
 /** Pure parts that read the real backend's shapes beside the specification's. */
 import { describeUnpodError, readablePythonErrors } from '../../nodes/shared/errors';
 import { collectPages } from '../../nodes/shared/pagination';
-import { simplifyTask, taskListQuery } from '../../nodes/shared/tasks';
+import { simplifyTask } from '../../nodes/shared/outcome';
+import { taskListQuery } from '../../nodes/shared/tasks';
 import { isoTime, platformTime, userTime } from '../../nodes/shared/time';
 import { statusOf } from '../../nodes/UnpodTask/resources/task/create.send';
 

@@ -7,7 +7,8 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { asNodeError } from '../../../shared/errors';
 import { readRunTasks } from '../../../shared/runTasks';
 import { classifyFailure, pause, WaitBudget } from '../../../shared/retry';
-import { isFinal, simplifyTask } from '../../../shared/tasks';
+import { simplifyTask } from '../../../shared/outcome';
+import { isFinal } from '../../../shared/tasks';
 import { ExistingTasks } from './create.guard';
 
 /** One call being followed: the task of one contact row. */

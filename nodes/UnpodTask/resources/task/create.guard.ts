@@ -7,7 +7,8 @@ import { normalizePhone } from '../../../shared/contacts';
 import { asNodeError } from '../../../shared/errors';
 import { collectPages, toPage } from '../../../shared/pagination';
 import type { WaitBudget } from '../../../shared/retry';
-import { taskListPath } from '../../../shared/tasks';
+import { callChain } from '../../../shared/outcome';
+import { isFinal, taskListPath } from '../../../shared/tasks';
 import { platformTime } from '../../../shared/time';
 import { unpodApiRequest } from '../../../shared/transport';
 import type { Row } from './create.rows';
@@ -39,7 +40,7 @@ export interface RowGuard {
 export class ExistingTasks {
 	private tasks: Array<{ task: ExistingTask; number: unknown }> = [];
 	private byDocument = new Map<string, ExistingTask>();
-	/** Follow-ups (Task > Follow Up) by the call they follow: `input.previous_task_id`. */
+	/** Follow-ups, Unpod's and Task > Follow Up's, by the call they follow (`callChain`). */
 	private byPrevious = new Map<string, IDataObject>();
 	/** Unpod's stored numbers, normalised with each country code a row asked for. */
 	private byPhone = new Map<string, Map<string, ExistingTask>>();
@@ -61,14 +62,20 @@ export class ExistingTasks {
 				this.byDocument.set(documentId, task);
 			}
 			this.tasks.push({ task, number: input.contact_number ?? input.phone });
-			const previous = input.previous_task_id;
-			if (typeof previous === 'string' && previous && !this.byPrevious.has(previous)) this.byPrevious.set(previous, t);
+			const previous = callChain(t).previous_task_id;
+			if (previous && !this.byPrevious.has(previous)) this.byPrevious.set(previous, t);
 		}
 	}
 
 	/** The follow-up already scheduled for the call `taskId`, as the list gave it. */
 	followUpOf(taskId: string): IDataObject | undefined {
 		return this.byPrevious.get(taskId);
+	}
+
+	/** The contact's newest task, by Document ID else by phone, if it has not ended. */
+	openTaskOf(document: IDataObject): IDataObject | undefined {
+		const found = this.match(document, { countryCode: '', since: 0 })?.task;
+		return found && !isFinal(found.status) ? found.listed : undefined;
 	}
 
 	private phonesIn(countryCode: string): Map<string, ExistingTask> {
@@ -115,7 +122,7 @@ export function skipReason(match: Match, lookbackHours: number): string {
  */
 export async function recentTasks(
 	context: IExecuteFunctions,
-	rows: Row[],
+	rows: Array<Pick<Row, 'lookbackHours'> & { request: { space: string } }>,
 	budget: WaitBudget,
 ): Promise<Map<string, ExistingTasks>> {
 	const hoursBySpace = new Map<string, number>();

@@ -11,7 +11,8 @@ import { failedItem } from '../../../shared/itemLoop';
 import { bounded, runOption } from '../../../shared/parameters';
 import { readRunTasks } from '../../../shared/runTasks';
 import type { WaitBudget } from '../../../shared/retry';
-import { isFinal } from '../../../shared/tasks';
+import { callChain, contactFields, objectOf } from '../../../shared/outcome';
+import { platformTime } from '../../../shared/time';
 import { recentTasks } from './create.guard';
 import type { Row } from './create.rows';
 import { rateLimitBudget, sendRows } from './create.send';
@@ -134,11 +135,11 @@ interface Planned {
 }
 
 /**
- * The documents of the calls that came in flat (Simplify on), read back from Unpod: their run's
- * tasks carry the whole document, custom fields and `attempt` included. One request per run
- * (100 tasks a page); a run Unpod does not know leaves the item's own fields.
+ * The calls that came in flat (Simplify on), read back from Unpod: their run's tasks carry the
+ * whole document (custom fields too) and the chain. One request per run (100 tasks a page); a
+ * run Unpod does not know leaves the item's own fields.
  */
-async function documentsFromUnpod(
+async function tasksFromUnpod(
 	context: IExecuteFunctions,
 	items: INodeExecutionData[],
 	budget: WaitBudget,
@@ -150,15 +151,12 @@ async function documentsFromUnpod(
 		const space = context.getNodeParameter('space', itemIndex, '', { extractValue: true }) as string;
 		runs.set(`${space}/${json.run_id}`, { space, itemIndex });
 	});
-	const documents = new Map<string, IDataObject>();
+	const stored = new Map<string, IDataObject>();
 	for (const [key, { space, itemIndex }] of runs) {
 		const runId = key.slice(space.length + 1);
 		try {
 			const tasks = await readRunTasks(context, space, runId, { itemIndex, budget });
-			for (const task of tasks) {
-				if (task.input && typeof task.input === 'object')
-					documents.set(String(task.task_id), task.input as IDataObject);
-			}
+			for (const task of tasks) if (task.task_id) stored.set(String(task.task_id), task);
 		} catch (error) {
 			// A run of another space, or one Unpod no longer lists: the item's own fields serve.
 			const failure = asNodeError(context.getNode(), error, itemIndex);
@@ -166,16 +164,16 @@ async function documentsFromUnpod(
 			if (status !== '206' && status !== '404') throw failure;
 		}
 	}
-	return documents;
+	return stored;
 }
 
-/** Reads each input item as an ended call and decides; an item that is not one fails, naming it. */
+/** Reads each input item as a call and decides; an item that is no call at all fails, naming it. */
 function planItems(
 	context: IExecuteFunctions,
 	items: INodeExecutionData[],
 	now: number,
 	fromUnpod: Map<string, IDataObject>,
-) {
+): { planned: Planned[]; failed: Array<{ itemIndex: number; error: NodeOperationError }> } {
 	const planned: Planned[] = [];
 	const failed: Array<{ itemIndex: number; error: NodeOperationError }> = [];
 	const maxCalls = bounded(context, runOption(context, 'maxCalls', 'Max Calls'), 'Max Calls', 3, 1, 20);
@@ -199,17 +197,15 @@ function planItems(
 			const call = readEndedCall(item.json);
 			const stored = fromUnpod.get(call.taskId);
 			if (stored) {
-				call.document = { ...stored };
-				const attempt = Number(stored.attempt);
-				if (Number.isInteger(attempt) && attempt > 0) call.attempt = attempt;
+				call.document = contactFields(stored.input);
+				// Calls made since the item was read count too.
+				call.attempt = Math.max(call.attempt, callChain(stored).attempt);
 			}
 			if (!call.taskId) throw new Error('has no task_id: give it an ended call as the triggers or Get Many put it out');
-			if (!isFinal(call.status)) {
-				throw new Error(`is a call that has not ended (status "${call.status || 'unknown'}")`);
-			}
 			const window = windowOf(context, itemIndex, call.document);
 			const decision = decideFollowUp(call, { window, retryAfterHours, maxCalls }, now);
-			const slot = decision.at === undefined ? undefined : slotOf(decision.at, slotMinutes, now, window);
+			const due = decision.follow_up === 'callback' || decision.follow_up === 'retry';
+			const slot = due && decision.at !== undefined ? slotOf(decision.at, slotMinutes, now, window) : undefined;
 			planned.push({ itemIndex, call, decision, slot });
 		} catch (error) {
 			const e = error as Error;
@@ -228,6 +224,7 @@ const scheduleAt = (slot: number) => {
 
 /** What one input item comes out as: the decision, and the follow-up task when one was scheduled. */
 function decided(plan: Planned, extra: IDataObject): IDataObject {
+	const at = plan.slot ?? plan.decision.at;
 	return {
 		task_id: plan.call.taskId,
 		contact_name: plan.call.document.name ?? null,
@@ -235,9 +232,83 @@ function decided(plan: Planned, extra: IDataObject): IDataObject {
 		attempt: plan.call.attempt,
 		follow_up: plan.decision.follow_up,
 		follow_up_reason: plan.decision.reason,
-		follow_up_at: plan.slot === undefined ? null : new Date(plan.slot).toISOString(),
+		follow_up_at: at === undefined ? null : new Date(at).toISOString(),
 		follow_up_attempt: plan.decision.follow_up === 'none' ? null : plan.decision.attempt,
 		...extra,
+	};
+}
+
+/** A follow-up row: the contact's document with the chain, scheduled at the plan's slot. */
+function followUpRow(context: IExecuteFunctions, items: INodeExecutionData[], p: Planned): Row {
+	const space = context.getNodeParameter('space', p.itemIndex, '', { extractValue: true }) as string;
+	const agent = context.getNodeParameter('agent', p.itemIndex, '', { extractValue: true }) as string;
+	const callContext = String(context.getNodeParameter('callContext', p.itemIndex, '') ?? '').trim();
+	if (!callContext) {
+		throw new NodeOperationError(context.getNode(), `Item ${p.itemIndex + 1}: Call Context is empty`, {
+			itemIndex: p.itemIndex,
+		});
+	}
+	const body: IDataObject = { pilot: agent, schedule: scheduleAt(p.slot!), context: callContext };
+	return {
+		itemIndex: p.itemIndex,
+		echo: items[p.itemIndex].json,
+		document: { ...p.call.document, attempt: p.decision.attempt, previous_task_id: p.call.taskId },
+		group: JSON.stringify([space, body]),
+		request: { space, body },
+		countryCode: '',
+	};
+}
+
+const spaceOf = (context: IExecuteFunctions, itemIndex: number) =>
+	context.getNodeParameter('space', itemIndex, '', { extractValue: true }) as string;
+
+/** A task as a follow-up names it: its IDs and, for a scheduled one, when. */
+const taskRef = (task: IDataObject | undefined): IDataObject => ({
+	follow_up_task_id: task?.task_id ?? null,
+	follow_up_run_id: task?.run_id ?? null,
+});
+
+/**
+ * Who calls next for each plan, read from the space's recent tasks: a follow-up that names the
+ * ended call (`referenced_task` for Unpod's, `previous_task_id` for this node's) is the next call,
+ * so nothing is sent for it; a call Unpod said it calls again is named where found. One list read
+ * per space, only when something is due or Unpod calls again.
+ */
+async function nextCalls(
+	context: IExecuteFunctions,
+	planned: Planned[],
+	budget: WaitBudget,
+): Promise<Map<Planned, IDataObject | undefined>> {
+	const asking = planned.filter((p) => p.slot !== undefined || p.decision.follow_up === 'unpod');
+	const found = new Map<Planned, IDataObject | undefined>();
+	if (!asking.length) return found;
+	const existing = await recentTasks(
+		context,
+		asking.map((p) => ({ request: { space: spaceOf(context, p.itemIndex) }, lookbackHours: FOLLOW_UP_LOOKBACK_HOURS })),
+		budget,
+	);
+	for (const plan of asking) {
+		const tasks = existing.get(spaceOf(context, plan.itemIndex));
+		const next = tasks?.followUpOf(plan.call.taskId);
+		if (next) found.set(plan, next);
+		else if (plan.decision.follow_up === 'unpod') {
+			// A redial calls the same task again; a deduplicated follow-up is the contact's open task.
+			const redial = plan.decision.reason === 'unpod_redial';
+			found.set(plan, tasks?.openTaskOf(plan.call.document) ?? (redial ? { task_id: plan.call.taskId } : undefined));
+		}
+	}
+	return found;
+}
+
+/** A follow-up Unpod made for the ended call turns a due plan into Unpod's. */
+function toUnpods(plan: Planned, next: IDataObject): Planned {
+	const output = objectOf(next.output);
+	if (!output.referenced_task) return plan;
+	const at = platformTime(output.scheduled_time) ?? platformTime(next.scheduled_timestamp);
+	return {
+		...plan,
+		slot: undefined,
+		decision: { ...plan.decision, follow_up: 'unpod', reason: 'unpod_follow_up', at },
 	};
 }
 
@@ -245,73 +316,34 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const items = this.getInputData();
 	const continueOnFail = this.continueOnFail();
 	const budget = rateLimitBudget(this);
-	const { planned, failed } = planItems(this, items, Date.now(), await documentsFromUnpod(this, items, budget));
-	if (failed.length && !continueOnFail) throw failed[0].error;
+	const read = planItems(this, items, Date.now(), await tasksFromUnpod(this, items, budget));
+	if (read.failed.length && !continueOnFail) throw read.failed[0].error;
 
-	const planOf = new Map(planned.map((p) => [p.itemIndex, p]));
-	const due = planned.filter((p) => p.slot !== undefined);
-	const rows: Row[] = due.map((p) => {
-		const space = this.getNodeParameter('space', p.itemIndex, '', { extractValue: true }) as string;
-		const agent = this.getNodeParameter('agent', p.itemIndex, '', { extractValue: true }) as string;
-		const context = String(this.getNodeParameter('callContext', p.itemIndex, '') ?? '').trim();
-		if (!context) {
-			throw new NodeOperationError(this.getNode(), `Item ${p.itemIndex + 1}: Call Context is empty`, {
-				itemIndex: p.itemIndex,
-			});
-		}
-		const body: IDataObject = { pilot: agent, schedule: scheduleAt(p.slot!), context };
-		return {
-			itemIndex: p.itemIndex,
-			echo: items[p.itemIndex].json,
-			document: { ...p.call.document, attempt: p.decision.attempt, previous_task_id: p.call.taskId },
-			group: JSON.stringify([space, body]),
-			request: { space, body },
-			countryCode: '',
-		};
-	});
-
-	// One follow-up per ended call: a task that names it as previous_task_id was scheduled already.
-	const existing = rows.length
-		? await recentTasks(
-				this,
-				rows.map((r) => ({ ...r, lookbackHours: FOLLOW_UP_LOOKBACK_HOURS })),
-				budget,
-			)
-		: new Map();
-	const already = new Map<Row, IDataObject>();
-	for (const row of rows) {
-		const found = existing.get(row.request.space)?.followUpOf(String(row.document.previous_task_id));
-		if (found) already.set(row, found);
-	}
-	const toSend = rows.filter((r) => !already.has(r));
-	const sent = await sendRows(this, toSend, { batchSize: DEFAULT_BATCH_SIZE, budget, continueOnFail });
-
-	const out: INodeExecutionData[] = items.map((item, itemIndex) => ({ json: {}, pairedItem: { item: itemIndex } }));
-	for (const plan of planned)
-		out[plan.itemIndex].json = decided(plan, { follow_up_task_id: null, follow_up_run_id: null });
-	for (const row of rows) {
-		const plan = planOf.get(row.itemIndex)!;
-		const found = already.get(row);
-		if (found) {
-			out[row.itemIndex].json = decided(plan, {
-				follow_up_task_id: found.task_id ?? null,
-				follow_up_run_id: found.run_id ?? null,
+	const next = await nextCalls(this, read.planned, budget);
+	const planned = read.planned.map((p) => (next.get(p) ? toUnpods(p, next.get(p)!) : p));
+	const out: INodeExecutionData[] = items.map((_, itemIndex) => ({ json: {}, pairedItem: { item: itemIndex } }));
+	const rows = new Map<Row, Planned>();
+	planned.forEach((plan, i) => {
+		const found = next.get(read.planned[i]);
+		if (plan.decision.follow_up === 'unpod' || plan.slot === undefined) {
+			out[plan.itemIndex].json = decided(plan, taskRef(plan.decision.follow_up === 'unpod' ? found : undefined));
+		} else if (found) {
+			out[plan.itemIndex].json = decided(plan, {
+				...taskRef(found),
 				unpod_skipped: `Not sent: follow-up ${String(found.task_id)} of task ${plan.call.taskId} is already scheduled`,
 			});
-			continue;
-		}
+		} else rows.set(followUpRow(this, items, plan), plan);
+	});
+
+	const sent = await sendRows(this, [...rows.keys()], { batchSize: DEFAULT_BATCH_SIZE, budget, continueOnFail });
+	for (const [row, plan] of rows) {
 		const result = sent.get(row)!;
 		out[row.itemIndex] =
 			result.kind === 'failed'
 				? failedItem(this, row.echo, row.itemIndex, result.error, { unpod_created: result.created })
-				: {
-						json: decided(plan, {
-							follow_up_task_id: result.answer.task_id ?? null,
-							follow_up_run_id: result.answer.run_id ?? null,
-						}),
-						pairedItem: { item: row.itemIndex },
-					};
+				: { json: decided(plan, taskRef(result.answer as IDataObject)), pairedItem: { item: row.itemIndex } };
 	}
-	for (const bad of failed) out[bad.itemIndex] = failedItem(this, items[bad.itemIndex].json, bad.itemIndex, bad.error);
+	for (const bad of read.failed)
+		out[bad.itemIndex] = failedItem(this, items[bad.itemIndex].json, bad.itemIndex, bad.error);
 	return out;
 }

@@ -4,7 +4,9 @@
  * request, no clock but the `now` it is given.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { isFinal } from '../../../shared/tasks';
 import { platformTime } from '../../../shared/time';
+import { contactFields, objectOf, simplifyTask, unpodCallsAgain } from '../../../shared/outcome';
 
 export interface CallingWindow {
 	/** Days calls may be placed on, 0 Sunday to 6 Saturday. */
@@ -118,55 +120,55 @@ export interface EndedCall {
 	callbackTime: string;
 	/** Whether anyone but the agent spoke, when the transcript says. */
 	contactSpoke?: boolean;
+	/** Which call of the contact's chain this was, Unpod's own follow-ups and redials counted. */
 	attempt: number;
+	/** The contact's own fields, without the chain. */
 	document: IDataObject;
+	/** Unpod calls the contact again itself: its follow-up engine or its redial. */
+	unpodCallsAgain?: 'follow_up' | 'redial';
+	/** When Unpod said it calls again, if it did. */
+	unpodAt?: string;
 }
 
-const obj = (value: unknown): IDataObject =>
-	value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
+/** The document of a flat item: its `contact_fields`, else the contact keys it has. */
+function flatDocument(flat: IDataObject): IDataObject {
+	const fields = objectOf(flat.contact_fields);
+	if (Object.keys(fields).length) return { ...fields };
+	return Object.fromEntries(
+		Object.entries({
+			name: flat.contact_name,
+			contact_number: flat.contact_number,
+			email: flat.contact_email,
+			company_name: flat.contact_company,
+			document_id: flat.document_id,
+		}).filter(([, v]) => v !== null && v !== undefined && v !== ''),
+	);
+}
 
 /**
  * An ended call read from any shape the package puts out: a raw task (the push's document, Get
- * Many with Simplify off), or the flat Simplify shape (either trigger, Get Many, Call and Wait).
+ * Many with Simplify off) is read through the flat outcome, so both shapes mean the same.
  */
 export function readEndedCall(item: IDataObject): EndedCall {
 	const raw = 'output' in item || 'input' in item;
-	const input = obj(item.input);
-	const output = obj(item.output);
-	const post = obj(output.post_call_data);
-	const profile = obj(post.profile_summary);
-	const summary = obj(post.summary);
-	const transcript = raw ? output.transcript : item.transcript;
-	const contactSpoke = Array.isArray(transcript)
-		? transcript.some((t) => obj(t).role === 'user' && String(obj(t).content ?? '').trim())
-		: typeof transcript === 'string' && transcript
-			? /^Contact: \S/m.test(transcript)
-			: undefined;
-	const document: IDataObject = raw
-		? { ...input }
-		: Object.fromEntries(
-				Object.entries({
-					name: item.contact_name,
-					contact_number: item.contact_number,
-					email: item.contact_email,
-					company_name: item.contact_company,
-					document_id: item.document_id,
-				}).filter(([, v]) => v !== null && v !== undefined && v !== ''),
-			);
-	const attempt = Number(raw ? input.attempt : (item.attempt ?? input.attempt));
+	const flat = raw ? simplifyTask(item) : item;
+	const transcript = typeof flat.transcript === 'string' ? flat.transcript : '';
+	// A raw task's empty transcript says no one spoke; an empty flat one may only be missing.
+	const rawTranscript = objectOf(item.output).transcript;
+	const attempt = Number(flat.attempt);
 	return {
-		taskId: String(item.task_id ?? ''),
-		status: String(item.status ?? ''),
-		callStatus: String((raw ? output.call_status : item.call_status) ?? ''),
-		endReason: String((raw ? output.call_end_reason : item.call_end_reason) ?? ''),
-		endedAt: platformTime(raw ? (output.end_time ?? item.modified) : (item.end_time ?? item.modified)),
-		callbackRequested: flag(
-			raw ? (profile.callback_requested ?? obj(post.follow_up).required) : item.callback_requested,
-		),
-		callbackTime: String((raw ? (profile.callback_time ?? summary.callback_datetime) : item.callback_time) ?? ''),
-		contactSpoke,
+		taskId: String(flat.task_id ?? ''),
+		status: String(flat.status ?? ''),
+		callStatus: String(flat.call_status ?? ''),
+		endReason: String(flat.call_end_reason ?? ''),
+		endedAt: platformTime(flat.end_time ?? flat.modified),
+		callbackRequested: flag(flat.callback_requested ?? flat.unpod_follow_up),
+		callbackTime: String(flat.callback_time ?? ''),
+		contactSpoke: transcript || Array.isArray(rawTranscript) ? /^Contact: \S/m.test(transcript) : undefined,
 		attempt: Number.isInteger(attempt) && attempt > 0 ? attempt : 1,
-		document,
+		document: raw ? contactFields(item.input) : flatDocument(flat),
+		unpodCallsAgain: unpodCallsAgain(flat),
+		unpodAt: typeof flat.unpod_follow_up_at === 'string' ? flat.unpod_follow_up_at : undefined,
 	};
 }
 
@@ -184,11 +186,15 @@ export function callbackInstant(text: string, timeZone: string): number | undefi
 	return fromZoned(y, mo, d, h, mi, timeZone);
 }
 
-export type FollowUpKind = 'callback' | 'retry' | 'none';
+/** `unpod`: Unpod calls the contact again itself (its Enable Followup or Enable Callback), so this node does not. */
+export type FollowUpKind = 'callback' | 'retry' | 'unpod' | 'none';
 
 export interface Decision {
 	follow_up: FollowUpKind;
-	/** Why: `callback_requested`, `not_reached: busy`, `reached`, `max_calls`, `no_phone`... */
+	/**
+	 * Why: `callback_requested`, `not_reached: busy`, `unpod_follow_up`, `unpod_redial`, `reached`,
+	 * `max_calls`, `no_phone`, `not_ended`...
+	 */
 	reason: string;
 	/** When the next call is due (epoch ms), inside the window; not yet rounded to a slot. */
 	at?: number;
@@ -214,6 +220,13 @@ export function notReachedReason(call: EndedCall): string | undefined {
 /** What an ended call asks for next. `now` stands for the call's end when it does not say. */
 export function decideFollowUp(call: EndedCall, settings: FollowUpSettings, now: number): Decision {
 	const next = call.attempt + 1;
+	// An open call (a list read while it rang, or Unpod's own scheduled follow-up) is not decided on.
+	if (!isFinal(call.status)) return { follow_up: 'none', reason: 'not_ended', attempt: next };
+	// Never a second caller: Unpod's own follow-up or redial is the next call.
+	if (call.unpodCallsAgain) {
+		const at = call.unpodAt ? platformTime(call.unpodAt) : undefined;
+		return { follow_up: 'unpod', reason: `unpod_${call.unpodCallsAgain}`, at, attempt: next };
+	}
 	let reason = notReachedReason(call);
 	// A call that reached the person closes the contact, whichever attempt it was.
 	if (!reason && !call.callbackRequested) return { follow_up: 'none', reason: 'reached', attempt: next };

@@ -9,7 +9,8 @@ import {
 } from '../../../shared/descriptions';
 import { collectPages, requestedLimit, toPage } from '../../../shared/pagination';
 import { executionBudget } from '../../../shared/retry';
-import { simplifyTask, taskListPath, taskListQuery } from '../../../shared/tasks';
+import { simplifyTask } from '../../../shared/outcome';
+import { taskListPath, taskListQuery } from '../../../shared/tasks';
 import { unpodApiRequest } from '../../../shared/transport';
 
 const show = { operation: ['getAll'] };

@@ -1,0 +1,166 @@
+/**
+ * The flat outcome of a call: what every node that puts out calls gives with Simplify on (both
+ * triggers, Get Many, Call and Wait, approvals). One key per fact, named once here; the README
+ * lists them all. Pure: reads a task in any shape Unpod writes it (docs sample, source, nulls,
+ * JSON text where an object is expected).
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { isoTime } from './time';
+
+const isObject = (value: unknown): value is IDataObject =>
+	!!value && typeof value === 'object' && !Array.isArray(value);
+
+/** An object, also one Unpod wrote as JSON text; anything else reads as empty. */
+export function objectOf(value: unknown): IDataObject {
+	if (isObject(value)) return value;
+	if (typeof value === 'string' && value.trim().startsWith('{')) {
+		try {
+			const parsed: unknown = JSON.parse(value);
+			if (isObject(parsed)) return parsed;
+		} catch {
+			// Not JSON after all: empty, as a missing object.
+		}
+	}
+	return {};
+}
+
+const positiveInt = (value: unknown): number | undefined => {
+	const n = typeof value === 'string' && value.trim() ? Number(value) : value;
+	return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
+};
+
+/** The transcript as readable lines: `Assistant: ...` / `Contact: ...`. */
+export function transcriptText(transcript: unknown): string {
+	if (!Array.isArray(transcript)) return '';
+	return transcript
+		.map((entry) => {
+			const e = objectOf(entry);
+			const who = e.role === 'assistant' ? 'Assistant' : e.role === 'user' ? 'Contact' : String(e.role ?? 'Unknown');
+			return `${who}: ${String(e.content ?? '').trim()}`;
+		})
+		.join('\n');
+}
+
+/** Fields of a contact document that Task > Follow Up writes to chain its calls. */
+export const CHAIN_FIELDS = ['attempt', 'previous_task_id'];
+/** Fields Unpod adds to a task's document when it redials (`schedule_redial_task`). */
+const UNPOD_INPUT_FIELDS = ['redial_count', 'transcript'];
+
+/** The contact's own columns: every field the document was created with, the chain and Unpod's additions aside. */
+export function contactFields(input: unknown): IDataObject {
+	const fields = { ...objectOf(input) };
+	for (const key of [...CHAIN_FIELDS, ...UNPOD_INPUT_FIELDS]) delete fields[key];
+	return fields;
+}
+
+const REDIAL_SCHEDULED = 'call_scheduled_for_redial';
+
+/**
+ * Which call of its contact's chain a task is, counting every call, Unpod's and the package's:
+ * the package's `attempt` in the document (what came before it), plus Unpod's own follow-ups
+ * since (`output.followup_count`, kept on the task when its call ends) and redials
+ * (`input.redial_count`, raised when a redial is scheduled, so one still to come is not counted).
+ * `previous_task_id`: the task this one follows, Unpod's `referenced_task` before the package's.
+ */
+export function callChain(task: IDataObject): { attempt: number; previous_task_id: string | null } {
+	const input = objectOf(task.input);
+	const output = objectOf(task.output);
+	const post = objectOf(output.post_call_data);
+	const redialPending = post.redial === REDIAL_SCHEDULED || post.is_redial === true;
+	const base = positiveInt(input.attempt) ?? 1;
+	const followUps = positiveInt(output.followup_count) ?? 0;
+	const redials = Math.max(0, (positiveInt(input.redial_count) ?? 0) - (redialPending ? 1 : 0));
+	const previous = output.referenced_task || input.previous_task_id;
+	return { attempt: base + followUps + redials, previous_task_id: typeof previous === 'string' ? previous : null };
+}
+
+/** What a `required` reads as: Unpod writes a boolean, `yes`/`no`, or `follow_up disabled`. */
+function requiredFlag(value: unknown): boolean | null {
+	if (typeof value === 'boolean') return value;
+	if (typeof value !== 'string' || !value.trim()) return null;
+	if (/^\s*(true|yes|1)\b/i.test(value)) return true;
+	if (/^\s*(false|no|0)\b|disabled/i.test(value)) return false;
+	return null;
+}
+
+/** Unpod's own next step after the call: its follow-up (`post_call_data.follow_up`) and its redial. */
+export function unpodNextStep(post: IDataObject): IDataObject {
+	const raw = post.follow_up;
+	const followUp = objectOf(raw);
+	const required = Object.keys(followUp).length ? followUp.required : raw;
+	const disabled = typeof required === 'string' && /disabled/i.test(required);
+	const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+	return {
+		unpod_follow_up: requiredFlag(required),
+		unpod_follow_up_at: followUp.time ? isoTime(followUp.time) : null,
+		unpod_follow_up_status: disabled ? 'disabled' : text(followUp.status),
+		unpod_follow_up_reason: text(followUp.reason),
+		unpod_redial: text(post.redial) ?? (post.is_redial === true ? REDIAL_SCHEDULED : null),
+	};
+}
+
+/** Unpod's follow-up statuses that mean it will call the contact again itself. */
+const UNPOD_CALLS_AGAIN = ['call_scheduled', 'call_already_scheduled'];
+
+/** Whether Unpod itself calls again after this call, read from the flat outcome. */
+export function unpodCallsAgain(flat: IDataObject): 'follow_up' | 'redial' | undefined {
+	if (UNPOD_CALLS_AGAIN.includes(String(flat.unpod_follow_up_status))) return 'follow_up';
+	if (flat.unpod_redial === REDIAL_SCHEDULED) return 'redial';
+	return undefined;
+}
+
+/** What the agent was told to extract: an object of its own keys, or null when it extracts nothing. */
+function extracted(value: unknown): IDataObject | null {
+	if (value === null || value === undefined || value === '') return null;
+	const fields = objectOf(value);
+	if (Object.keys(fields).length) return fields;
+	// Text or a list the extractor wrote instead of an object is kept, not lost.
+	return isObject(value) ? null : { value: value as IDataObject[string] };
+}
+
+const orNull = (value: unknown) => (value === undefined || value === '' ? null : (value as IDataObject[string]));
+/** Unpod's analysis writes `N/A` or `None` where it has nothing to say. */
+const said = (value: unknown) =>
+	typeof value === 'string' && /^\s*(n\/?a|none|null)?\s*$/i.test(value) ? null : orNull(value);
+
+/** The flat fields a CRM or a sheet wants from a task. */
+export function simplifyTask(task: IDataObject): IDataObject {
+	const input = objectOf(task.input);
+	const output = objectOf(task.output);
+	const post = objectOf(output.post_call_data);
+	const profile = objectOf(post.profile_summary);
+	const summary = objectOf(post.summary);
+	const labels = objectOf(post.classification).labels ?? input.labels ?? [];
+	return {
+		task_id: task.task_id ?? null,
+		run_id: task.run_id ?? null,
+		status: task.status ?? null,
+		contact_name: input.name ?? null,
+		contact_number: input.contact_number ?? null,
+		contact_email: input.email ?? null,
+		contact_company: input.company_name ?? null,
+		document_id: input.document_id ?? task.ref_id ?? null,
+		contact_fields: contactFields(input),
+		...callChain(task),
+		call_status: output.call_status ?? null,
+		call_end_reason: output.call_end_reason ?? null,
+		duration: output.duration ?? null,
+		start_time: isoTime(output.start_time ?? null),
+		end_time: isoTime(output.end_time ?? null),
+		recording_url: output.recording_url || null,
+		call_summary: output.call_summary ?? summary.summary ?? null,
+		outcome: profile.outcome ?? summary.status ?? null,
+		interest_level: profile.interest_level ?? null,
+		next_action: profile.next_action ?? null,
+		callback_requested: profile.callback_requested ?? null,
+		callback_time: said(profile.callback_time) ?? said(summary.callback_datetime),
+		structured_data: extracted(post.structured_data),
+		success_evaluation: orNull(post.success_evaluator),
+		call_evaluation: orNull(post.call_evaluation),
+		...unpodNextStep(post),
+		labels: Array.isArray(labels) ? labels : [labels],
+		transcript: transcriptText(output.transcript),
+		created: isoTime(task.created ?? null),
+		modified: isoTime(task.modified ?? task.last_status_change ?? null),
+	};
+}
