@@ -1,5 +1,6 @@
-/** `npm run server -- --port 4010 [--rate-limit 60] [--auto-finish 3000-8000] [--fail-rate 0.2] [--seed 1] [--time-scale 3600] [--spec]` */
+/** `npm run server -- --port 4010 [--rate-limit 60] [--auto-finish 3000-8000] [--fail-rate 0.2] [--seed 1] [--time-scale 3600] [--unpod-follow-ups] [--spec]` */
 import { SEED } from './seed';
+import { ANALYSED_AGENT } from './postCall';
 import { startServer } from './server';
 
 function arg(name: string): string | undefined {
@@ -16,6 +17,8 @@ async function main() {
 		randomSeed: arg('seed') ? Number(arg('seed')) : undefined,
 		// --time-scale 3600: a call scheduled an hour ahead starts a second later (a campaign in minutes).
 		timeScale: arg('time-scale') ? Number(arg('time-scale')) : undefined,
+		// --unpod-follow-ups: the seeded agent as Studio sets it up: Enable Followup, Enable Callback, an analysis plan.
+		agentSettings: process.argv.includes('--unpod-follow-ups') ? { [SEED.agentHandle]: ANALYSED_AGENT } : undefined,
 		autoFinish: autoFinish ? { minMs, maxMs: maxMs || minMs, failRate: Number(arg('fail-rate') ?? 0.2) } : undefined,
 		// --spec: the specification's shapes where the real backend differs; --docs: Unpod's 2026
 		// docs' request shapes; --newer-lifecycle: failed dispatches end the task, only completions pushed.

@@ -88,6 +88,19 @@ export function control(server: UnpodServer, method: string, path: string, raw: 
 				headers: body.headers ?? {},
 			});
 			return send(res, 200, server.webhooks.formView(String(body.agent ?? SEED.agentHandle)));
+		case 'POST agent-settings': {
+			// `{agent?, follow_up_enabled?, callback_enabled?, post_call_playbook?}` (Unpod's model config names);
+			// `{agent?, clear: true}`: back to plain outcomes.
+			const agent = String(body.agent ?? SEED.agentHandle);
+			if (body.clear) store.agentSettings.delete(agent);
+			else
+				store.agentSettings.set(agent, {
+					follow_up_enabled: body.follow_up_enabled !== false,
+					callback_enabled: body.callback_enabled === true,
+					post_call_playbook: Array.isArray(body.post_call_playbook) ? body.post_call_playbook : [],
+				});
+			return send(res, 200, store.agentSettings.get(agent) ?? null);
+		}
 		case 'GET deliveries':
 			return send(
 				res,

@@ -3,6 +3,9 @@ import { callTime, hex } from './ids';
 import { recordingUrl } from './recordings';
 import type { Task } from './types';
 
+/** A call the person picked up and that dropped at once: Unpod's summary says `Dropped` (its redial's cue). */
+const DROPPED = { interest: 'low', outcome: 'Dropped', next: 'Call again', labels: ['dropped'] };
+
 const OUTCOMES = [
 	{ interest: 'high', outcome: 'interested', next: 'Send pricing and book a demo', labels: ['hot-lead'] },
 	{ interest: 'medium', outcome: 'callback', next: 'Call back next week', labels: ['callback'] },
@@ -39,7 +42,12 @@ function approvalAnalysis(task: Task): Record<string, unknown> {
 	};
 }
 
-export function completedOutput(task: Task, endMs: number, recordingBase: string): Record<string, unknown> {
+export function completedOutput(
+	task: Task,
+	endMs: number,
+	recordingBase: string,
+	dropped = false,
+): Record<string, unknown> {
 	if (task.answer) {
 		const base = completedOutput({ ...task, answer: undefined }, endMs, recordingBase);
 		const analysis = approvalAnalysis(task);
@@ -47,11 +55,12 @@ export function completedOutput(task: Task, endMs: number, recordingBase: string
 		return { ...base, call_summary: summary, post_call_data: analysis };
 	}
 	const name = String(task.input.name ?? 'there');
-	const pick = OUTCOMES[parseInt(task.task_id.slice(1, 3), 16) % OUTCOMES.length];
-	const { startMs, duration } = callWindow(task, endMs, 45 + (parseInt(task.task_id.slice(3, 5), 16) % 200));
+	const pick = dropped ? DROPPED : OUTCOMES[parseInt(task.task_id.slice(1, 3), 16) % OUTCOMES.length];
+	const nominal = dropped ? 4 : 45 + (parseInt(task.task_id.slice(3, 5), 16) % 200);
+	const { startMs, duration } = callWindow(task, endMs, nominal);
 	const at = (s: number) => callTime(startMs + s * 1000);
 	const callback = pick.outcome === 'callback';
-	return {
+	const output: Record<string, unknown> = {
 		call_id: `call_${hex(24)}`,
 		call_end_reason: 'customer-ended-call',
 		start_time: at(0),
@@ -118,6 +127,10 @@ export function completedOutput(task: Task, endMs: number, recordingBase: string
 		call_type: 'outbound',
 		call_status: 'completed',
 	};
+	// The line dropped after the greeting: the voice engine's `droped` (sic).
+	if (dropped)
+		Object.assign(output, { transcript: (output.transcript as unknown[]).slice(0, 1), call_status: 'droped' });
+	return output;
 }
 
 const FAILURES = ['no-answer', 'busy', 'failed'];

@@ -23,7 +23,7 @@ import { telephonyRoutes } from './routes/telephony';
 import { pilotRoute, PILOTS_PREFIX } from './routes/pilots';
 import { AgentWebhooks } from './webhooks';
 import { isOpen, Store } from './store';
-import type { CallLog, CallScript, Task } from './types';
+import type { AgentSettings, CallLog, CallScript, Task } from './types';
 import { SEED } from './seed';
 
 export type { RecordedRequest } from './http';
@@ -57,6 +57,8 @@ export interface ServerOptions {
 	randomSeed?: number;
 	/** How many times faster a scheduled call's wait passes (default 1: real time); see `Store.timeScale`. */
 	timeScale?: number;
+	/** Agents' post-call settings by handle (Unpod's Enable Followup, Enable Callback, analysis plan); none: plain outcomes. */
+	agentSettings?: Record<string, AgentSettings>;
 }
 
 /** Which open tasks a control call acts on: the oldest first. */
@@ -111,6 +113,9 @@ export class UnpodServer {
 		this.store.timeScale = options.timeScale ?? 1;
 		this.webhooks = new AgentWebhooks(this.store, () => this.store.random());
 		this.store.onChange = (task, change) => this.webhooks.onTaskChange(task, change);
+		this.store.onScheduled = (task) => this.planCalls([task]);
+		for (const [agent, settings] of Object.entries(options.agentSettings ?? {}))
+			this.store.agentSettings.set(agent, settings);
 		this.store.lifecycle = () => this.behaviour.lifecycle;
 		this.rateLimiter = new RateLimiter(options.rateLimit ?? 0, options.rateLimitBurst ?? options.rateLimit ?? 0);
 		this.maxDocuments = options.maxDocuments ?? 1000;

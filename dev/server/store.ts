@@ -1,5 +1,6 @@
 import { hex, isoNoZone, objectId, runId, slugify, taskId } from './ids';
 import { completedOutput, failedOutput, failureReason } from './outcomes';
+import { followUpTask, postCall } from './postCall';
 import { seed, SEED } from './seed';
 import type {
 	Org,
@@ -16,12 +17,25 @@ import type {
 	CallScript,
 	CallLog,
 	PoolNumber,
+	AgentSettings,
 } from './types';
 
 export type * from './types';
 
 export const FINAL_STATUSES: TaskStatus[] = ['completed', 'failed', 'partially_completed'];
 export const isOpen = (task: Task) => !FINAL_STATUSES.includes(task.status);
+
+/** The chain Unpod keeps in a follow-up's output (`create_scheduled_task`). */
+const chainOf = (task: Task): Record<string, unknown> =>
+	Object.fromEntries(
+		['scheduled_time', 'followup_count', 'referenced_task']
+			.filter((key) => task.output[key] !== undefined)
+			.map((key) => [key, task.output[key]]),
+	);
+
+/** Whether a call of an agent with post-call settings drops after the greeting: one in six, another on a redial. */
+const droppedCall = (task: Task) =>
+	(parseInt(task.task_id.slice(9, 11), 16) + 7 * Number(task.input.redial_count ?? 0)) % 6 === 0;
 
 export const BRIDGE_STATUSES = ['ACTIVE', 'DRAFT', 'INACTIVE'];
 export const BRIDGE_REGIONS = ['IN', 'US', 'EU', 'AUS', 'UAE'];
@@ -45,6 +59,8 @@ export class Store {
 	callLogs: CallLog[] = [];
 	/** Tasks with a planned lifecycle (auto-finish), for the ticker. */
 	planned = new Set<Task>();
+	/** Agents' post-call settings (Enable Followup, Enable Callback, analysis plan), by handle. */
+	agentSettings = new Map<string, AgentSettings>();
 
 	/**
 	 * The random source of call lifecycles and outcomes: seeded, so that a run (a failing
@@ -66,7 +82,8 @@ export class Store {
 	 */
 	private startOf(task: Task): number {
 		const now = Date.now();
-		const scheduled = task.scheduled_timestamp ? Date.parse(`${task.scheduled_timestamp}Z`) : NaN;
+		const stamp = task.scheduled_timestamp;
+		const scheduled = typeof stamp === 'number' ? stamp * 1000 : stamp ? Date.parse(`${stamp}Z`) : Number.NaN;
 		if (Number.isNaN(scheduled) || scheduled <= now) return now;
 		const start = now + (scheduled - now) / this.timeScale;
 		task.clockAheadMs = scheduled - start;
@@ -80,6 +97,8 @@ export class Store {
 
 	/** Told of each step of a call (the server's agent webhooks listen). */
 	onChange?: (task: Task, change: TaskChange) => void;
+	/** Told of a call Unpod scheduled itself (a follow-up or a redial), so that its lifecycle is planned. */
+	onScheduled?: (task: Task) => void;
 	/** The lifecycle the server plays (its behaviour, which tests switch). */
 	lifecycle: () => 'source' | 'newer' = () => 'source';
 
@@ -274,19 +293,26 @@ export class Store {
 		task.retry_attempt += 1;
 		task.failure_count += 1;
 		task.last_failure_reason = reason ?? failureReason(task);
-		task.output = { ...failedOutput(task, endMs), call_end_reason: task.last_failure_reason };
+		task.output = { ...failedOutput(task, endMs), call_end_reason: task.last_failure_reason, ...chainOf(task) };
 		this.touch(task, 'pending');
 		this.onChange?.(task, 'attemptFailed');
 		task.startedMs = undefined;
 		return true;
 	}
 
-	/** Ends an open task's call with a realistic output. */
+	/** Ends an open task's call with a realistic output, then plays the agent's post-call (if it has settings). */
 	finishTask(task: Task, outcome: 'completed' | 'failed' | 'partially_completed', atMs = Date.now()): boolean {
 		if (!isOpen(task)) return false;
 		const endMs = this.callTime(task, atMs);
 		task.startedMs ??= endMs;
-		task.output = outcome === 'failed' ? failedOutput(task, endMs) : completedOutput(task, endMs, this.recordingBase);
+		const settings = this.agentSettings.get(task.assignee);
+		const output =
+			outcome === 'failed'
+				? failedOutput(task, endMs)
+				: completedOutput(task, endMs, this.recordingBase, !!settings && !task.answer && droppedCall(task));
+		const steps = settings ? this.playPostCall(settings, task, output, endMs, outcome !== 'failed') : {};
+		// Unpod's chain stays on a follow-up when its call ends: the next follow-up counts from it.
+		task.output = { ...output, ...chainOf(task) };
 		if (outcome === 'failed') {
 			task.failure_count += 1;
 			task.last_failure_reason = String(task.output.call_end_reason);
@@ -295,8 +321,46 @@ export class Store {
 		this.planned.delete(task);
 		this.touch(task, outcome);
 		this.logCall(task, outcome);
+		if (steps.followUp) this.saveFollowUp(task, steps.followUp.atMs, steps.followUp.followupCount);
 		this.onChange?.(task, 'ended');
+		if (steps.redialAtMs !== undefined) this.redial(task, steps.redialAtMs);
 		return true;
+	}
+
+	private playPostCall(
+		settings: AgentSettings,
+		task: Task,
+		output: Record<string, unknown>,
+		endMs: number,
+		reached: boolean,
+	) {
+		const scheduled = this.tasks.filter((t) => t.status === 'scheduled' && t !== task);
+		const { post, steps } = postCall({ settings, task, output, endMs, reached, scheduled });
+		output.post_call_data = post;
+		return steps;
+	}
+
+	/** `create_scheduled_task`: a new scheduled task in the same run, the input copied whole. */
+	private saveFollowUp(task: Task, atMs: number, followupCount: number): void {
+		const next = followUpTask(task, atMs, followupCount, this.nowUs());
+		this.tasks.push(next);
+		this.tasksById.set(next.task_id, next);
+		this.runs.get(task.run_id)?.tasks.push(next);
+		this.onScheduled?.(next);
+	}
+
+	/** `schedule_redial_task`: the same task, scheduled again, its redial counted in its input. */
+	private redial(task: Task, atMs: number): void {
+		task.input = {
+			...task.input,
+			redial_count: Number(task.input.redial_count ?? 0) + 1,
+			transcript: task.output.transcript,
+		};
+		task.scheduled_timestamp = Math.floor(atMs / 1000);
+		task.clockAheadMs = undefined;
+		task.startedMs = undefined;
+		this.touch(task, 'scheduled');
+		this.onScheduled?.(task);
 	}
 
 	private logCall(task: Task, outcome: string): void {

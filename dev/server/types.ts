@@ -184,7 +184,8 @@ export interface Task {
 	failure_count: number;
 	last_failure_reason: string | null;
 	retry_attempt: number;
-	scheduled_timestamp: string | null;
+	/** The store's own schedules: ISO without a zone (UTC); Unpod's follow-ups and redials: unix seconds, as its source writes. */
+	scheduled_timestamp: string | number | null;
 	space: string;
 	org: string;
 	createdUs: number;
@@ -198,4 +199,16 @@ export interface Task {
 	clockAheadMs?: number;
 	/** The rest of an auto-finishing call's lifecycle, soonest first. */
 	plan?: PlannedStep[];
+}
+
+/**
+ * An agent's post-call settings, named as in its model config (Unpod's source): Enable Followup,
+ * Enable Callback, and the Analysis plan (`post_call_playbook`: `{success_evaluation: {prompt,
+ * success_evaluation_rubric}}`, `{structured_data: {prompt, options: {properties}}}`). An agent
+ * without settings keeps the local server's plain outcomes.
+ */
+export interface AgentSettings {
+	follow_up_enabled: boolean;
+	callback_enabled: boolean;
+	post_call_playbook?: Array<Record<string, unknown>>;
 }
