@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { simplifyTask, transcriptText } from '../shared/outcome';
+import { objectOf, simplifyTask, transcriptText } from '../shared/outcome';
 import { isFinal } from '../shared/tasks';
 import type { FinalStatus } from '../shared/tasks';
 import { isoTime } from '../shared/time';
@@ -72,8 +72,11 @@ export function readDelivery(body: unknown): Delivery {
 	if (!taskId) return { kind: 'invalid', reason: 'The body carries no task_id: it is not an Unpod task or call event' };
 	const status = String(body.status ?? '');
 	if (!isFinal(status)) return { kind: 'open', taskId, status };
-	// A final status is final: one ending per task, whatever path sent it.
-	return { kind: 'ended', selector: status, event: `call_${status}`, taskId, key: `${taskId}:${status}`, body };
+	// One ending per task and status, whatever path sent it; a redial Unpod made (Enable Callback,
+	// `input.redial_count`) ends the same task again, and that ending is a new one.
+	const redials = Number(objectOf(body.input).redial_count);
+	const key = `${taskId}:${status}${Number.isInteger(redials) && redials > 0 ? `:redial${redials}` : ''}`;
+	return { kind: 'ended', selector: status, event: `call_${status}`, taskId, key, body };
 }
 
 /** A live event flat: the call's fields at the top, times in ISO UTC, the transcript as lines. */

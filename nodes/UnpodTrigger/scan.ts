@@ -223,7 +223,9 @@ class Poll {
 			return;
 		}
 		const kind: RangeKind | undefined = aboveHead ? 'new' : kindOfRank(this.state.todo, rank);
-		if (kind === undefined) return;
+		// An open call where everything was read before: one that ended and was opened again
+		// (Unpod's redial schedules the same task anew), so its next ending is watched for too.
+		if (kind === undefined && isFinal(status)) return;
 		if (!isFinal(status)) {
 			const created = platformTime(task.created);
 			if (created !== undefined && created < this.options.now - MAX_OPEN_AGE_MS) return;

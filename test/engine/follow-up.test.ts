@@ -10,6 +10,7 @@ import { Harness, startHarness, Workflows } from '../helpers/setup';
 import type { IDataObject } from 'n8n-workflow';
 import { SEED } from '../../dev/server/seed';
 import { simplifyTask } from '../../nodes/shared/outcome';
+import { ANALYSED_AGENT } from '../../dev/server/postCall';
 
 const NOW = Date.parse('2026-11-25T10:00:00Z');
 const TASKS = `/spaces/${SEED.secondSpaceToken}/tasks/`;
@@ -75,12 +76,11 @@ test('each ended call: a retry, a callback or nothing, paired with its item; fol
 		['Tbusy0000002', 'retry', 'not_reached: busy', '2026-11-25T13:00:00.000Z', 2],
 		['Tcallback003', 'callback', 'callback_requested', '2026-11-26T14:30:00.000Z', 2],
 		['Tlast0000004', 'none', 'max_calls', null, null],
-		// The open call: its input row and the error, as every failed item.
-		['Topen0000005', undefined, undefined, undefined, undefined],
+		// The open call is passed through undecided, not a failed run.
+		['Topen0000005', 'none', 'not_ended', null, null],
 		['Tbusy0000006', 'retry', 'not_reached: no_answer', '2026-11-25T13:15:00.000Z', 2],
 	]);
-	// The open call fails its own item, naming it; the others go on.
-	expect(out[4].error).toBe('Item 5 is a call that has not ended (status "in_progress")');
+	expect(out[4].error).toBeUndefined();
 	expect(itemsOf(result, 'Follow Up').map((i) => i.pairedItem)).toEqual(calls.map((_, item) => ({ item })));
 
 	// One create request per slot, scheduled in UTC; the chain in each document.
@@ -204,4 +204,123 @@ test('a contact never reached plays out on the test clock: called at most Max Ca
 	]);
 	const creates = h.server.requestsTo('POST', TASKS);
 	expect(creates).toHaveLength(2);
+});
+
+describe("Unpod's own follow-ups (Enable Followup, Enable Callback): nobody called twice", () => {
+	const settle = () => {
+		h.server.resetTraffic();
+		h.server.store.agentSettings.set(SEED.secondAgentHandle, ANALYSED_AGENT);
+	};
+	afterEach(() => h.server.store.agentSettings.delete(SEED.secondAgentHandle));
+
+	let numbers = 0;
+	/** Calls of the second agent ended now, their outcome set by task id (outcomes.ts: 01 a callback, 00 reached). */
+	function endedCalls(ids: string[], outcome: 'completed' | 'failed' = 'completed') {
+		const tasks = h.server.addTasks(
+			ids.map((id) => ({
+				name: `Unpod ${id}`,
+				contact_number: `+4930666${String(++numbers).padStart(4, '0')}`,
+				deal: id,
+			})),
+			{ space: SEED.secondSpaceToken, pilot: SEED.secondAgentHandle, context: 'first call' },
+		);
+		tasks.forEach((task, i) => {
+			h.server.store.tasksById.delete(task.task_id);
+			task.task_id = `T${ids[i]}${task.task_id.slice(1 + ids[i].length)}`;
+			h.server.store.tasksById.set(task.task_id, task);
+			h.server.store.finishTask(task, outcome);
+		});
+		return tasks;
+	}
+
+	async function runFollowUp(name: string, rows: IDataObject[], node = followUp) {
+		const id = workflows.chain(`${name}${Date.now()}`, [rowsNode('Ended', rows), node]);
+		await h.n8n.importWorkflows(workflows.list.filter((w) => w.id === id));
+		const result = await h.run(id);
+		expect(result.exitCode).toBe(0);
+		return outputOf(result, 'Follow Up');
+	}
+
+	test("a callback Unpod scheduled: no call; the item names Unpod's task, from the push and from a flat item alike", async () => {
+		settle();
+		// 01...: the person asked for a callback; 0100: the call does not drop.
+		const [pushed, polled] = endedCalls(['0100aa', '0101aa']);
+		const unpods = h.server.store.tasks.filter((t) => t.output.referenced_task);
+		const unpodOf = (task: { task_id: string }) => unpods.find((t) => t.output.referenced_task === task.task_id)!;
+		expect(unpodOf(pushed)).toBeDefined();
+		const out = await runFollowUp('unpodCallback', [
+			h.server.webhooks.taskDocument(pushed) as IDataObject,
+			simplifyTask(h.server.webhooks.taskDocument(polled) as IDataObject),
+		]);
+		expect(out.map((o) => [o.follow_up, o.follow_up_reason, o.follow_up_task_id, o.follow_up_attempt])).toEqual([
+			['unpod', 'unpod_follow_up', unpodOf(pushed).task_id, 2],
+			['unpod', 'unpod_follow_up', unpodOf(polled).task_id, 2],
+		]);
+		expect(out[0].follow_up_at).toBe(new Date(Number(unpodOf(pushed).scheduled_timestamp) * 1000).toISOString());
+		expect(h.server.requestsTo('POST', TASKS)).toHaveLength(0);
+	});
+
+	test("an item that does not say Unpod scheduled it (an older flat shape): Unpod's task naming the call is found, no call", async () => {
+		settle();
+		const [call] = endedCalls(['0102aa']);
+		const flat = simplifyTask(h.server.webhooks.taskDocument(call) as IDataObject);
+		for (const key of Object.keys(flat)) if (key.startsWith('unpod_')) delete flat[key];
+		const [out] = await runFollowUp('unpodFound', [flat]);
+		expect(out).toMatchObject({ follow_up: 'unpod', follow_up_reason: 'unpod_follow_up' });
+		expect(h.server.store.tasksById.get(out.follow_up_task_id)!.output.referenced_task).toBe(call.task_id);
+		expect(h.server.requestsTo('POST', TASKS)).toHaveLength(0);
+	});
+
+	test("Max Calls counts Unpod's calls: its second follow-up, not reached, is the third call", async () => {
+		settle();
+		h.server.store.agentSettings.set(SEED.secondAgentHandle, { ...ANALYSED_AGENT, follow_up_enabled: false });
+		const [call] = endedCalls(['0203aa'], 'failed');
+		// As Unpod saved it: its second follow-up of an earlier call, which ended without reaching anyone.
+		call.output = { ...call.output, referenced_task: 'Tearlier', followup_count: 2 };
+		const [out] = await runFollowUp('unpodMaxCalls', [h.server.webhooks.taskDocument(call) as IDataObject]);
+		expect(out).toMatchObject({ attempt: 3, follow_up: 'none', follow_up_reason: 'max_calls' });
+		expect(h.server.requestsTo('POST', TASKS)).toHaveLength(0);
+	});
+
+	test('a dropped call Unpod redials: no call; the item names the same task, which Unpod calls again', async () => {
+		settle();
+		h.server.store.agentSettings.set(SEED.secondAgentHandle, { ...ANALYSED_AGENT, follow_up_enabled: false });
+		// 00aaaaaa00: a call that drops after the greeting (droppedCall).
+		const [call] = endedCalls(['00aaaaaa00']);
+		expect(call.status).toBe('scheduled');
+		// As the push carried it: sent when the call completed, before Unpod scheduled the redial.
+		const asPushed = { ...h.server.webhooks.taskDocument(call), status: 'completed' } as IDataObject;
+		const [out] = await runFollowUp('unpodRedial', [asPushed]);
+		expect(out).toMatchObject({
+			follow_up: 'unpod',
+			follow_up_reason: 'unpod_redial',
+			follow_up_task_id: call.task_id,
+			attempt: 1,
+		});
+		expect(h.server.requestsTo('POST', TASKS)).toHaveLength(0);
+	});
+
+	test("Get Many with Status Completed and Failed -> Follow Up: ended calls decided, Unpod's scheduled ones left alone", async () => {
+		settle();
+		endedCalls(['0104aa', '0005aa']);
+		endedCalls(['0206aa'], 'failed');
+		const getMany = unpodNode('task', 'Get Many', {
+			operation: 'getAll',
+			callsOf: 'space',
+			space: spaceRef(SEED.secondSpaceToken),
+			returnAll: true,
+			filters: { status: ['completed', 'failed'], search: 'Unpod (0104|0005|0206)' },
+		});
+		const id = workflows.chain(`getManyFollowUp${Date.now()}`, [getMany, followUp]);
+		await h.n8n.importWorkflows(workflows.list.filter((w) => w.id === id));
+		const result = await h.run(id);
+		expect(result.exitCode).toBe(0);
+		const listed = outputOf(result, 'Get Many');
+		expect(new Set(listed.map((t) => t.status))).toEqual(new Set(['completed', 'failed']));
+		const out = outputOf(result, 'Follow Up');
+		const byTask = Object.fromEntries(out.map((o) => [String(o.task_id).slice(0, 7), o.follow_up]));
+		// The callback and the unreached call are Unpod's to follow; the reached one is done.
+		expect(byTask).toMatchObject({ T0104aa: 'unpod', T0005aa: 'none', T0206aa: 'unpod' });
+		expect(h.server.requestsTo('POST', TASKS)).toHaveLength(0);
+	});
 });

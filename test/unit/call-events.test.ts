@@ -51,6 +51,13 @@ describe('readDelivery', () => {
 		}
 	});
 
+	test('the ending of a redial Unpod made (the same task again, redial_count raised) is a new ending, not a repeat', () => {
+		const first = readDelivery({ task_id: TASK, status: 'completed', input: { name: 'Ann' } });
+		const redialled = readDelivery({ task_id: TASK, status: 'completed', input: { name: 'Ann', redial_count: 1 } });
+		expect(first).toMatchObject({ key: `${TASK}:completed` });
+		expect(redialled).toMatchObject({ kind: 'ended', key: `${TASK}:completed:redial1` });
+	});
+
 	test('delivery A of an open task (an attempt, a cron update) is not an ending', () => {
 		for (const status of ['pending', 'in_progress', 'scheduled', 'hold', 'processing', '']) {
 			expect(readDelivery({ task_id: TASK, status })).toEqual({ kind: 'open', taskId: TASK, status });

@@ -165,6 +165,24 @@ describe('the call lifecycle', () => {
 		expect((await all.poll()).ids).toEqual([a.task_id, b.task_id]);
 	});
 
+	test('a call Unpod redials (the same task scheduled again after it ended) is emitted again when the redial ends', async () => {
+		const list = new FakeList();
+		const [a, neighbour] = list.add(2);
+		const t = new Trigger(list);
+		await t.poll();
+		list.set(a, 'completed');
+		expect((await t.poll()).ids).toEqual([a.task_id]);
+		// Enable Callback: the dropped call is scheduled again two minutes later; its page is read for the neighbour.
+		list.set(a, 'scheduled');
+		expect((await t.poll()).ids).toEqual([]);
+		list.set(a, 'in_progress');
+		list.set(a, 'completed');
+		list.set(neighbour, 'completed');
+		expect((await t.poll()).ids).toEqual([a.task_id, neighbour.task_id]);
+		expect(t.counts.get(String(a.task_id))).toBe(2);
+		expect((await t.poll()).ids).toEqual([]);
+	});
+
 	test('a task created and ended between two polls is emitted', async () => {
 		const list = new FakeList();
 		list.add(5, 'completed');
