@@ -2,6 +2,9 @@
  * A calling campaign run to its end by Task > Follow Up: 1,000 contacts, 40% not reached and 10%
  * asking for a callback on each call, in n8n's engine against the local server, on a faked
  * date (both run in this process) that jumps from slot to slot: days of calling in seconds.
+ * With Unpod's follow-ups on, the agent's Enable Followup and Enable Callback play as Unpod's
+ * source does (the server's own outcomes: a third ask for a callback, one in six drops) and
+ * Follow Up leaves those calls to Unpod.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { chain, outputOf, rowsNode } from '../helpers/n8n';
@@ -9,7 +12,8 @@ import { agentRef, spaceRef, unpodNode } from '../helpers/nodes';
 import { startHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import type { Task } from '../../dev/server/store';
-import { simplifyTask } from '../../nodes/shared/outcome';
+import { ANALYSED_AGENT } from '../../dev/server/postCall';
+import { callChain, simplifyTask } from '../../nodes/shared/outcome';
 import { zonedParts } from '../../nodes/UnpodTask/resources/task/followUp.plan';
 import { table } from './report';
 
@@ -56,10 +60,18 @@ const inWindow = (ms: number) => {
 	return p.weekday >= 1 && p.weekday <= 5 && minute >= 9 * 60 && minute < 19 * 60;
 };
 
-export async function benchCampaign(): Promise<void> {
-	console.log(`\n## A campaign of ${CONTACTS.toLocaleString('en-US')} contacts run to its end by Follow Up\n`);
+/** When a scheduled task is due: the package's ISO schedule (UTC) or Unpod's unix seconds. */
+const dueAt = (task: Task) =>
+	typeof task.scheduled_timestamp === 'number'
+		? task.scheduled_timestamp * 1000
+		: Date.parse(`${task.scheduled_timestamp}Z`);
+
+export async function benchCampaign(unpodFollowUps = false): Promise<void> {
+	const who = unpodFollowUps ? " with Unpod's own follow-ups on" : '';
+	console.log(`\n## A campaign of ${CONTACTS.toLocaleString('en-US')} contacts run to its end by Follow Up${who}\n`);
 	const clock = jumpingDate(START);
 	const h = await startHarness();
+	if (unpodFollowUps) h.server.store.agentSettings.set(SEED.secondAgentHandle, ANALYSED_AGENT);
 	try {
 		const draw = draws(7);
 		const space = SEED.secondSpaceToken;
@@ -71,6 +83,7 @@ export async function benchCampaign(): Promise<void> {
 		const end = (task: Task) => {
 			const roll = draw();
 			h.server.store.finishTask(task, roll < 0.4 ? 'failed' : 'completed');
+			if (unpodFollowUps) return;
 			// The local server's own outcomes ask for callbacks now and then: here the odds decide.
 			const post = (task.output.post_call_data ?? {}) as IDataObject;
 			if (post.profile_summary) (post.profile_summary as IDataObject).callback_requested = false;
@@ -97,7 +110,9 @@ export async function benchCampaign(): Promise<void> {
 		let round = 0;
 		let outside = 0;
 		let creates = 0;
+		let requests = 0;
 		let followUps = 0;
+		let unpods = 0;
 		const decided = new Map<string, string>();
 		while (ended.length && round < 10) {
 			round++;
@@ -115,33 +130,48 @@ export async function benchCampaign(): Promise<void> {
 			const run = await h.run(id);
 			if (run.exitCode !== 0) throw new Error(`Round ${round} failed: ${run.resultData?.error?.message}`);
 			creates += h.server.requestsTo('POST', `/spaces/${space}/tasks/`).length;
+			requests += h.server.requests.length;
 			const out = outputOf(run, 'Follow Up');
 			const next: Task[] = [];
 			for (const o of out) {
 				decided.set(String(o.contact_number), `${o.follow_up}: ${o.follow_up_reason}`);
 				if (o.follow_up === 'none') continue;
+				next.push(h.server.store.tasksById.get(String(o.follow_up_task_id))!);
+				// Unpod's own follow-up or redial: its time, not this node's slot.
+				if (o.follow_up === 'unpod') {
+					unpods++;
+					continue;
+				}
 				const at = Date.parse(String(o.follow_up_at));
 				slots.set(at, (slots.get(at) ?? 0) + 1);
 				if (!inWindow(at)) outside++;
 				followUps++;
-				next.push(h.server.store.tasksById.get(String(o.follow_up_task_id))!);
 			}
 			// The date jumps to each slot in turn, and the calls due then are made.
-			for (const at of [...new Set(next.map((t) => Date.parse(`${t.scheduled_timestamp}Z`)))].sort((a, b) => a - b)) {
-				clock.setSystemTime(at + 5 * 60_000);
-				next.filter((t) => Date.parse(`${t.scheduled_timestamp}Z`) === at).forEach(end);
+			for (const at of [...new Set(next.map(dueAt))].sort((a, b) => a - b)) {
+				clock.setSystemTime(Math.max(at, Date.now()) + 5 * 60_000);
+				next.filter((t) => dueAt(t) === at).forEach(end);
 			}
 			ended = next;
 		}
 		const tasks = h.server.store.tasks.filter((t) => String(t.input.name ?? '').startsWith('Campaign '));
+		const redials = tasks.reduce((n, t) => n + Number(t.input.redial_count ?? 0), 0);
 		const perContact = new Map<string, number>();
-		const perAttempt = new Map<string, number>();
+		// Next calls per ending: follow-ups naming the same call (Unpod's or the package's), and
+		// the package's follow-ups of a call that Unpod redialled after them.
+		const nextOf = new Map<string, number>();
 		for (const t of tasks) {
 			const number = String(t.input.contact_number);
-			perContact.set(number, (perContact.get(number) ?? 0) + 1);
-			const key = `${number}#${String(t.input.attempt ?? 1)}`;
-			perAttempt.set(key, (perAttempt.get(key) ?? 0) + 1);
+			perContact.set(number, (perContact.get(number) ?? 0) + 1 + Number(t.input.redial_count ?? 0));
+			const previous = callChain(h.server.webhooks.taskDocument(t) as IDataObject).previous_task_id;
+			if (previous) nextOf.set(previous, (nextOf.get(previous) ?? 0) + 1);
 		}
+		const beforeRedial = tasks.filter((t) => {
+			const previous = t.output.referenced_task
+				? undefined
+				: h.server.store.tasksById.get(String(t.input.previous_task_id));
+			return previous && t.createdUs < previous.lastStatusChangeUs;
+		}).length;
 		const outcomes = new Map<string, number>();
 		for (const why of decided.values()) outcomes.set(why, (outcomes.get(why) ?? 0) + 1);
 		const counts = [...perContact.values()];
@@ -149,10 +179,18 @@ export async function benchCampaign(): Promise<void> {
 			{ measure: 'contacts', value: CONTACTS },
 			{ measure: 'contacts finished (no follow-up left)', value: decided.size },
 			...[...outcomes.entries()].sort().map(([why, n]) => ({ measure: `  ${why}`, value: n })),
-			{ measure: 'calls in all', value: tasks.length },
-			{ measure: 'calls per contact: mean', value: (tasks.length / CONTACTS).toFixed(2) },
+			{ measure: 'calls in all', value: tasks.length + redials },
+			{ measure: 'calls per contact: mean', value: ((tasks.length + redials) / CONTACTS).toFixed(2) },
 			{ measure: 'calls per contact: most', value: Math.max(...counts) },
-			{ measure: 'follow-ups scheduled', value: followUps },
+			{ measure: 'contacts called more than Max Calls (3)', value: counts.filter((n) => n > 3).length },
+			{ measure: 'follow-ups scheduled by Follow Up', value: followUps },
+			...(unpodFollowUps
+				? [
+						{ measure: 'next calls left to Unpod (its follow-ups, its redials)', value: unpods },
+						{ measure: "Unpod's follow-up tasks", value: tasks.filter((t) => t.output.referenced_task).length },
+						{ measure: "Unpod's redials", value: redials },
+					]
+				: []),
 			{ measure: 'slots used', value: slots.size },
 			{ measure: 'create requests', value: creates },
 			{
@@ -160,7 +198,11 @@ export async function benchCampaign(): Promise<void> {
 				value: [...slots.values()].reduce((sum, n) => sum + Math.ceil(n / 100), 0),
 			},
 			{ measure: 'calls outside the window', value: outside },
-			{ measure: 'contacts called twice for one attempt', value: [...perAttempt.values()].filter((n) => n > 1).length },
+			{
+				measure: 'endings called back twice (two next calls, or one before a redial)',
+				value: [...nextOf.values()].filter((n) => n > 1).length + beforeRedial,
+			},
+			{ measure: 'requests to Unpod during the Follow Up runs', value: requests },
 			{ measure: 'rounds of Follow Up', value: round },
 			{ measure: 'days of calling', value: ((Date.now() - START) / 86_400_000).toFixed(1) },
 		]);

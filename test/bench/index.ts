@@ -33,6 +33,10 @@ const sections: Record<string, { about: string; run: () => Promise<void> }> = {
 		about: 'A 1,000-contact campaign run to its end by Follow Up, on a faked date: calls, requests, the window',
 		run: () => benchCampaign(),
 	},
+	unpodFollowUps: {
+		about: "The same campaign with Unpod's own follow-ups and redials on: who calls next, nobody twice",
+		run: () => benchCampaign(true),
+	},
 	ratelimit: {
 		about: 'Bulk import under a 60 requests a minute plan; the duplicate guard against recent tasks',
 		run: async () => {
