@@ -33,9 +33,21 @@ const chainOf = (task: Task): Record<string, unknown> =>
 			.map((key) => [key, task.output[key]]),
 	);
 
-/** Whether a call of an agent with post-call settings drops after the greeting: one in six, another on a redial. */
-const droppedCall = (task: Task) =>
-	(parseInt(task.task_id.slice(9, 11), 16) + 7 * Number(task.input.redial_count ?? 0)) % 6 === 0;
+/**
+ * Whether a call of an agent with post-call settings drops after the greeting: one in six, by the
+ * contact's number and the call's place in its chain (the same campaign drops the same calls).
+ */
+export function droppedCall(task: Pick<Task, 'input' | 'output'>): boolean {
+	const digits =
+		Number(
+			String(task.input.contact_number ?? '')
+				.replace(/\D/g, '')
+				.slice(-4),
+		) || 0;
+	const place =
+		Number(task.input.attempt ?? 1) + Number(task.output.followup_count ?? 0) + Number(task.input.redial_count ?? 0);
+	return (digits + 7 * place) % 6 === 0;
+}
 
 export const BRIDGE_STATUSES = ['ACTIVE', 'DRAFT', 'INACTIVE'];
 export const BRIDGE_REGIONS = ['IN', 'US', 'EU', 'AUS', 'UAE'];

@@ -9,11 +9,14 @@ import type { IDataObject } from 'n8n-workflow';
 import { MAX_PAGE_SIZE } from '../shared/pagination';
 import type { FetchPage, Page } from '../shared/pagination';
 import type { FailureKind } from '../shared/retry';
+import { objectOf } from '../shared/outcome';
 import { isFinal } from '../shared/tasks';
 import type { FinalStatus } from '../shared/tasks';
 import { platformTime } from '../shared/time';
 import { freshState, isLearning, kindOfRank, readState, subtract, writeState } from './state';
 import type { RangeKind, StoredState, TriggerState } from './state';
+
+const redialled = (task: IDataObject) => Number(objectOf(task.input).redial_count) > 0;
 
 /** A call still open a week after it was first seen is no longer watched. */
 export const MAX_OPEN_AGE_MS = 7 * 24 * 3600 * 1000;
@@ -223,9 +226,10 @@ class Poll {
 			return;
 		}
 		const kind: RangeKind | undefined = aboveHead ? 'new' : kindOfRank(this.state.todo, rank);
-		// An open call where everything was read before: one that ended and was opened again
-		// (Unpod's redial schedules the same task anew), so its next ending is watched for too.
-		if (kind === undefined && isFinal(status)) return;
+		// An open call where everything was read before is watched again only if Unpod redials it
+		// (Enable Callback schedules the same task anew, `input.redial_count` raised): its next
+		// ending is a new one. Any other was let go (open too long) and stays so.
+		if (kind === undefined && (isFinal(status) || !redialled(task))) return;
 		if (!isFinal(status)) {
 			const created = platformTime(task.created);
 			if (created !== undefined && created < this.options.now - MAX_OPEN_AGE_MS) return;

@@ -97,6 +97,13 @@ export async function benchCampaign(unpodFollowUps = false): Promise<void> {
 				};
 			}
 		};
+		// Each ending as Unpod pushed it: a redial schedules the same task again right after.
+		const pushed = new Map<string, IDataObject>();
+		const notify = h.server.store.onChange;
+		h.server.store.onChange = (task, change) => {
+			if (change === 'ended') pushed.set(task.task_id, h.server.webhooks.taskDocument(task) as IDataObject);
+			notify?.(task, change);
+		};
 		let ended = h.server.addTasks(contacts, { space, pilot: SEED.secondAgentHandle, context: 'Campaign' });
 		ended.forEach(end);
 		const node = unpodNode('task', 'Follow Up', {
@@ -121,7 +128,7 @@ export async function benchCampaign(unpodFollowUps = false): Promise<void> {
 				chain(id, [
 					rowsNode(
 						'Ended',
-						ended.map((t) => simplifyTask(h.server.webhooks.taskDocument(t) as IDataObject)),
+						ended.map((t) => simplifyTask(pushed.get(t.task_id)!)),
 					),
 					node,
 				]),
@@ -155,16 +162,17 @@ export async function benchCampaign(unpodFollowUps = false): Promise<void> {
 			ended = next;
 		}
 		const tasks = h.server.store.tasks.filter((t) => String(t.input.name ?? '').startsWith('Campaign '));
-		const redials = tasks.reduce((n, t) => n + Number(t.input.redial_count ?? 0), 0);
+
 		const perContact = new Map<string, number>();
 		// Next calls per ending: follow-ups naming the same call (Unpod's or the package's), and
 		// the package's follow-ups of a call that Unpod redialled after them.
 		const nextOf = new Map<string, number>();
 		for (const t of tasks) {
 			const number = String(t.input.contact_number);
-			perContact.set(number, (perContact.get(number) ?? 0) + 1 + Number(t.input.redial_count ?? 0));
-			const previous = callChain(h.server.webhooks.taskDocument(t) as IDataObject).previous_task_id;
-			if (previous) nextOf.set(previous, (nextOf.get(previous) ?? 0) + 1);
+			// A contact's calls: the place of its last call in its chain (redials and Unpod's follow-ups counted).
+			const chain = callChain(h.server.webhooks.taskDocument(t) as IDataObject);
+			perContact.set(number, Math.max(perContact.get(number) ?? 0, chain.attempt));
+			if (chain.previous_task_id) nextOf.set(chain.previous_task_id, (nextOf.get(chain.previous_task_id) ?? 0) + 1);
 		}
 		const beforeRedial = tasks.filter((t) => {
 			const previous = t.output.referenced_task
@@ -175,12 +183,13 @@ export async function benchCampaign(unpodFollowUps = false): Promise<void> {
 		const outcomes = new Map<string, number>();
 		for (const why of decided.values()) outcomes.set(why, (outcomes.get(why) ?? 0) + 1);
 		const counts = [...perContact.values()];
+		const calls = counts.reduce((sum, n) => sum + n, 0);
 		table([
 			{ measure: 'contacts', value: CONTACTS },
 			{ measure: 'contacts finished (no follow-up left)', value: decided.size },
 			...[...outcomes.entries()].sort().map(([why, n]) => ({ measure: `  ${why}`, value: n })),
-			{ measure: 'calls in all', value: tasks.length + redials },
-			{ measure: 'calls per contact: mean', value: ((tasks.length + redials) / CONTACTS).toFixed(2) },
+			{ measure: 'calls in all', value: calls },
+			{ measure: 'calls per contact: mean', value: (calls / CONTACTS).toFixed(2) },
 			{ measure: 'calls per contact: most', value: Math.max(...counts) },
 			{ measure: 'contacts called more than Max Calls (3)', value: counts.filter((n) => n > 3).length },
 			{ measure: 'follow-ups scheduled by Follow Up', value: followUps },
@@ -188,7 +197,7 @@ export async function benchCampaign(unpodFollowUps = false): Promise<void> {
 				? [
 						{ measure: 'next calls left to Unpod (its follow-ups, its redials)', value: unpods },
 						{ measure: "Unpod's follow-up tasks", value: tasks.filter((t) => t.output.referenced_task).length },
-						{ measure: "Unpod's redials", value: redials },
+						{ measure: "Unpod's redials", value: calls - tasks.length },
 					]
 				: []),
 			{ measure: 'slots used', value: slots.size },

@@ -354,7 +354,7 @@ test("a calling campaign on an n8n Data Table runs to its end on its own, with U
 
 	h.server.store.timeScale = 691_200;
 	// Unpod schedules its follow-ups and redials at a call's end, before the push that tells the
-	// workflow, for minutes or hours later: here they wait until n8n is quiet, then play.
+	// workflow, for minutes or hours later: here they wait until the workflow has handled that end.
 	const held: Task[] = [];
 	h.server.store.onScheduled = (task) => held.push(task);
 	// The agent as Unpod ships it: Enable Followup on, Enable Callback off (so the package retries
@@ -377,6 +377,7 @@ test("a calling campaign on an n8n Data Table runs to its end on its own, with U
 		let rows = await n8n.dataTableRows(table);
 		let forcedPolls = 0;
 		let polledSinceRelease = false;
+		let quietChecks = 0;
 		await waitFor(
 			'every row of the campaign in a final state',
 			async () => {
@@ -385,6 +386,14 @@ test("a calling campaign on an n8n Data Table runs to its end on its own, with U
 				if (!read) return false;
 				rows = read;
 				if (rows.every((r) => ENDED_ROW.includes(r.status))) return true;
+				// Unpod's next call of a contact plays once the contact's row names it as Unpod's (the
+				// workflow handled the ending before it): hours later in life, here as soon as the row says so.
+				const named = new Set(rows.filter((r) => r.status === 'unpod follow-up').map((r) => r.task_id));
+				const ready = held.filter((t) => named.has(t.task_id));
+				if (ready.length) {
+					held.splice(0, held.length, ...held.filter((t) => !ready.includes(t)));
+					h.server.planCalls(ready);
+				}
 				// Every call ended, every push made and handled, and rows still open: Unpod's own
 				// follow-ups and redials are due now; with none left, endings whose push was lost,
 				// which the safety net's next poll brings (asked for now, on 2.x).
@@ -392,13 +401,16 @@ test("a calling campaign on an n8n Data Table runs to its end on its own, with U
 					!campaignTasks().some((t) => isOpen(t) && !held.includes(t)) &&
 					!h.server.webhooks.deliveries.some((d) => d.state === 'sending') &&
 					(await n8n.executionCount(workflow.id, ['new', 'running']).catch(() => 1)) === 0;
-				if (!quiet) return false;
-				// A lost push is brought by the poll before Unpod's next calls play, as the 15-minute
-				// poll comes before a follow-up hours later: else that call's ending finds no row.
-				if (POLL_BY_REACTIVATION && !polledSinceRelease) {
+				quietChecks = quiet ? quietChecks + 1 : 0;
+				// Quiet twice in a row: an execution n8n had not listed yet would have shown by now.
+				if (quietChecks < 2) return false;
+				// A lost push is brought by the poll (its row then names Unpod's next call); any call
+				// still held after that is released so the campaign goes on.
+				if (POLL_BY_REACTIVATION && (!polledSinceRelease || !held.length)) {
 					await n8n.pollNow(workflow.id, polls);
 					forcedPolls++;
 					polledSinceRelease = true;
+					quietChecks = 0;
 				} else if (held.length) {
 					h.server.planCalls(held.splice(0));
 					polledSinceRelease = false;
@@ -409,8 +421,15 @@ test("a calling campaign on an n8n Data Table runs to its end on its own, with U
 			500,
 		).catch((error: Error) => {
 			const open = rows.filter((r) => !ENDED_ROW.includes(r.status));
+			// Where each open row's call is: its status and how its endings were pushed.
+			const calls = open.slice(0, 3).map((r) => {
+				const task = h.server.store.tasksById.get(String(r.task_id));
+				const pushes = h.server.webhooks.deliveries.filter((d) => d.kind === 'task' && d.task_id === r.task_id);
+				return `${r.task_id}: ${task?.status}, pushes ${JSON.stringify(pushes.map((d) => [d.state, d.attempts, d.at]))}`;
+			});
 			throw new Error(
-				`${error.message}: ${open.length} open, e.g. ${JSON.stringify(open.slice(0, 3))}\n${n8n.logTail()}`,
+				`${error.message}: ${open.length} open, e.g. ${JSON.stringify(open.slice(0, 3))}\n${calls.join('\n')}; ` +
+					`${forcedPolls} polls asked for\n${n8n.logTail()}`,
 			);
 		});
 		await h.server.webhooks.settled();

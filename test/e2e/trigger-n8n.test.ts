@@ -10,6 +10,7 @@ import { N8nServer } from '../helpers/n8n-server';
 import { CREDENTIAL, Harness, startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import type { Task } from '../../dev/server/store';
+import { ANALYSED_AGENT } from '../../dev/server/postCall';
 
 let h: Harness<N8n>;
 let n8n: N8nServer | undefined;
@@ -82,6 +83,8 @@ test('an active workflow emits each ended call once, as n8n polls', async () => 
 	expect(polls()).toBeGreaterThanOrEqual(1);
 	expect(h.server.sink).toEqual([]);
 
+	// The agent extracts a budget, a meeting date and the decision maker (its Analysis settings).
+	store.agentSettings.set(SEED.agentHandle, { ...ANALYSED_AGENT, follow_up_enabled: false, callback_enabled: false });
 	store.finishTask(tasks[2], 'completed');
 	store.finishTask(tasks[5], 'failed');
 	const created = h.server.addTasks([{ name: 'Late', contact_number: '+442079461999' }]);
@@ -103,6 +106,10 @@ test('an active workflow emits each ended call once, as n8n polls', async () => 
 	expect(received.find((r) => r.external_id === tasks[5].task_id)).toMatchObject({
 		contact: { name: 'Caller 5', phone: tasks[5].input.contact_number },
 		activity: { type: 'call', status: 'failed' },
+		// Nobody was reached: nothing extracted, and the verdict says so.
+		extracted: {},
+		success: 'false',
+		follow_up: { by_unpod: false },
 	});
 	const late = received.find((r) => r.external_id === created[0].task_id)!;
 	expect(late).toMatchObject({
@@ -113,10 +120,14 @@ test('an active workflow emits each ended call once, as n8n polls', async () => 
 			recording_url: `${h.server.url}/recordings/${created[0].task_id}.mp3`,
 		},
 		follow_up: { required: expect.any(Boolean) },
+		// What the agent found out, under the names its Analysis settings gave, for the CRM's fields.
+		extracted: (created[0].output.post_call_data as { structured_data: object }).structured_data,
 	});
+	expect(Object.keys(late.extracted)).toEqual(['budget', 'meeting_date', 'decision_maker']);
 	expect(late.activity.transcript).toMatch(/^Assistant: Hello Late/);
 	// Every poll of an unchanged space reads one page.
 	expect(h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).every((r) => r.query.page === '1')).toBe(true);
+	store.agentSettings.delete(SEED.agentHandle);
 });
 
 test('watching the call log, an active workflow gets each inbound call once, and no outbound one', async () => {

@@ -11,6 +11,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { SEED } from '../../dev/server/seed';
 import { simplifyTask } from '../../nodes/shared/outcome';
 import { ANALYSED_AGENT } from '../../dev/server/postCall';
+import { phoneThat } from '../helpers/calls';
 
 const NOW = Date.parse('2026-11-25T10:00:00Z');
 const TASKS = `/spaces/${SEED.secondSpaceToken}/tasks/`;
@@ -214,14 +215,18 @@ describe("Unpod's own follow-ups (Enable Followup, Enable Callback): nobody call
 	afterEach(() => h.server.store.agentSettings.delete(SEED.secondAgentHandle));
 
 	let numbers = 0;
-	/** Calls of the second agent ended now, their outcome set by task id (outcomes.ts: 01 a callback, 00 reached). */
-	function endedCalls(ids: string[], outcome: 'completed' | 'failed' = 'completed') {
+	/**
+	 * Calls of the second agent ended now, their outcome set by task id (outcomes.ts: 01 a
+	 * callback, 00 reached, 02 not interested); `drops`: the line drops after the greeting.
+	 */
+	function endedCalls(ids: string[], outcome: 'completed' | 'failed' = 'completed', drops = false) {
+		const phone = () => {
+			const found = phoneThat(drops, numbers);
+			numbers = found.next;
+			return found.number;
+		};
 		const tasks = h.server.addTasks(
-			ids.map((id) => ({
-				name: `Unpod ${id}`,
-				contact_number: `+4930666${String(++numbers).padStart(4, '0')}`,
-				deal: id,
-			})),
+			ids.map((id) => ({ name: `Unpod ${id}`, contact_number: phone(), deal: id })),
 			{ space: SEED.secondSpaceToken, pilot: SEED.secondAgentHandle, context: 'first call' },
 		);
 		tasks.forEach((task, i) => {
@@ -285,8 +290,7 @@ describe("Unpod's own follow-ups (Enable Followup, Enable Callback): nobody call
 	test('a dropped call Unpod redials: no call; the item names the same task, which Unpod calls again', async () => {
 		settle();
 		h.server.store.agentSettings.set(SEED.secondAgentHandle, { ...ANALYSED_AGENT, follow_up_enabled: false });
-		// 00aaaaaa00: a call that drops after the greeting (droppedCall).
-		const [call] = endedCalls(['00aaaaaa00']);
+		const [call] = endedCalls(['00aa00'], 'completed', true);
 		expect(call.status).toBe('scheduled');
 		// As the push carried it: sent when the call completed, before Unpod scheduled the redial.
 		const asPushed = { ...h.server.webhooks.taskDocument(call), status: 'completed' } as IDataObject;

@@ -5,27 +5,29 @@
  */
 import { ANALYSED_AGENT } from '../../dev/server/postCall';
 import { SEED } from '../../dev/server/seed';
-import { Store } from '../../dev/server/store';
+import { droppedCall, Store } from '../../dev/server/store';
+import { phoneThat } from '../helpers/calls';
 import type { Task } from '../../dev/server/types';
 
 let store: Store;
 let scheduled: Task[];
 
-/** A call of the seeded agent whose outcome (by task id) is `bucket`: 0 interested, 1 callback, 2 not interested. */
+/**
+ * A call of the seeded agent whose outcome (read from the task id by outcomes.ts) is `outcome`;
+ * `dropped`: an interested call whose line drops after the greeting (by its number).
+ */
 function callWith(outcome: 'interested' | 'callback' | 'not_interested' | 'dropped', documentId?: string): Task {
 	const space = store.spaces.get(SEED.spaceToken)!;
 	const user = store.users.get(SEED.token)!;
 	const document = {
 		name: 'Ann',
-		contact_number: '+4930111',
+		contact_number: phoneThat(outcome === 'dropped', 1).number,
 		deal_stage: 'demo',
 		...(documentId ? { document_id: documentId } : {}),
 	};
 	const [task] = store.createTasks(space, SEED.agentHandle, [document], 'Say hello', user, null).tasks;
-	// The outcome is read from the task id (outcomes.ts and droppedCall): pick one that gives it.
 	const first = { interested: '00', callback: '01', not_interested: '02', dropped: '00' }[outcome];
-	const dropByte = outcome === 'dropped' ? '00' : '01';
-	task.task_id = `T${first}${'a'.repeat(6)}${dropByte}${'b'.repeat(21)}`;
+	task.task_id = `T${first}${task.task_id.slice(3)}`;
 	return task;
 }
 
@@ -129,9 +131,10 @@ test('Enable Callback: a dropped call is rescheduled two minutes later, the redi
 	expect(task.scheduled_timestamp).toBe(Date.parse('2026-11-25T10:02:00Z') / 1000);
 	expect(scheduled).toEqual([task]);
 
-	// Dropped again after its second redial (a task id that drops with redial_count 2): no third redial.
+	// Dropped again after its second redial: no third redial.
 	task.input.redial_count = 2;
-	task.task_id = `T00${'a'.repeat(6)}04${'b'.repeat(21)}`;
+	task.input.contact_number = phoneThat(true, 1, { redial_count: 2 }).number;
+	expect(droppedCall(task)).toBe(true);
 	store.finishTask(task, 'completed');
 	expect(task.output).toMatchObject({ call_status: 'droped', post_call_data: { redial: 'unable to instant redial' } });
 	expect(task.status).toBe('completed');

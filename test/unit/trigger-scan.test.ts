@@ -174,6 +174,7 @@ describe('the call lifecycle', () => {
 		expect((await t.poll()).ids).toEqual([a.task_id]);
 		// Enable Callback: the dropped call is scheduled again two minutes later; its page is read for the neighbour.
 		list.set(a, 'scheduled');
+		a.input = { redial_count: 1 };
 		expect((await t.poll()).ids).toEqual([]);
 		list.set(a, 'in_progress');
 		list.set(a, 'completed');
