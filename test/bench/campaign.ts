@@ -13,6 +13,7 @@ import { startHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import type { Task } from '../../dev/server/store';
 import { ANALYSED_AGENT } from '../../dev/server/postCall';
+import type { AgentSettings } from '../../dev/server/types';
 import { callChain, simplifyTask } from '../../nodes/shared/outcome';
 import { zonedParts } from '../../nodes/UnpodTask/resources/task/followUp.plan';
 import { table } from './report';
@@ -66,12 +67,24 @@ const dueAt = (task: Task) =>
 		? task.scheduled_timestamp * 1000
 		: Date.parse(`${task.scheduled_timestamp}Z`);
 
-export async function benchCampaign(unpodFollowUps = false): Promise<void> {
-	const who = unpodFollowUps ? " with Unpod's own follow-ups on" : '';
+/** Unpod's agent settings of the campaign, and how the report names them; none: plain outcomes. */
+export interface UnpodSide {
+	settings: AgentSettings;
+	label: string;
+}
+
+/** The agent as Unpod ships it (Enable Followup on, Enable Callback off), and with Enable Callback too. */
+export const UNPOD_SIDES: UnpodSide[] = [
+	{ settings: { ...ANALYSED_AGENT, callback_enabled: false }, label: "Unpod's Enable Followup on (its default)" },
+	{ settings: ANALYSED_AGENT, label: "Unpod's Enable Followup and Enable Callback on" },
+];
+
+export async function benchCampaign(unpod?: UnpodSide): Promise<void> {
+	const who = unpod ? ` with ${unpod.label}` : '';
 	console.log(`\n## A campaign of ${CONTACTS.toLocaleString('en-US')} contacts run to its end by Follow Up${who}\n`);
 	const clock = jumpingDate(START);
 	const h = await startHarness();
-	if (unpodFollowUps) h.server.store.agentSettings.set(SEED.secondAgentHandle, ANALYSED_AGENT);
+	if (unpod) h.server.store.agentSettings.set(SEED.secondAgentHandle, unpod.settings);
 	try {
 		const draw = draws(7);
 		const space = SEED.secondSpaceToken;
@@ -83,7 +96,7 @@ export async function benchCampaign(unpodFollowUps = false): Promise<void> {
 		const end = (task: Task) => {
 			const roll = draw();
 			h.server.store.finishTask(task, roll < 0.4 ? 'failed' : 'completed');
-			if (unpodFollowUps) return;
+			if (unpod) return;
 			// The local server's own outcomes ask for callbacks now and then: here the odds decide.
 			const post = (task.output.post_call_data ?? {}) as IDataObject;
 			if (post.profile_summary) (post.profile_summary as IDataObject).callback_requested = false;
@@ -193,7 +206,7 @@ export async function benchCampaign(unpodFollowUps = false): Promise<void> {
 			{ measure: 'calls per contact: most', value: Math.max(...counts) },
 			{ measure: 'contacts called more than Max Calls (3)', value: counts.filter((n) => n > 3).length },
 			{ measure: 'follow-ups scheduled by Follow Up', value: followUps },
-			...(unpodFollowUps
+			...(unpod
 				? [
 						{ measure: 'next calls left to Unpod (its follow-ups, its redials)', value: unpods },
 						{ measure: "Unpod's follow-up tasks", value: tasks.filter((t) => t.output.referenced_task).length },

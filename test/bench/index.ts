@@ -2,7 +2,7 @@
 import { benchApprovals } from './approvals';
 import { benchCallAndWait } from './callAndWait';
 import { benchCallEvents } from './callEvents';
-import { benchCampaign } from './campaign';
+import { benchCampaign, UNPOD_SIDES } from './campaign';
 import { benchImport } from './import';
 import { benchGuard, benchRateLimit } from './ratelimit';
 import { benchTrigger } from './trigger';
@@ -35,7 +35,9 @@ const sections: Record<string, { about: string; run: () => Promise<void> }> = {
 	},
 	unpodFollowUps: {
 		about: "The same campaign with Unpod's own follow-ups and redials on: who calls next, nobody twice",
-		run: () => benchCampaign(true),
+		run: async () => {
+			for (const side of UNPOD_SIDES) await benchCampaign(side);
+		},
 	},
 	ratelimit: {
 		about: 'Bulk import under a 60 requests a minute plan; the duplicate guard against recent tasks',
