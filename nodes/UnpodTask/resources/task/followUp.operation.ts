@@ -30,7 +30,7 @@ const FOLLOW_UP_LOOKBACK_HOURS = 14 * 24;
 export const description: INodeProperties[] = [
 	{
 		displayName:
-			'This operation schedules real, paid calls for later: a callback where the person asked for one, another try where nobody was reached',
+			"This operation schedules real, paid calls for later: a callback where the person asked for one, another try where nobody was reached. Where Unpod's agent calls back itself (its Enable Followup or Enable Callback), it places none",
 		name: 'followUpNotice',
 		type: 'notice',
 		default: '',
@@ -126,6 +126,9 @@ function windowOf(context: IExecuteFunctions, itemIndex: number, document: IData
 	return window;
 }
 
+const spaceOf = (context: IExecuteFunctions, itemIndex: number) =>
+	context.getNodeParameter('space', itemIndex, '', { extractValue: true }) as string;
+
 interface Planned {
 	itemIndex: number;
 	call: EndedCall;
@@ -148,7 +151,7 @@ async function tasksFromUnpod(
 	items.forEach((item, itemIndex) => {
 		const json = item.json;
 		if ('input' in json || typeof json.run_id !== 'string' || !json.run_id) return;
-		const space = context.getNodeParameter('space', itemIndex, '', { extractValue: true }) as string;
+		const space = spaceOf(context, itemIndex);
 		runs.set(`${space}/${json.run_id}`, { space, itemIndex });
 	});
 	const stored = new Map<string, IDataObject>();
@@ -240,7 +243,7 @@ function decided(plan: Planned, extra: IDataObject): IDataObject {
 
 /** A follow-up row: the contact's document with the chain, scheduled at the plan's slot. */
 function followUpRow(context: IExecuteFunctions, items: INodeExecutionData[], p: Planned): Row {
-	const space = context.getNodeParameter('space', p.itemIndex, '', { extractValue: true }) as string;
+	const space = spaceOf(context, p.itemIndex);
 	const agent = context.getNodeParameter('agent', p.itemIndex, '', { extractValue: true }) as string;
 	const callContext = String(context.getNodeParameter('callContext', p.itemIndex, '') ?? '').trim();
 	if (!callContext) {
@@ -259,10 +262,7 @@ function followUpRow(context: IExecuteFunctions, items: INodeExecutionData[], p:
 	};
 }
 
-const spaceOf = (context: IExecuteFunctions, itemIndex: number) =>
-	context.getNodeParameter('space', itemIndex, '', { extractValue: true }) as string;
-
-/** A task as a follow-up names it: its IDs and, for a scheduled one, when. */
+/** The next call as an item names it: its task and run. */
 const taskRef = (task: IDataObject | undefined): IDataObject => ({
 	follow_up_task_id: task?.task_id ?? null,
 	follow_up_run_id: task?.run_id ?? null,
