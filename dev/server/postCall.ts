@@ -11,9 +11,9 @@ import { callTime, hex } from './ids';
 import type { AgentSettings, Task } from './types';
 
 /** The source's default (`FollowUpAnalyzer`): the first call and two follow-ups. */
-export const FOLLOW_UP_MAX_CALLS = 3;
+const FOLLOW_UP_MAX_CALLS = 3;
 /** How long after a call that reached no one Unpod's follow-up engine tries again. */
-export const FOLLOW_UP_RETRY_MS = 2 * 3600_000;
+const FOLLOW_UP_RETRY_MS = 2 * 3600_000;
 const REDIAL_AFTER_MS = 2 * 60_000;
 const MAX_REDIALS = 2;
 
@@ -90,8 +90,7 @@ function inDefaultSlots(ms: number): number {
 		const d = new Date(at);
 		const weekend = d.getUTCDay() === 0 || d.getUTCDay() === 6;
 		if (!weekend && d.getUTCHours() >= 8 && d.getUTCHours() < 20) return at;
-		const next = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + (d.getUTCHours() >= 8 ? 1 : 0), 8);
-		at = next;
+		at = Date.UTC(d.getUTCFullYear(), d.getUTCMonth(), d.getUTCDate() + (d.getUTCHours() >= 8 ? 1 : 0), 8);
 	}
 	return at;
 }
@@ -103,7 +102,7 @@ export interface PostCallInput {
 	output: Record<string, unknown>;
 	endMs: number;
 	reached: boolean;
-	/** Scheduled tasks of the same agent (the dedup of `create_scheduled_task`). */
+	/** The scheduled tasks, among which `create_scheduled_task` looks for the agent's duplicate. */
 	scheduled: Task[];
 }
 
