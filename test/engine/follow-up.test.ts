@@ -304,7 +304,7 @@ describe("Unpod's own follow-ups (Enable Followup, Enable Callback): nobody call
 		expect(h.server.requestsTo('POST', TASKS)).toHaveLength(0);
 	});
 
-	test("Get Many with Status Completed and Failed -> Follow Up: ended calls decided, Unpod's scheduled ones left alone", async () => {
+	test('Get Many with Status Completed and Failed -> Follow Up: only ended calls listed, none called where Unpod calls again', async () => {
 		settle();
 		endedCalls(['0104aa', '0005aa']);
 		endedCalls(['0206aa'], 'failed');
