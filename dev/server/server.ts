@@ -16,6 +16,7 @@ import { bridgeRoutes } from './routes/bridges';
 import { callLogRoutes } from './routes/callLogs';
 import { Behaviour, Ctx, REAL_BACKEND, Route } from './routes/context';
 import { organizationRoutes } from './routes/organizations';
+import { reportRoutes } from './routes/reports';
 import { runRoutes } from './routes/runs';
 import { spaceRoutes } from './routes/spaces';
 import { taskRoutes } from './routes/tasks';
@@ -77,6 +78,7 @@ const ROUTES: Route[] = [
 	taskRoutes,
 	runRoutes,
 	spaceRoutes,
+	reportRoutes,
 ];
 
 export class UnpodServer {

@@ -116,6 +116,9 @@ function detailOnly(body: unknown): string | undefined {
 /** Endpoints that, in Unpod's source, accept only session (JWT) authentication. */
 const JWT_ONLY_ENDPOINT = /^\/(spaces|organizations)\/([^/]+\/)?$/;
 
+/** Organization reports (analytics, billing): a token may reach calls and not these. */
+const REPORT_ENDPOINT = /^\/organisation\/(analytics|billing)\/$/;
+
 const joined = (message: string, errors: string) => (errors && errors !== message ? `${message}: ${errors}` : message);
 
 /**
@@ -167,6 +170,14 @@ export function describeUnpodError(
 			httpCode,
 			message: `Unpod refused the API token on ${path} (HTTP 401)`,
 			description: `Unpod said: ${message || 'unauthorized'}. If the Bridge, Task and Agent operations work with this credential, the token is right and this Unpod endpoint does not accept the "Token" authorization scheme (in some Unpod versions the spaces and organizations endpoints accept only a browser session). Pick the space by its token instead of from the list, or ask Unpod support to enable API tokens there.`,
+		};
+	}
+	if ((statusCode === 401 || statusCode === 403) && path && REPORT_ENDPOINT.test(path)) {
+		const what = path.includes('billing') ? 'billing' : 'analytics';
+		return {
+			httpCode,
+			message: `Unpod did not let this API key read the organization's ${what} (HTTP ${statusCode})`,
+			description: `Unpod said: ${message || (statusCode === 401 ? 'unauthorized' : 'forbidden')}. Check the API Token in the credential, and that its Organization Handle is an organization this token belongs to (Unpod's documents: 401 for a missing or wrong token, 403 for an organization it may not use). If the Task and Agent operations work with this credential, this key may not read the organization's ${what}: ask the organization's owner for one that may.`,
 		};
 	}
 	if (statusCode === 401) {

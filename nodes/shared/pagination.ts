@@ -58,10 +58,11 @@ export async function collectPages(
 	return items;
 }
 
-/** Reads an envelope `{count, data}` (or a bare array) into a page. */
+/** Reads an envelope `{count, data}` or `{count, results}` (or a bare array) into a page. */
 export function toPage(body: IDataObject | IDataObject[]): Page {
 	if (Array.isArray(body)) return { data: body };
-	const data = Array.isArray(body.data) ? (body.data as IDataObject[]) : [];
+	const list = Array.isArray(body.data) ? body.data : body.results;
+	const data = Array.isArray(list) ? (list as IDataObject[]) : [];
 	return { count: typeof body.count === 'number' ? body.count : undefined, data };
 }
 

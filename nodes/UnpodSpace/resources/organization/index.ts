@@ -1,7 +1,8 @@
 import type { INodeProperties } from 'n8n-workflow';
 import * as getAll from './getAll.operation';
+import * as getBilling from './getBilling.operation';
 
-const operations = [getAll];
+const operations = [getAll, getBilling];
 
 export const organizationOperations: INodeProperties = {
 	displayName: 'Operation',
