@@ -1,6 +1,6 @@
-// The Debian packages the queue-mode tests need (redis-server, postgresql), installed when
-// missing: as root directly, else through passwordless sudo (a hosted GitHub runner), else
-// an error saying what to run.
+// The Debian packages the tests need, installed when missing: redis-server and postgresql for
+// queue mode, chromium for the pages tested in a real browser. As root directly, else through
+// passwordless sudo (a hosted GitHub runner), else an error saying what to run.
 const { execFileSync } = require('child_process');
 const { existsSync, readdirSync } = require('fs');
 const { join } = require('path');
@@ -38,16 +38,27 @@ function installCommands(missing, { root, sudo }) {
 	return [apt('update', '-qq'), apt('install', '-y', '-qq', '--no-install-recommends', ...missing)];
 }
 
-function ensureServices() {
-	const missing = missingServices();
+/** Installs `missing` (Debian package names) for `purpose`, or says what to run. */
+function installPackages(missing, purpose) {
 	const root = process.getuid?.() === 0;
 	const commands = installCommands(missing, { root, sudo: !root && succeeds('sudo', ['-n', 'true']) });
 	if (!commands) {
-		throw new Error(`Queue-mode tests need ${missing.join(' and ')}: sudo apt-get install -y ${missing.join(' ')}`);
+		throw new Error(`${purpose} need ${missing.join(' and ')}: sudo apt-get install -y ${missing.join(' ')}`);
 	}
-	if (commands.length) console.log(`== apt-get install ${missing.join(' ')}${root ? '' : ' (with sudo)'}`);
+	if (commands.length) console.log(`== apt-get install ${missing.join(' ')}${root ? '' : ' (with sudo)'} (${purpose})`);
 	const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
 	for (const [command, ...args] of commands) execFileSync(command, args, { stdio: 'inherit', env });
 }
 
-module.exports = { ensureServices, installCommands };
+function ensureServices() {
+	installPackages(missingServices(), 'Queue-mode tests');
+}
+
+/** Where the browser tests find Chromium: CHROMIUM_PATH, else Debian's. */
+const chromiumPath = () => process.env.CHROMIUM_PATH || '/usr/bin/chromium';
+
+function ensureChromium() {
+	installPackages(existsSync(chromiumPath()) ? [] : ['chromium'], 'The campaign page tests (a real browser)');
+}
+
+module.exports = { ensureServices, ensureChromium, chromiumPath, installCommands };

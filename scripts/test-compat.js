@@ -15,6 +15,7 @@ const { join } = require('path');
 const { createInterface } = require('readline');
 const { startCounter } = require('./n8n-starts');
 const { ensureRuntime, n8nVersion, runtimeEnv } = require('./runtime');
+const { ensureChromium } = require('./services');
 
 const ROOT = join(__dirname, '..');
 const RUNTIMES = [
@@ -102,6 +103,7 @@ function runSuite(row, slot) {
 
 async function main() {
 	execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+	ensureChromium();
 	const rows = chosen.map(prepare);
 	await Promise.all(rows.filter((r) => r.installed).map((row, i) => runSuite(row, i)));
 	console.log('\nCompatibility');

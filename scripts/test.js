@@ -3,6 +3,7 @@
 const { execFileSync } = require('child_process');
 const { startCounter } = require('./n8n-starts');
 const { ensureRuntime } = require('./runtime');
+const { ensureChromium } = require('./services');
 
 const started = Date.now();
 const starts = startCounter();
@@ -13,6 +14,7 @@ const step = (title, cmd, args) => {
 
 try {
 	ensureRuntime();
+	ensureChromium();
 	step('build', 'npm', ['run', 'build', '--silent']);
 	step('lint', 'npm', ['run', 'lint', '--silent']);
 	step("n8n's community-package scan", 'npm', ['run', 'scan', '--silent']);

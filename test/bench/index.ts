@@ -3,6 +3,7 @@ import { benchApprovals } from './approvals';
 import { benchCallAndWait } from './callAndWait';
 import { benchCallEvents } from './callEvents';
 import { benchCampaign, UNPOD_SIDES } from './campaign';
+import { benchCampaignPage } from './campaignPage';
 import { benchImport } from './import';
 import { benchGuard, benchRateLimit } from './ratelimit';
 import { benchTrigger } from './trigger';
@@ -38,6 +39,10 @@ const sections: Record<string, { about: string; run: () => Promise<void> }> = {
 		run: async () => {
 			for (const side of UNPOD_SIDES) await benchCampaign(side);
 		},
+	},
+	campaignPage: {
+		about: "The Data Table campaign's page with 10,000 rows (BENCH_ROWS) in real n8n: answer time, size, requests to Unpod",
+		run: () => benchCampaignPage(Number(process.env.BENCH_ROWS ?? 10_000)),
 	},
 	ratelimit: {
 		about: 'Bulk import under a 60 requests a minute plan; the duplicate guard against recent tasks',

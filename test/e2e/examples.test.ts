@@ -21,6 +21,9 @@ import type { Task } from '../../dev/server/types';
 import { RECORDING } from '../../dev/server/recordings';
 import { ANALYSED_AGENT } from '../../dev/server/postCall';
 import { callChain } from '../../nodes/shared/outcome';
+import type { Browser } from 'playwright-core';
+import { startBrowser } from '../helpers/browser';
+import { SmtpSink } from '../helpers/smtp-sink';
 
 const DANA = '+15550100201';
 
@@ -53,10 +56,19 @@ const perItem = {
 	],
 };
 const OPENAI = { id: 'openAiLocal', name: 'OpenAI (local stand-in)' };
+/** The campaign page's login (the Webhook node's Basic Auth) and the daily report's mail server. */
+const PAGE_LOGIN = { id: 'campaignPageLogin', name: 'Campaign page login' };
+const PAGE_USER = { username: 'campaign', password: 'a-long-page-password-7c41e' };
+const SMTP = { id: 'smtpLocalSink', name: 'SMTP (local sink)' };
+const SERVICES = { httpBasicAuth: PAGE_LOGIN, smtp: SMTP };
 
 let h: Harness<N8n>;
 let filesDir: string;
 let model: OpenAiStandIn;
+let smtp: SmtpSink;
+/** The Data Table the campaign test ran, for the daily report's test after it. */
+let campaignTable: string | undefined;
+let browser: Browser | undefined;
 /** One running n8n for the tests that need one, started by the first of them. */
 let running: N8nServer | undefined;
 const workflows = new Workflows();
@@ -84,8 +96,15 @@ beforeAll(async () => {
 		},
 		(result) => `Dana answered. Tool result: ${result}`,
 	).start();
+	smtp = await new SmtpSink().start();
 	h = await startProcessHarness({}, undefined, [
 		{ ...OPENAI, type: 'openAiApi', data: { apiKey: 'sk-local-standin', url: model.url } },
+		{ ...PAGE_LOGIN, type: 'httpBasicAuth', data: { user: PAGE_USER.username, password: PAGE_USER.password } },
+		{
+			...SMTP,
+			type: 'smtp',
+			data: { user: '', password: '', host: '127.0.0.1', port: smtp.port, secure: false, disableStartTls: true },
+		},
 	]);
 	filesDir = join(h.n8n.folder, 'files');
 	mkdirSync(filesDir, { recursive: true });
@@ -96,15 +115,17 @@ beforeAll(async () => {
 	// ("SAVEPOINT typeorm_-2"), what the README asks of Data Table users there.
 	h.n8n.env.DB_SQLITE_POOL_SIZE = '3';
 	for (const file of exampleFiles())
-		workflows.add(forTheTest(loadExample(file, { credential: CREDENTIAL.unpodApi, filesDir })));
+		workflows.add(forTheTest(loadExample(file, { credential: CREDENTIAL.unpodApi, filesDir, credentials: SERVICES })));
 	workflows.chain(perItem.id, perItem.nodes);
 	await h.n8n.importWorkflows(workflows.list);
 });
 
 afterAll(async () => {
+	await browser?.close();
 	await running?.stop();
 	await h?.close();
 	await model?.stop();
+	await smtp?.stop();
 });
 
 afterEach(() => h.server.resetTraffic());
@@ -122,6 +143,7 @@ test('every example imports, and every node type it uses is known to n8n', async
 			'bridgesetup',
 			'spreadsheettotasks',
 			'datatablecampaign',
+			'unpoddailyreport',
 			'unpodcalleventstocrm',
 			'unpodrecordingstofile',
 			'unpodtriggertocrm',
@@ -324,6 +346,92 @@ const CAMPAIGN_COLUMNS = [
 ] as const;
 const ENDED_ROW = ['reached', 'gave up', 'not created'];
 
+/** The campaign page's stage of each row status: the test's own account of what the page must count. */
+const PAGE_STAGE: Record<string, string> = {
+	new: 'new',
+	calling: 'calling',
+	deciding: 'calling',
+	'callback scheduled': 'callback_due',
+	'retry scheduled': 'callback_due',
+	'unpod follow-up': 'callback_due',
+	reached: 'reached',
+	'gave up': 'gave_up',
+	'not created': 'not_created',
+};
+const stageCounts = (rows: Array<Record<string, any>>) => {
+	const counts: Record<string, number> = {
+		new: 0,
+		calling: 0,
+		callback_due: 0,
+		reached: 0,
+		gave_up: 0,
+		not_created: 0,
+	};
+	for (const row of rows) counts[PAGE_STAGE[row.status]]++;
+	return counts;
+};
+
+/** Unpod's analytics of the seed space as the local server answers them now, named as the page names them. */
+async function spaceAnalytics(): Promise<Record<string, number>> {
+	const answer = await axios.get(`${h.server.url}/api/v2/platform/organisation/analytics/`, {
+		params: { space_token: SEED.spaceToken },
+		headers: { Authorization: `Token ${SEED.token}`, 'Org-Handle': SEED.orgHandle, 'Product-Id': SEED.productId },
+	});
+	const { call_analytics: calls, call_status: status } = answer.data.data;
+	return {
+		total_calls: calls.total_calls,
+		interested: calls.interested,
+		call_back: calls.call_back,
+		not_interested: calls.not_interested,
+		not_connected: calls.not_connected,
+		failed_calls: calls.failed,
+		tasks_pending: status.pending,
+		tasks_in_progress: status.in_progress,
+		success_rate: status.success_rate,
+	};
+}
+
+/** Requests to Unpod other than the safety net's polls (a task list), since `from`. */
+const pageRequests = (from: number) =>
+	h.server.requests
+		.slice(from)
+		.filter((r) => !r.path.endsWith('/tasks/'))
+		.map((r) => `${r.method} ${r.path}`);
+
+/**
+ * The campaign page open in Chromium as a phone shows it, logged in; `read()` reads the figures
+ * from the page's DOM (as rendered, not the HTML text).
+ */
+async function openCampaignPage(url: string) {
+	browser ??= await startBrowser();
+	const context = await browser.newContext({ httpCredentials: PAGE_USER, viewport: { width: 390, height: 844 } });
+	const page = await context.newPage();
+	const response = await page.goto(url);
+	const read = async () => {
+		const pairs = (attribute: string) =>
+			page.$$eval(
+				`[data-${attribute}]`,
+				(elements: any[], name: string) =>
+					elements.map((e) => [e.getAttribute(`data-${name}`), Number((e.querySelector('b') ?? e).textContent)]),
+				attribute,
+			);
+		return {
+			figures: Object.fromEntries(await pairs('figure')),
+			analytics: Object.fromEntries(await pairs('analytics')),
+			bars: await page.$$eval('rect[data-day]', (rects: any[]) =>
+				rects.map((r) => ({ day: r.dataset.day, stage: r.dataset.stage, count: Number(r.dataset.count) })),
+			),
+			callbacks: await page.$$eval('tr[data-row]', (rows: any[]) =>
+				rows.map((r) => [...r.cells].map((c: any) => c.textContent)),
+			),
+			text: await page.innerText('body'),
+			refresh: await page.getAttribute('meta[http-equiv="refresh"]', 'content'),
+			scrollWidth: await page.evaluate('document.documentElement.scrollWidth'),
+		};
+	};
+	return { status: response?.status(), headers: response?.headers() ?? {}, read, close: () => context.close() };
+}
+
 /** Whether a scheduled call (Unpod's UTC `scheduled_timestamp`) falls Monday to Friday, 09:00 to 19:00 UTC (the tests' n8n zone). */
 const inWindow = (timestamp: string) => {
 	const at = new Date(`${timestamp}Z`);
@@ -341,10 +449,12 @@ test("a calling campaign on an n8n Data Table runs to its end on its own, with U
 	}));
 	contacts.splice(7, 0, { name: 'No Number', phone: 'call me', status: 'new' });
 	const table = await n8n.createDataTable('Unpod campaign', [...CAMPAIGN_COLUMNS], contacts);
+	campaignTable = table;
 	const workflow = loadExample('data-table-campaign.json', {
 		credential: CREDENTIAL.unpodApi,
 		filesDir,
 		dataTable: table,
+		credentials: SERVICES,
 	});
 	await h.n8n.importWorkflows([workflow]);
 	const webhookId = workflow.nodes.find((n) => n.type.endsWith('unpodCallEventsTrigger'))!.webhookId;
@@ -371,6 +481,30 @@ test("a calling campaign on an n8n Data Table runs to its end on its own, with U
 		// task_id: an ending that comes before would wait for the poll, which 1.x cannot be asked for.
 		const started = await n8n.runManually(workflow.id, 'Start the campaign');
 		expect(started).toEqual({ status: 'success' });
+
+		// The campaign page, now: every row called (one could not be), in a browser, logged in;
+		// one request to Unpod for the view (its analytics), none per row.
+		const pageUrl = `${n8n.url}/webhook/unpod-campaign`;
+		const before = h.server.requests.length;
+		const firstView = await openCampaignPage(pageUrl);
+		const shown = await firstView.read();
+		await firstView.close();
+		expect(firstView.status).toBe(200);
+		expect(firstView.headers['content-type']).toMatch(/^text\/html/);
+		expect(pageRequests(before)).toEqual(['GET /api/v2/platform/organisation/analytics/']);
+		expect(shown.figures).toEqual({ ...stageCounts(await n8n.dataTableRows(table)), done: 1 });
+		expect(shown.figures).toMatchObject({ calling: 49, not_created: 1 });
+		expect(shown.analytics).toEqual(await spaceAnalytics());
+		// A phone's width, no sideways scrolling.
+		expect(shown.scrollWidth).toBeLessThanOrEqual(390);
+		// Without the page's login, or with a wrong one: nothing of the campaign, and no request to Unpod.
+		const asked = h.server.requests.length;
+		for (const auth of [undefined, { username: PAGE_USER.username, password: 'not-the-password' }]) {
+			const refused = await axios.get(pageUrl, { auth, responseType: 'text', validateStatus: () => true });
+			expect([401, 403]).toContain(refused.status);
+			expect(String(refused.data)).not.toMatch(/Campaign Contact|\+1555|data-figure/);
+		}
+		expect(pageRequests(asked)).toEqual([]);
 		// Then calls take 1.5 to 3 s, 40% reach nobody, and days between calls pass in seconds (eight a second).
 		h.server.autoFinish = { minMs: 1500, maxMs: 3000, failRate: 0.4, retryRate: 0 };
 		h.server.planCalls(campaignTasks());
@@ -486,6 +620,43 @@ test("a calling campaign on an n8n Data Table runs to its end on its own, with U
 		// Both called back: Unpod (callbacks, calls that reached no one) and the package (dropped calls).
 		expect(unpods.length).toBeGreaterThan(0);
 		expect(ours.length).toBeGreaterThan(0);
+		// The page at the end, with three callbacks due added to the table: the same figures as the
+		// table and Unpod, the callbacks soonest first with their phones masked, and it reloads itself.
+		await n8n.insertDataTableRows(table, [
+			{ name: 'Due Later', phone: '+15550309901', status: 'retry scheduled', next_call_at: '2026-12-03T09:00:00.000Z' },
+			{ name: 'Due Unpod', phone: '+15550309903', status: 'unpod follow-up' },
+			{
+				name: 'Due Soon',
+				phone: '+15550309902',
+				status: 'callback scheduled',
+				next_call_at: '2026-12-01T15:30:00.000Z',
+			},
+		]);
+		const reads = () => h.server.requestsTo('GET', '/organisation/analytics/').length;
+		const readsBefore = reads();
+		const lastView = await openCampaignPage(`${pageUrl}?refresh=5`);
+		try {
+			const end = await lastView.read();
+			const all = await n8n.dataTableRows(table);
+			expect(end.figures).toEqual({ ...stageCounts(all), done: all.length - 3 });
+			expect(end.analytics).toEqual(await spaceAnalytics());
+			expect(end.callbacks.map((cells) => cells.slice(0, 3))).toEqual([
+				['Due Soon', '+1••••••••02', 'Tue 1 Dec 15:30'],
+				['Due Later', '+1••••••••01', 'Thu 3 Dec 09:00'],
+				['Due Unpod', '+1••••••••03', 'set by Unpod'],
+			]);
+			// Each row on the day it last changed: every bar of a stage adds up to its count.
+			for (const stage of ['reached', 'gave_up', 'callback_due'])
+				expect(end.bars.filter((b) => b.stage === stage).reduce((sum, b) => sum + b.count, 0)).toBe(end.figures[stage]);
+			for (const row of all.filter((r) => /\d{6}$/.test(r.phone))) expect(end.text).not.toContain(row.phone.slice(-6));
+			expect(end.refresh).toBe('5');
+			expect(end.scrollWidth).toBeLessThanOrEqual(390);
+			// It reloads itself: a second view (one more analytics read) comes without anyone asking.
+			await waitFor('the page to reload itself', async () => reads() >= readsBefore + 2, 30_000, 250);
+		} finally {
+			await lastView.close();
+		}
+
 		console.log(
 			`Campaign of ${rows.length} rows with Unpod's follow-ups on: ${count('reached')} reached, ${count('gave up')} gave up, 1 not created; ` +
 				`${tasks.length} calls (${unpods.length} Unpod follow-ups, ${ours.length} the package's) in ` +
@@ -501,3 +672,52 @@ test("a calling campaign on an n8n Data Table runs to its end on its own, with U
 		await n8n.setActive(workflow.id, false);
 	}
 }, 420_000);
+
+test("the daily report of that campaign: the table's and Unpod's figures by email (an HTML body) and to Slack", async () => {
+	if (!campaignTable) throw new Error('The campaign test did not get as far as making its table');
+	const n8n = await startN8n();
+	const workflow = loadExample('unpod-daily-report.json', {
+		credential: CREDENTIAL.unpodApi,
+		filesDir,
+		dataTable: campaignTable,
+		credentials: SERVICES,
+	});
+	// The campaign ran today: the report of today so far (its evening form), and Slack's webhook
+	// as the local server's sink.
+	const code = workflow.nodes.find((n) => n.type === 'n8n-nodes-base.code')!.parameters!;
+	expect(code.jsCode).toContain('const DAYS_AGO = 1;');
+	code.jsCode = String(code.jsCode).replace('const DAYS_AGO = 1;', 'const DAYS_AGO = 0;');
+	workflow.nodes.find((n) => n.name === 'Post to Slack')!.parameters!.url = `${h.server.url}/__sim/sink`;
+	await h.n8n.importWorkflows([workflow]);
+	const posted = h.server.sink.length;
+	const mailed = smtp.mails.length;
+
+	expect(await n8n.runManually(workflow.id, 'Every morning at 7')).toEqual({ status: 'success' });
+	const rows = await n8n.dataTableRows(campaignTable);
+	const count = (status: string[]) => rows.filter((r) => status.includes(r.status)).length;
+	const today = {
+		reached: count(['reached']),
+		callback_due: count(['retry scheduled', 'callback scheduled', 'unpod follow-up']),
+		gave_up: count(['gave up']),
+		added: rows.length,
+	};
+	expect(h.server.requestsTo('GET', '/organisation/analytics/').length).toBeGreaterThan(0);
+
+	expect(smtp.mails.length).toBe(mailed + 1);
+	const mail = smtp.mails[mailed];
+	expect(mail.to).toEqual(['<sales-team@example.com>']);
+	const body = SmtpSink.decoded(mail.data);
+	expect(body).toMatch(/Content-Type: text\/html/i);
+	expect(body).toMatch(/Content-Type: text\/plain/i);
+	expect(body).not.toMatch(/<svg|<script/i);
+	for (const [key, value] of Object.entries(today))
+		expect(body).toMatch(new RegExp(`data-figure="${key}"><td[^>]*>[^<]+</td><td[^>]*><b>${value}</b>`));
+	expect(body).toMatch(new RegExp(`Subject: Unpod campaign, [^\\n]+: ${today.reached} reached`));
+
+	expect(h.server.sink.length).toBe(posted + 1);
+	const slack = h.server.sink[posted] as { text: string; blocks: Array<{ type: string }> };
+	expect(slack.text).toContain(`Reached: *${today.reached}*`);
+	expect(slack.text).toContain(`Gave up: *${today.gave_up}*`);
+	expect(slack.blocks.map((b) => b.type)).toEqual(['header', 'section', 'context']);
+	for (const row of rows.filter((r) => /\d{6}$/.test(r.phone))) expect(body + slack.text).not.toContain(row.phone);
+}, 120_000);

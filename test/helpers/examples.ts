@@ -13,6 +13,8 @@ export interface Localize {
 	filesDir: string;
 	/** The n8n Data Table the examples' Data Table nodes use, as the user would pick it. */
 	dataTable?: string;
+	/** Other services' credentials by type (the campaign page's login, the report's SMTP account). */
+	credentials?: Record<string, { id: string; name: string }>;
 }
 
 export function exampleFiles(): string[] {
@@ -28,6 +30,8 @@ export function loadExample(file: string, local: Localize): Workflow {
 	workflow.active = false;
 	for (const node of workflow.nodes) {
 		if (node.credentials?.unpodApi) node.credentials.unpodApi = local.credential;
+		for (const [type, credential] of Object.entries(local.credentials ?? {}))
+			if (node.credentials?.[type]) node.credentials[type] = credential;
 		const p = node.parameters ?? {};
 		if (p.space?.__rl && !p.space.value) p.space = { __rl: true, mode: 'token', value: SEED.spaceToken };
 		if (p.agent?.__rl && !p.agent.value) p.agent = { __rl: true, mode: 'handle', value: SEED.agentHandle };

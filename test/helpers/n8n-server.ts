@@ -296,10 +296,16 @@ export class N8nServer {
 		if (created.status !== 200)
 			throw new Error(`Creating data table ${name} failed: ${created.status} ${JSON.stringify(created.data)}`);
 		const id = String(created.data.data.id);
+		await this.insertDataTableRows(id, rows);
+		return id;
+	}
+
+	/** Adds rows to a data table, as its Insert button (or an Insert Row node) does. */
+	async insertDataTableRows(id: string, rows: Array<Record<string, unknown>>): Promise<void> {
+		const path = await this.dataTablesPath();
 		const inserted = await this.rest.post(`${path}/${id}/insert`, { data: rows, returnType: 'count' });
 		if (inserted.status !== 200)
 			throw new Error(`Inserting rows failed: ${inserted.status} ${JSON.stringify(inserted.data)}`);
-		return id;
 	}
 
 	/** Every row of a data table, in insertion order (n8n's REST API gives 50 a page). */

@@ -1,0 +1,133 @@
+// The campaign page: the Data Table's rows (this node's input) and Unpod's analytics of the space,
+// as one self-contained HTML page (inline SVG, no script, nothing from another host).
+// Phone numbers are masked; the page reloads itself (?refresh=<seconds>, 60 by default).
+const ANALYTICS = [
+	['total_calls', 'Calls'],
+	['interested', 'Interested'],
+	['call_back', 'Asked for a callback'],
+	['not_interested', 'Not interested'],
+	['not_connected', 'Not connected'],
+	['failed_calls', 'Failed'],
+	['tasks_pending', 'Waiting to be called'],
+	['tasks_in_progress', 'On a call now'],
+	['success_rate', 'Tasks completed (%)'],
+];
+const DAYS = 14;
+
+/** Per day (the last DAYS days), the rows whose last change that day left them reached, given up or with a callback due. */
+function outcomesPerDay(rows) {
+	const days = Array.from({ length: DAYS }, (_, i) => $now.minus({ days: DAYS - 1 - i }).toISODate());
+	const perDay = Object.fromEntries(days.map((d) => [d, { reached: 0, gave_up: 0, callback_due: 0 }]));
+	const dayOf = dayFinder(days);
+	for (const row of rows) {
+		const day = perDay[dayOf(row.updatedAt)];
+		const key = stageOf(row).key;
+		if (day && key in day) day[key]++;
+	}
+	return days.map((day) => ({ day, ...perDay[day] }));
+}
+
+/** When a callback is due, in the workflow's time zone ("Tue 1 Dec 15:30"); Unpod's own follow-ups carry no time here. */
+function dueAt(value) {
+	if (!value) return 'set by Unpod';
+	const at = DateTime.fromISO(String(value));
+	return at.isValid ? at.setZone($now.zone).toFormat('ccc d LLL HH:mm') : String(value);
+}
+
+function nextCallbacks(rows, count = 10) {
+	return (
+		rows
+			.filter((row) => stageOf(row).key === 'callback_due')
+			// Timed ones first, soonest first (ISO times sort as text); Unpod's own, untimed, after.
+			.map((row) => ({ row, key: String(row.next_call_at || '\uffff') }))
+			.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
+			.map(({ row }) => row)
+			.slice(0, count)
+	);
+}
+
+function progressBar(counts, total) {
+	let x = 0;
+	const parts = STAGES.filter((s) => counts[s.key]).map((s) => {
+		const width = (counts[s.key] / total) * 1000;
+		const rect = `<rect x="${x.toFixed(1)}" width="${width.toFixed(1)}" height="28" fill="${s.color}"><title>${s.label}: ${counts[s.key]}</title></rect>`;
+		x += width;
+		return rect;
+	});
+	return `<svg viewBox="0 0 1000 28" preserveAspectRatio="none" role="img" aria-label="Progress">${parts.join('')}</svg>`;
+}
+
+function dayChart(days) {
+	const series = [stage('reached'), stage('gave_up'), stage('callback_due')];
+	const most = Math.max(1, ...days.map((d) => series.reduce((sum, s) => sum + d[s.key], 0)));
+	const bar = 600 / days.length;
+	const bars = days.map((d, i) => {
+		let y = 180;
+		const rects = series.map((s) => {
+			const height = (d[s.key] / most) * 160;
+			y -= height;
+			return d[s.key]
+				? `<rect x="${(i * bar + 4).toFixed(1)}" y="${y.toFixed(1)}" width="${(bar - 8).toFixed(1)}" height="${height.toFixed(1)}" fill="${s.color}" data-day="${d.day}" data-stage="${s.key}" data-count="${d[s.key]}"><title>${d.day} ${s.label}: ${d[s.key]}</title></rect>`
+				: '';
+		});
+		const label = `<text x="${(i * bar + bar / 2).toFixed(1)}" y="196" text-anchor="middle">${d.day.slice(8)}</text>`;
+		return rects.join('') + label;
+	});
+	return `<svg viewBox="0 0 600 200" role="img" aria-label="Outcomes per day">${bars.join('')}</svg>`;
+}
+
+function page(rows, analytics, refresh) {
+	const counts = countStages(rows);
+	const total = rows.length || 1;
+	const done = counts.reached + counts.gave_up + counts.not_created;
+	const tile = (key, label, value, attr = 'figure') =>
+		`<div class="tile" data-${attr}="${key}"><b>${escape(value)}</b><span>${escape(label)}</span></div>`;
+	const tiles = STAGES.filter((s) => s.key !== 'other' || counts.other)
+		.map((s) => tile(s.key, s.label, counts[s.key]))
+		.join('');
+	const legend = [stage('reached'), stage('gave_up'), stage('callback_due')]
+		.map((s) => `<span><i style="background:${s.color}"></i>${s.label}</span>`)
+		.join('');
+	const due = nextCallbacks(rows)
+		.map(
+			(r) =>
+				`<tr data-row="${escape(r.id)}"><td>${escape(r.name)}</td><td class="phone">${escape(maskPhone(r.phone))}</td><td>${escape(dueAt(r.next_call_at))}</td><td>${escape(r.status)}</td><td>${escape(r.attempt)}</td></tr>`,
+		)
+		.join('');
+	const figures = ANALYTICS.filter(([key]) => analytics[key] !== null && analytics[key] !== undefined)
+		.map(([key, label]) => tile(key, label, analytics[key], 'analytics'))
+		.join('');
+	const updated = $now.toFormat('yyyy-LL-dd HH:mm ZZZZ');
+	return `<!doctype html><html lang="en"><head><meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta http-equiv="refresh" content="${refresh}">
+<title>Unpod campaign: ${done} of ${rows.length} done</title>
+<style>
+body{font:15px/1.4 system-ui,sans-serif;margin:0;padding:16px;background:#f8fafc;color:#0f172a}
+main{max-width:960px;margin:auto}h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:24px 0 8px}
+.muted{color:#64748b;font-size:13px}.tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(130px,1fr));gap:8px}
+.tile{background:#fff;border:1px solid #e2e8f0;border-radius:8px;padding:10px}.tile b{display:block;font-size:24px}
+.tile span{color:#475569;font-size:13px}svg{width:100%;height:auto;display:block;background:#fff;border-radius:6px}
+svg text{font-size:11px;fill:#64748b}.legend span{margin-right:12px;font-size:13px}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px;border-radius:2px}
+table{width:100%;border-collapse:collapse;background:#fff;font-size:14px}td,th{padding:6px 8px;border-bottom:1px solid #e2e8f0;text-align:left}
+@media(max-width:600px){body{padding:8px}td:nth-child(n+4),th:nth-child(n+4){display:none}}
+</style></head><body><main>
+<h1>Unpod campaign</h1>
+<p class="muted">${rows.length} contacts, <span data-figure="done">${done}</span> done. Updated ${escape(updated)}; this page reloads every ${refresh} s.</p>
+${progressBar(counts, total)}
+<div class="tiles">${tiles}</div>
+<h2>Outcomes per day</h2>
+<p class="legend">${legend} <span class="muted">each contact on the day its row last changed</span></p>
+${dayChart(outcomesPerDay(rows))}
+<h2>Next callbacks due</h2>
+${due ? `<table><thead><tr><th>Name</th><th>Phone</th><th>Due</th><th>Status</th><th>Call</th></tr></thead><tbody>${due}</tbody></table>` : '<p class="muted">None scheduled.</p>'}
+<h2>Unpod's figures for the space</h2>
+<div class="tiles">${figures || '<p class="muted">Unpod sent no figures.</p>'}</div>
+</main></body></html>`;
+}
+
+const request = $('Campaign page').first().json;
+const refresh = Math.max(5, Math.round(Number(request.query?.refresh)) || 60);
+const rows = rowsOf($input.all());
+const analytics = $('Unpod analytics').first().json;
+return [{ json: { html: page(rows, analytics, refresh) } }];
