@@ -1,15 +1,21 @@
 /**
- * `npm run screenshots`: pictures of the example workflows in the n8n editor, for the README.
- * Runs the demo's environment and Debian's Chromium (`apt-get install chromium`), headless.
+ * `npm run screenshots`: pictures of the example workflows in the n8n editor and of the Data
+ * Table campaign's page, for the README. Runs the demo's environment and Debian's Chromium
+ * (installed with apt when missing, as `npm test` does), headless.
  */
 import { mkdirSync } from 'fs';
 import { join } from 'path';
-import { chromium } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { DEMO_CREDENTIAL, startDemoEnvironment } from './demo-env';
 import { SEED } from '../dev/server/seed';
+import { startBrowser } from '../test/helpers/browser';
+import { CAMPAIGN_COLUMNS, campaignRows } from '../test/helpers/campaign';
+import { loadExample } from '../test/helpers/examples';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const { ensureChromium } = require('./services.js') as { ensureChromium: () => void };
 
 const OUT = join(__dirname, '..', 'examples', 'screenshots');
-const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 type Env = Awaited<ReturnType<typeof startDemoEnvironment>>;
 
@@ -48,22 +54,60 @@ async function panelWorkflow(env: Env): Promise<Array<{ workflowId: string; node
 	];
 }
 
+/**
+ * The campaign page as a browser shows it, on a wide screen and a phone: 400 rows of a campaign
+ * halfway through in a Data Table, the example's page nodes published with a login.
+ */
+async function campaignPage(env: Env, browser: Browser): Promise<void> {
+	const login = { username: 'campaign', password: 'screenshots-page-password' };
+	const credential = await env.n8nServer.rest.post('/credentials', {
+		name: 'Campaign page login',
+		type: 'httpBasicAuth',
+		data: { user: login.username, password: login.password },
+	});
+	if (credential.status !== 200) throw new Error(`Saving the page's login failed: ${credential.status}`);
+	const rows = campaignRows(400);
+	const table = await env.n8nServer.createDataTable('Unpod campaign', CAMPAIGN_COLUMNS, rows);
+	// Unpod's side of it: the rows' calls in the space, most of them ended, for its figures.
+	env.server.addTasks(rows.map((r) => ({ name: r.name, contact_number: r.phone })));
+	env.server.finishCalls({ space: SEED.spaceToken, count: 300, failRate: 0.35 });
+	const workflow = loadExample('data-table-campaign.json', {
+		credential: DEMO_CREDENTIAL,
+		filesDir: env.n8n.folder,
+		dataTable: table,
+		credentials: { httpBasicAuth: { id: credential.data.data.id, name: 'Campaign page login' } },
+	});
+	// Only the page's nodes: the campaign's own triggers want a webhook secret the demo's credential has not.
+	const page = ['Campaign page', 'Unpod analytics', 'All rows', 'Build the page', 'Answer with the page'];
+	const saved = await env.n8nServer.rest.post('/workflows', {
+		name: 'Unpod: the campaign page',
+		nodes: workflow.nodes.filter((n) => page.includes(n.name)),
+		connections: Object.fromEntries(Object.entries(workflow.connections ?? {}).filter(([from]) => page.includes(from))),
+		settings: { executionOrder: 'v1' },
+	});
+	if (saved.status !== 200) throw new Error(`Saving the campaign workflow failed: ${saved.status}`);
+	await env.n8nServer.setActive(saved.data.data.id, true);
+	for (const [file, viewport] of [
+		['campaign-page', { width: 1100, height: 900 }],
+		['campaign-page-phone', { width: 390, height: 844 }],
+	] as const) {
+		const context = await browser.newContext({ httpCredentials: login, viewport });
+		const page = await context.newPage();
+		await page.goto(`${env.n8nServer.url}/webhook/unpod-campaign`);
+		const path = join(OUT, `${file}.png`);
+		await page.screenshot({ path, fullPage: true });
+		console.log(`Saved ${path}`);
+		await context.close();
+	}
+}
+
 async function main() {
 	mkdirSync(OUT, { recursive: true });
+	ensureChromium();
 	const env = await startDemoEnvironment({ say: (t) => console.log(t) });
-	const browser = await chromium.launch({
-		executablePath: CHROMIUM,
-		args: [
-			'--no-sandbox',
-			'--disable-gpu',
-			'--disable-quic',
-			'--no-first-run',
-			'--disable-background-networking',
-			'--disable-component-update',
-			'--disable-sync',
-		],
-	});
+	const browser = await startBrowser();
 	try {
+		await campaignPage(env, browser);
 		const context = await browser.newContext({ viewport: { width: 1440, height: 860 } });
 		// Signed in as the owner the environment set up.
 		await context.addCookies(

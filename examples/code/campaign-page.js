@@ -105,7 +105,7 @@ function page(rows, analytics, refresh) {
 <style>
 body{font:15px/1.4 system-ui,sans-serif;margin:0;padding:16px;background:#f8fafc;color:#0f172a}
 main{max-width:960px;margin:auto}h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:24px 0 8px}
-.muted{color:#64748b;font-size:13px}.tiles{display:grid;grid-template-columns:repeat(auto-fill,minmax(130px,1fr));gap:8px}
+.muted{color:#64748b;font-size:13px}.tiles{margin-top:8px;display:grid;grid-template-columns:repeat(auto-fill,minmax(130px,1fr));gap:8px}
 .tile{background:#fff;border:1px solid #e2e8f0;border-radius:8px;padding:10px}.tile b{display:block;font-size:24px}
 .tile span{color:#475569;font-size:13px}svg{width:100%;height:auto;display:block;background:#fff;border-radius:6px}
 svg text{font-size:11px;fill:#64748b}.legend span{margin-right:12px;font-size:13px}.legend i{display:inline-block;width:10px;height:10px;margin-right:4px;border-radius:2px}

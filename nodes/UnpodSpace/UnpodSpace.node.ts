@@ -13,7 +13,8 @@ export class UnpodSpace implements INodeType {
 		group: ['input'],
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
-		description: 'List Unpod organizations, spaces (call lists), their call tasks, and the runs of a bulk import',
+		description:
+			'List Unpod organizations and their invoices, spaces (call lists), their call tasks and analytics, and the runs of a bulk import',
 		defaults: { name: 'Unpod Space' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],

@@ -9,32 +9,11 @@ import { N8N_VERSION } from '../helpers/n8n';
 import { CREDENTIAL, startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import { table } from './report';
+import { CAMPAIGN_COLUMNS, campaignRows } from '../helpers/campaign';
 
 const LOGIN = { id: 'benchPageLogin', name: 'Campaign page login' };
 const USER = { username: 'campaign', password: 'bench-page-password-2f9d' };
-const COLUMNS: Array<{ name: string; type: 'string' | 'number' }> = [
-	...['name', 'phone', 'status', 'task_id', 'next_call_at', 'result'].map((name) => ({ name, type: 'string' as const })),
-	{ name: 'attempt', type: 'number' },
-];
-const STATUSES = ['reached', 'reached', 'gave up', 'calling', 'retry scheduled', 'callback scheduled', 'unpod follow-up', 'new'];
 const VIEWS = 10;
-
-/** A campaign halfway: every stage, callbacks due over the next days. */
-function campaignRows(count: number) {
-	return Array.from({ length: count }, (_, i) => {
-		const status = STATUSES[i % STATUSES.length];
-		const due = status.endsWith('scheduled') ? new Date(Date.UTC(2026, 11, 1 + (i % 9), 9 + (i % 8))).toISOString() : '';
-		return {
-			name: `Contact ${i + 1}`,
-			phone: `+1555${String(i).padStart(7, '0')}`,
-			status,
-			task_id: status === 'new' ? '' : `T${String(i).padStart(23, '0')}`,
-			attempt: status === 'new' ? 0 : 1 + (i % 3),
-			next_call_at: due,
-			result: status === 'reached' ? 'reached' : '',
-		};
-	});
-}
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))];
 
@@ -45,7 +24,7 @@ export async function benchCampaignPage(rows: number): Promise<void> {
 	let n8n: N8nServer | undefined;
 	try {
 		n8n = await N8nServer.start(h.n8n);
-		const tableId = await n8n.createDataTable('Unpod campaign', COLUMNS, []);
+		const tableId = await n8n.createDataTable('Unpod campaign', CAMPAIGN_COLUMNS, []);
 		const all = campaignRows(rows);
 		for (let i = 0; i < all.length; i += 1000) await n8n.insertDataTableRows(tableId, all.slice(i, i + 1000));
 		const workflow = loadExample('data-table-campaign.json', {
@@ -55,7 +34,11 @@ export async function benchCampaignPage(rows: number): Promise<void> {
 			credentials: { httpBasicAuth: LOGIN },
 		});
 		await h.n8n.importWorkflows([workflow]);
-		await n8n.setActive(workflow.id, true, () => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length);
+		await n8n.setActive(
+			workflow.id,
+			true,
+			() => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length,
+		);
 
 		const url = `${n8n.url}/webhook/unpod-campaign`;
 		const view = async () => {
@@ -70,7 +53,9 @@ export async function benchCampaignPage(rows: number): Promise<void> {
 		for (let i = 0; i < VIEWS; i++) views.push(await view());
 		const requests = h.server.requests.slice(before).filter((r) => !r.path.endsWith('/tasks/'));
 		const times = views.map((v) => v.ms).sort((a, b) => a - b);
-		console.log(`\nThe campaign page: ${rows.toLocaleString('en')} rows, n8n ${N8N_VERSION}, ${VIEWS} views after one to warm up`);
+		console.log(
+			`\nThe campaign page: ${rows.toLocaleString('en')} rows, n8n ${N8N_VERSION}, ${VIEWS} views after one to warm up`,
+		);
 		table([
 			{
 				rows,
@@ -78,7 +63,9 @@ export async function benchCampaignPage(rows: number): Promise<void> {
 				slowest: `${Math.round(times[times.length - 1])} ms`,
 				size: `${views[0].bytes.toLocaleString('en')} bytes`,
 				'requests to Unpod per view': requests.length / VIEWS,
-				'what they are': [...new Set(requests.map((r) => `${r.method} ${r.path.replace('/api/v2/platform', '')}`))].join(', '),
+				'what they are': [
+					...new Set(requests.map((r) => `${r.method} ${r.path.replace('/api/v2/platform', '')}`)),
+				].join(', '),
 			},
 		]);
 	} finally {

@@ -41,7 +41,8 @@ const sections: Record<string, { about: string; run: () => Promise<void> }> = {
 		},
 	},
 	campaignPage: {
-		about: "The Data Table campaign's page with 10,000 rows (BENCH_ROWS) in real n8n: answer time, size, requests to Unpod",
+		about:
+			"The Data Table campaign's page with 10,000 rows (BENCH_ROWS) in real n8n: answer time, size, requests to Unpod",
 		run: () => benchCampaignPage(Number(process.env.BENCH_ROWS ?? 10_000)),
 	},
 	ratelimit: {

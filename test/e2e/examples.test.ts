@@ -24,6 +24,7 @@ import { callChain } from '../../nodes/shared/outcome';
 import type { Browser } from 'playwright-core';
 import { startBrowser } from '../helpers/browser';
 import { SmtpSink } from '../helpers/smtp-sink';
+import { CAMPAIGN_COLUMNS } from '../helpers/campaign';
 
 const DANA = '+15550100201';
 
@@ -335,15 +336,6 @@ test('a chat message makes the agent call Dana; what Dana said reaches the model
 	expect(JSON.stringify(chat.data)).toContain('Dana answered.');
 });
 
-const CAMPAIGN_COLUMNS = [
-	{ name: 'name', type: 'string' },
-	{ name: 'phone', type: 'string' },
-	{ name: 'status', type: 'string' },
-	{ name: 'task_id', type: 'string' },
-	{ name: 'attempt', type: 'number' },
-	{ name: 'next_call_at', type: 'string' },
-	{ name: 'result', type: 'string' },
-] as const;
 const ENDED_ROW = ['reached', 'gave up', 'not created'];
 
 /** The campaign page's stage of each row status: the test's own account of what the page must count. */
@@ -448,7 +440,7 @@ test("a calling campaign on an n8n Data Table runs to its end on its own, with U
 		status: 'new',
 	}));
 	contacts.splice(7, 0, { name: 'No Number', phone: 'call me', status: 'new' });
-	const table = await n8n.createDataTable('Unpod campaign', [...CAMPAIGN_COLUMNS], contacts);
+	const table = await n8n.createDataTable('Unpod campaign', CAMPAIGN_COLUMNS, contacts);
 	campaignTable = table;
 	const workflow = loadExample('data-table-campaign.json', {
 		credential: CREDENTIAL.unpodApi,
