@@ -692,9 +692,12 @@ test('Call and Wait until Unpod reports: waits holding no worker until every cal
 	expect(una.call_summary).toEqual(expect.any(String));
 	expect(duo).toMatchObject({ task_id: second.task_id, status: 'failed', unpod_wait_status: 'ended' });
 	// While the calls were open no request was sent but the rings' reads of the run (and the safety net's polls).
-	const pollPath = `/spaces/${SEED.spaceToken}/tasks/`;
+	// (Recorded paths are whole, `/api/v2/platform/...`: a poll that fell in this window failed the
+	// check on 2.41, whose polls come each minute, when it compared them with the short path.)
+	const pollPath = `/api/v2/platform/spaces/${SEED.spaceToken}/tasks/`;
 	const sent = h.server.requests.slice(requestsWhileWaiting).filter((r) => r.path !== pollPath);
-	expect(sent.every((r) => r.method === 'GET' && r.path.includes(`/runs/${first.run_id}/`))).toBe(true);
+	const others = sent.filter((r) => !(r.method === 'GET' && r.path.includes(`/runs/${first.run_id}/`)));
+	expect(others.map((r) => `${r.method} ${r.path}`)).toEqual([]);
 });
 
 test('the limit passes with the call open: the step goes on with its input items, without approved', async () => {
