@@ -10,6 +10,13 @@ import { isoTime } from './time';
 const isObject = (value: unknown): value is IDataObject =>
 	!!value && typeof value === 'object' && !Array.isArray(value);
 
+/** A number, also one Unpod wrote as text (`"1357.35"`); anything else, or nothing, is null. */
+export function numberOf(value: unknown): number | null {
+	if (value === null || value === undefined || value === '' || typeof value === 'boolean') return null;
+	const n = Number(value);
+	return Number.isFinite(n) ? n : null;
+}
+
 /** An object, also one Unpod wrote as JSON text; anything else reads as empty. */
 export function objectOf(value: unknown): IDataObject {
 	if (isObject(value)) return value;

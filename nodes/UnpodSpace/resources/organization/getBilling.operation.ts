@@ -2,15 +2,10 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../../shared/descriptions';
 import { checkResponseAt, listRouting } from '../../../shared/routing';
+import { numberOf } from '../../../shared/outcome';
 import { isoTime } from '../../../shared/time';
 
 const PATH = '/organisation/billing/';
-
-const amount = (value: unknown): number | null => {
-	if (value === null || value === undefined || value === '') return null;
-	const n = Number(value);
-	return Number.isFinite(n) ? n : null;
-};
 
 /**
  * An invoice as a sheet wants it, from either shape Unpod documents: `invoice_number` with
@@ -21,8 +16,8 @@ export function simplifyInvoice(invoice: IDataObject): IDataObject {
 	return {
 		invoice_number: invoice.invoice_number ?? (invoice.id !== undefined ? String(invoice.id) : null),
 		id: invoice.id ?? null,
-		amount: amount(invoice.amount),
-		tax_amount: amount(invoice.tax_amount),
+		amount: numberOf(invoice.amount),
+		tax_amount: numberOf(invoice.tax_amount),
 		currency: invoice.currency ?? null,
 		status: invoice.status ?? null,
 		charge_type: invoice.charge_type ?? null,

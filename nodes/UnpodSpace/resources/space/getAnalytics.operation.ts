@@ -1,12 +1,7 @@
 /** Space > Get Analytics: Unpod's call figures of one space, or of every contact space of the organization. */
-import type {
-	IDataObject,
-	IExecuteSingleFunctions,
-	INodeExecutionData,
-	INodeProperties,
-	INodePropertyOptions,
-} from 'n8n-workflow';
+import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { spaceLocator } from '../../../shared/descriptions';
+import { numberOf, objectOf } from '../../../shared/outcome';
 import { checkResponseAt, requestRouting } from '../../../shared/routing';
 
 const show = { resource: ['space'], operation: ['getAnalytics'] };
@@ -34,15 +29,6 @@ export const ANALYTICS_FIGURES = [
 
 type Figure = (typeof ANALYTICS_FIGURES)[number];
 
-const object = (value: unknown): IDataObject =>
-	value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
-
-function number(value: unknown): number | null {
-	if (value === null || value === undefined || value === '') return null;
-	const n = Number(value);
-	return Number.isFinite(n) ? n : null;
-}
-
 /**
  * Unpod's analytics answer as one flat record, whichever shape it came in: the source's
  * `call_analytics` + `call_status` (what the backend sends), or the API reference's flat
@@ -50,13 +36,13 @@ function number(value: unknown): number | null {
  * answer with no data at all (a space nobody was called from yet) counts zero.
  */
 export function simplifyAnalytics(data: unknown): Record<Figure, number | null> {
-	const d = object(data);
-	const calls = object(d.call_analytics);
-	const status = object(d.call_status);
-	const breakdown = object(d.task_status_breakdown);
+	const d = objectOf(data);
+	const calls = objectOf(d.call_analytics);
+	const status = objectOf(d.call_status);
+	const breakdown = objectOf(d.task_status_breakdown);
 	const pick = (...values: unknown[]) => {
 		for (const value of values) {
-			const n = number(value);
+			const n = numberOf(value);
 			if (n !== null) return n;
 		}
 		return null;
@@ -96,7 +82,7 @@ async function toFigures(this: IExecuteSingleFunctions, items: INodeExecutionDat
 		json: {
 			scope: whole ? 'organization' : 'space',
 			space_token: spaceToken,
-			...simplifyAnalytics(object(item.json).data),
+			...simplifyAnalytics(objectOf(item.json).data),
 		},
 	}));
 }
