@@ -20,12 +20,16 @@ const ended = (task: Task) => ['completed', 'failed', 'partially_completed'].inc
 const reachedNobody = (task: Task) =>
 	task.status === 'failed' && ['no-answer', 'busy'].includes(String(task.output.call_end_reason ?? ''));
 
+const WAITING: string[] = ['pending', 'scheduled', 'hold'];
+const ON_A_CALL: string[] = ['in_progress', 'processing'];
+const counter = (tasks: Task[]) => (match: (t: Task) => boolean) => tasks.filter(match).length;
+
 const percentage = (part: number, whole: number) => (whole ? Math.round((part / whole) * 10000) / 100 : 0);
 
 /** `call_analytics` and `call_status` as the backend sums them over runs (its "average" score is a sum of each run's average). */
 export function sourceAnalytics(tasks: Task[]): Record<string, unknown> | null {
 	if (!tasks.length) return null;
-	const count = (match: (t: Task) => boolean) => tasks.filter(match).length;
+	const count = counter(tasks);
 	const runs = new Map<string, number[]>();
 	for (const task of tasks.filter((t) => t.status === 'completed')) {
 		const scores = runs.get(task.run_id) ?? [];
@@ -52,8 +56,8 @@ export function sourceAnalytics(tasks: Task[]): Record<string, unknown> | null {
 			total_tasks: tasks.length,
 			completed,
 			failed: count((t) => t.status === 'failed'),
-			pending: count((t) => ['pending', 'scheduled', 'hold'].includes(t.status)),
-			in_progress: count((t) => ['in_progress', 'processing'].includes(t.status)),
+			pending: count((t) => WAITING.includes(t.status)),
+			in_progress: count((t) => ON_A_CALL.includes(t.status)),
 			success_rate: percentage(completed, tasks.length),
 		},
 	};
@@ -61,7 +65,7 @@ export function sourceAnalytics(tasks: Task[]): Record<string, unknown> | null {
 
 /** The API reference's flat shape. */
 export function docsAnalytics(tasks: Task[]): Record<string, unknown> {
-	const count = (match: (t: Task) => boolean) => tasks.filter(match).length;
+	const count = counter(tasks);
 	const durations = tasks.filter((t) => t.status === 'completed').map((t) => Number(t.output.duration) || 0);
 	return {
 		total_calls: count(ended),
@@ -72,8 +76,8 @@ export function docsAnalytics(tasks: Task[]): Record<string, unknown> {
 			: 0,
 		total_tasks: tasks.length,
 		task_status_breakdown: {
-			pending: count((t) => ['pending', 'scheduled', 'hold'].includes(t.status)),
-			running: count((t) => ['in_progress', 'processing'].includes(t.status)),
+			pending: count((t) => WAITING.includes(t.status)),
+			running: count((t) => ON_A_CALL.includes(t.status)),
 			completed: count((t) => t.status === 'completed' || t.status === 'partially_completed'),
 			failed: count((t) => t.status === 'failed'),
 		},

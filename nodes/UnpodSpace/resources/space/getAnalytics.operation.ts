@@ -32,8 +32,8 @@ type Figure = (typeof ANALYTICS_FIGURES)[number];
 /**
  * Unpod's analytics answer as one flat record, whichever shape it came in: the source's
  * `call_analytics` + `call_status` (what the backend sends), or the API reference's flat
- * `total_calls` ... `task_status_breakdown`. A figure the answer does not carry is null; an
- * answer with no data at all (a space nobody was called from yet) counts zero.
+ * `total_calls` ... `task_status_breakdown`. A figure the answer does not carry is null;
+ * `data: null` (Unpod's answer for a space nobody was called from yet) counts zero.
  */
 export function simplifyAnalytics(data: unknown): Record<Figure, number | null> {
 	const d = objectOf(data);
@@ -67,7 +67,7 @@ export function simplifyAnalytics(data: unknown): Record<Figure, number | null> 
 	};
 	if (figures.success_rate === null && figures.total_tasks && figures.tasks_completed !== null)
 		figures.success_rate = Math.round((figures.tasks_completed / figures.total_tasks) * 10000) / 100;
-	if (data === null || data === undefined) {
+	if (data === null) {
 		for (const key of ANALYTICS_FIGURES) if (!key.startsWith('avg_') && key !== 'success_rate') figures[key] = 0;
 	}
 	return figures;
