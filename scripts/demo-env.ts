@@ -10,6 +10,9 @@ import { SEED } from '../dev/server/seed';
 /** The credential the demo's n8n holds, pointed at the local server. */
 export const DEMO_CREDENTIAL = { id: 'unpodLocal', name: 'Unpod (local demo server)' };
 
+/** How the demo's calls go: each ends 2 to 10 s after it was created, and exactly every 5th fails. */
+export const DEMO_CALLS = { minMs: 2000, maxMs: 10_000, failRate: 0.2 };
+
 /** The outcomes CSV's header, as the example workflow writes its lines (times in UTC, ISO 8601). */
 export const CSV_COLUMNS = [
 	'task_id',
@@ -47,8 +50,12 @@ export async function startDemoEnvironment(
 	options: { rows?: number; say?: (text: string) => void } = {},
 ): Promise<DemoEnvironment> {
 	const say = options.say ?? (() => undefined);
-	say('Starting the local Unpod server (it ends each call 2 to 10 s after it is created; about 1 in 5 fails)');
-	const server = await startServer({ autoFinish: { minMs: 2000, maxMs: 10_000, failRate: 0.2 } });
+	const { minMs, maxMs, failRate } = DEMO_CALLS;
+	say(
+		`Starting the local Unpod server (it ends each call ${minMs / 1000} to ${maxMs / 1000} s after it is created; ` +
+			`every ${Math.round(1 / failRate)}th call fails)`,
+	);
+	const server = await startServer({ autoFinish: DEMO_CALLS });
 	const n8n = await N8n.create();
 	const filesDir = join(n8n.folder, 'files');
 	mkdirSync(filesDir, { recursive: true });

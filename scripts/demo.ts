@@ -8,7 +8,7 @@ import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'fs';
 import { join, relative } from 'path';
 import { OWNER, POLL_BY_REACTIVATION } from '../test/helpers/n8n-server';
 import { table } from '../test/bench/report';
-import { DemoEnvironment, startDemoEnvironment } from './demo-env';
+import { DEMO_CALLS, DemoEnvironment, startDemoEnvironment } from './demo-env';
 import { SEED } from '../dev/server/seed';
 
 // Where the outcomes CSV is kept; tests point it at a temp folder.
@@ -81,6 +81,12 @@ async function main() {
 	);
 
 	const source = rowsArg ? `the first ${rows} rows of contacts.csv` : 'contacts.csv';
+	if (rowsArg) {
+		say(
+			`--rows ${rowsArg} shortens the import, not the demo: n8n's start, the calls (${DEMO_CALLS.minMs / 1000} to ` +
+				`${DEMO_CALLS.maxMs / 1000} s each, all at once) and a poll every ${POLL_EVERY_MS / 1000} s take as long for a few rows as for 50`,
+		);
+	}
 	say(`Importing ${rows} contacts from ${source} with the Unpod Task node...`);
 	const run = await n8n.execute(importId);
 	const created = (run.resultData?.runData?.['Created']?.[0]?.data?.main?.[0] ?? []).map((i) => i.json);
@@ -161,10 +167,14 @@ async function main() {
 	// The n8n folder goes when the demo ends; the output stays in the repository (git ignores it).
 	mkdirSync(OUTPUT_DIR, { recursive: true });
 	const kept = join(OUTPUT_DIR, 'unpod-calls.csv');
+	const replaced = existsSync(kept);
 	copyFileSync(outcomesFile, kept);
 	// A path inside the current folder is shown relative to it: what a reader can type.
 	const relativePath = relative(process.cwd(), kept);
-	console.log(`\nOutcomes CSV: ${relativePath.startsWith('..') ? kept : relativePath}`);
+	console.log(
+		`\nOutcomes CSV: ${relativePath.startsWith('..') ? kept : relativePath}` +
+			(replaced ? " (it replaced the previous run's; DEMO_OUTPUT_DIR=<folder> keeps a run elsewhere)" : ''),
+	);
 	console.log(`Demo time: ${((Date.now() - started) / 1000).toFixed(0)} s (n8n's one-time install not counted)`);
 	const ok = !timedOut && missing.length === 0 && twice.length === 0 && strangers.length === 0;
 	if (!ok) {

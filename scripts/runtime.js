@@ -81,30 +81,19 @@ function npm(dir, args, env = process.env) {
 	execFileSync('npm', [...args, '--no-audit', '--no-fund', '--loglevel=error'], { cwd: dir, stdio: 'inherit', env });
 }
 
-/**
- * npm says nothing for minutes with --loglevel=error, and its own progress bar needs a
- * terminal: a small process beside it says how far the install is, every 15 s. npm makes every
- * package's folder at once and unpacks them later, so what it counts is the lockfile's top-level
- * packages unpacked (their package.json in place): about 1,200 for n8n 2.8.
- */
+/** What npm runs the install with: no usage reports, temp files inside the install (removed with it). */
+function installEnv(work, base = process.env) {
+	// @scarf/scarf (via swagger-ui-dist) reports installs from its install script and keeps a
+	// history file in the system temp folder unless told not to; DO_NOT_TRACK is the common opt-out.
+	return { ...base, SCARF_ANALYTICS: 'false', DO_NOT_TRACK: '1', TMPDIR: join(work, '.tmp') };
+}
+
+/** The ticker of scripts/install-progress.js: what the install is doing, every 15 s. */
 function progress(dir, started) {
-	const modules = join(dir, 'node_modules');
-	const lock = JSON.parse(readFileSync(join(dir, 'package-lock.json'), 'utf8'));
-	const expected = Object.keys(lock.packages ?? {}).filter((k) => /^node_modules\/(@[^/]+\/)?[^/]+$/.test(k));
-	// It ends with the install, and on its own if the installing process is gone.
-	const code = `const fs = require('fs'), path = require('path');
-	const names = ${JSON.stringify(expected.map((k) => k.slice('node_modules/'.length)))};
-	let last = -1;
-	setInterval(() => {
-		if (process.ppid !== ${process.pid}) process.exit(0);
-		const unpacked = names.filter((n) => fs.existsSync(path.join(${JSON.stringify(modules)}, n, 'package.json'))).length;
-		const s = Math.round((Date.now() - ${started}) / 1000);
-		// Once nothing more is unpacked, npm is running the packages' install scripts (native builds).
-		const phase = unpacked > 0 && unpacked === last ? '; npm is running their install scripts' : '';
-		last = unpacked;
-		console.log('  ... installing n8n: ' + s + ' s, ' + unpacked + ' packages unpacked' + phase);
-	}, 15000);`;
-	return spawn(process.execPath, ['-e', code], { stdio: ['ignore', 'inherit', 'inherit'] });
+	const script = join(__dirname, 'install-progress.js');
+	return spawn(process.execPath, [script, dir, String(started), String(process.pid)], {
+		stdio: ['ignore', 'inherit', 'inherit'],
+	});
 }
 
 function isInstalled(dir) {
@@ -129,17 +118,20 @@ function ensureRuntime(dir = runtimeDir()) {
 	mkdirSync(work, { recursive: true });
 	for (const file of ['package.json', 'package-lock.json'])
 		writeFileSync(join(work, file), readFileSync(join(dir, file)));
+	const env = installEnv(work);
+	mkdirSync(env.TMPDIR);
 	const ticker = progress(work, started);
 	try {
 		// `npm install` from the lockfile: `npm ci` rejects n8n's lockfile over optional
 		// platform packages that npm itself leaves out of it.
-		npm(work, ['install', '--no-save', ...(ignoreScripts ? ['--ignore-scripts'] : [])]);
+		npm(work, ['install', '--no-save', ...(ignoreScripts ? ['--ignore-scripts'] : [])], env);
 		if (nodePackage) {
 			// Its install script fetches the platform's Node binary from the registry.
-			npm(work, ['rebuild', 'node']);
+			npm(work, ['rebuild', 'node'], env);
 			if (!nodeHomeIn(work)) throw new Error(`The node package in ${work} installed no Node binary`);
 		}
-		if (rebuild.length) npm(work, ['rebuild', ...rebuild], { ...process.env, ...envFor(dir, work) });
+		if (rebuild.length) npm(work, ['rebuild', ...rebuild], { ...env, ...envFor(dir, work) });
+		rmSync(env.TMPDIR, { recursive: true, force: true });
 		rmSync(target, { recursive: true, force: true });
 		renameSync(work, target);
 	} catch (error) {
@@ -177,6 +169,6 @@ function removeOlderInstalls(dir, keep) {
 	}
 }
 
-module.exports = { ensureRuntime, installDir, runtimeDir, runtimeEnv, n8nVersion };
+module.exports = { ensureRuntime, installDir, installEnv, runtimeDir, runtimeEnv, n8nVersion };
 
 if (require.main === module) ensureRuntime();

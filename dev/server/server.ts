@@ -35,7 +35,7 @@ export interface AutoFinish {
 	/** A call's whole lifecycle takes this many ms after creation (a random point between the two). */
 	minMs: number;
 	maxMs: number;
-	/** Share of calls that fail for good (0..1). */
+	/** Share of calls that fail for good (0..1), exactly: 0.2 fails the 5th, 10th, 15th... call planned. */
 	failRate: number;
 	/** Share of completed calls whose first attempt failed and went back to pending (0..1; default 0.2). */
 	retryRate?: number;

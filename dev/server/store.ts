@@ -80,6 +80,9 @@ export class Store {
 	 */
 	random: () => number = Math.random;
 
+	/** Auto-finished calls planned so far: the fail share counts them. */
+	private autoPlanned = 0;
+
 	/**
 	 * How many times faster than real time a scheduled call's wait passes (1: real time). The
 	 * call then reports the times it would have had (scheduled for Friday 10:00, it ends on
@@ -397,9 +400,12 @@ export class Store {
 	 * an attempt that fails and goes back to pending, then completed or failed.
 	 */
 	planLifecycle(task: Task, totalMs: number, failRate: number, retryRate: number): void {
-		const fails = this.random() < failRate;
-		// A call that fails for good has used its retries; some completed calls needed one.
-		const retried = fails || this.random() < retryRate;
+		// Exactly that share fails, not about it: with 0.2, the 5th, 10th, 15th... call planned.
+		const planned = ++this.autoPlanned;
+		const fails = Math.floor(planned * failRate + 1e-9) > Math.floor((planned - 1) * failRate + 1e-9);
+		// A call that fails for good has used its retries; some completed calls needed one (where
+		// Unpod retries: in the newer lifecycle a failed attempt ends the call, so none is planned).
+		const retried = fails || (this.lifecycle() !== 'newer' && this.random() < retryRate);
 		this.plan(task, totalMs, retried, fails ? 'fail' : 'complete', this.startOf(task));
 	}
 

@@ -47,5 +47,10 @@ test('npm run demo finishes with every outcome exactly once (a 12-row CSV)', asy
 	expect(output).toMatch(/tasks created \(one request per 100 rows\) +\| 11 /);
 	expect(output).toMatch(/contacts in the first 12 rows of contacts\.csv +\| 12 /);
 	expect(output).toContain('Imported 11 of 12 rows in 1 request; 1 row not created:');
+	// What it says of its calls is what they do: every 5th of the 11 fails (the 5th and 10th).
+	expect(output).toContain('every 5th call fails');
+	expect(output).toMatch(/calls failed +\| 2 /);
+	expect(output).toMatch(/calls completed +\| 9 /);
+	expect(output).toContain('--rows 12 shortens the import, not the demo');
 	expect(code).toBe(0);
 }, 480_000);
