@@ -1,7 +1,8 @@
 /** Unit tests, node logic in n8n's engine, and end-to-end tests in real n8n, against the local Unpod server. */
 module.exports = {
 	preset: 'ts-jest',
-	testEnvironment: 'node',
+	// Node's, plus a check that each file leaves nothing open in its worker (a process, a server, a timer).
+	testEnvironment: '<rootDir>/test/helpers/leak-check-environment.js',
 	roots: ['<rootDir>/test'],
 	testMatch: ['**/*.test.ts'],
 	// Queue mode needs Redis and PostgreSQL: `npm run test:queue`.

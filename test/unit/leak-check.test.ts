@@ -1,0 +1,40 @@
+/** The environment every test file runs in fails a file that leaves something open, by name. */
+import { spawn } from 'child_process';
+import { createServer } from 'net';
+
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const LeakCheckEnvironment = require('../helpers/leak-check-environment.js');
+
+const environment = () =>
+	new LeakCheckEnvironment(
+		{ globalConfig: {}, projectConfig: { testEnvironmentOptions: { leakGraceMs: 300 } } },
+		{ console, docblockPragmas: {}, testPath: 'test/example.test.ts' },
+	);
+
+test('a server or a process left running fails the file, named; one stopped in time passes', async () => {
+	const env = environment();
+	await env.setup();
+	const server = createServer();
+	await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+	const port = (server.address() as { port: number }).port;
+	const child = spawn(process.execPath, ['-e', 'setTimeout(() => {}, 30000)'], { stdio: 'ignore' });
+	try {
+		await expect(env.teardown()).rejects.toThrow(
+			new RegExp(
+				`test/example.test.ts left 2 open 300 ms after it ended: .*a server listening on 127.0.0.1:${port}.*a process \\(pid ${child.pid}`,
+			),
+		);
+	} finally {
+		child.kill();
+		await new Promise<void>((resolve) => server.close(() => resolve()));
+	}
+	await new Promise((resolve) => (child.exitCode === null ? child.once('exit', resolve) : resolve(undefined)));
+
+	// Closing as the file ends (an n8n that was just stopped) is waited for, not reported.
+	const next = environment();
+	await next.setup();
+	const closing = createServer();
+	await new Promise<void>((resolve) => closing.listen(0, '127.0.0.1', resolve));
+	setTimeout(() => closing.close(), 50);
+	await expect(next.teardown()).resolves.toBeUndefined();
+});
