@@ -22,16 +22,16 @@ const scannerInstalled = existsSync(join(__dirname, '..', 'test', 'scan', 'node_
 try {
 	ensureRuntime();
 	ensureChromium();
-	step('build', 'TypeScript to dist/ and the icons (about 10 s)', 'npm', ['run', 'build', '--silent']);
-	step('lint', "n8n's community-node rules (about 15 s)", 'npm', ['run', 'lint', '--silent']);
+	step('build', 'TypeScript to dist/ and the icons (about 5 s)', 'npm', ['run', 'build', '--silent']);
+	step('lint', "n8n's community-node rules (about 5 s)", 'npm', ['run', 'lint', '--silent']);
 	step(
 		"n8n's community-package scan",
-		'@n8n/scan-community-package on the source and the packed tarball (about 15 s' +
-			(scannerInstalled ? ')' : '; first it installs the scanner into test/scan, once: about 30 s more, 0.1 GB)'),
+		'@n8n/scan-community-package on the source and the packed tarball (about 5 s' +
+			(scannerInstalled ? ')' : '; first it installs the scanner into test/scan, once: about 10 s more, 0.1 GB)'),
 		'npm',
 		['run', 'scan', '--silent'],
 	);
-	step('type check of the tests', 'tsc on test/ (about 15 s)', 'npx', ['tsc', '-p', 'test/tsconfig.json']);
+	step('type check of the tests', 'tsc on test/ (about 5 s)', 'npx', ['tsc', '-p', 'test/tsconfig.json']);
 	// Jest prints the count of passed and failed tests itself.
 	step(
 		'tests',
