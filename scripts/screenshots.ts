@@ -32,9 +32,15 @@ async function panelWorkflow(env: Env): Promise<Array<{ workflowId: string; node
 		credentials,
 		parameters: { resource: 'space', space, ...parameters },
 	});
+	const agent = { __rl: true, mode: 'list', value: SEED.agentHandle, cachedResultName: 'Sales Assistant' };
 	const res = await env.n8nServer.rest.post('/workflows', {
 		name: 'Follow an import by its runs',
 		nodes: [
+			{
+				...node('agent-panel', 'Get Agent Tasks', -240, {}),
+				type: 'n8n-nodes-unpod.unpodAgent',
+				parameters: { operation: 'getTasks', agent, limit: 20 },
+			},
 			node('runs-panel', 'Get Runs', 0, { operation: 'getRuns', limit: 10 }),
 			node('run-tasks-panel', 'Get Run Tasks', 240, {
 				operation: 'getRunTasks',
@@ -49,6 +55,7 @@ async function panelWorkflow(env: Env): Promise<Array<{ workflowId: string; node
 		throw new Error(`Saving the panel workflow failed: ${res.status} ${JSON.stringify(res.data)}`);
 	const workflowId = res.data.data.id;
 	return [
+		{ workflowId, nodeId: 'agent-panel', file: 'node-agent' },
 		{ workflowId, nodeId: 'runs-panel', file: 'space-get-runs' },
 		{ workflowId, nodeId: 'run-tasks-panel', file: 'space-get-run-tasks' },
 	];
@@ -128,18 +135,21 @@ async function main() {
 		}
 		// The newer operations' parameter panels, as a user opens them.
 		const panels = await panelWorkflow(env);
-		const recordings = env.workflows.find((w) => w.nodes.some((n) => n.name === 'Download Recording'))!;
-		panels.push({
-			workflowId: recordings.id,
-			nodeId: recordings.nodes.find((n) => n.name === 'Download Recording')!.id,
-			file: 'task-download-recording',
-		});
-		const events = env.workflows.find((w) => w.nodes.some((n) => n.type.endsWith('unpodCallEventsTrigger')))!;
-		panels.push({
-			workflowId: events.id,
-			nodeId: events.nodes.find((n) => n.type.endsWith('unpodCallEventsTrigger'))!.id,
-			file: 'call-events-trigger',
-		});
+		// Each node as the examples set it up, one picture each for the README.
+		for (const [workflowName, nodeName, file] of [
+			['contacts CSV to call tasks', 'Create call tasks', 'node-task'],
+			['recordings', 'Download Recording', 'task-download-recording'],
+			['morning report', 'Unpod analytics', 'node-space'],
+			['bridge', 'Connect provider', 'node-bridge'],
+			['outcomes to a CRM', 'Unpod Trigger', 'node-trigger'],
+			['in seconds', 'Unpod Call Events', 'call-events-trigger'],
+		]) {
+			const workflow = env.workflows.find(
+				(w) => w.name.toLowerCase().includes(workflowName.toLowerCase()) && w.nodes.some((n) => n.name === nodeName),
+			);
+			if (!workflow) throw new Error(`No example workflow "${workflowName}" with a node "${nodeName}"`);
+			panels.push({ workflowId: workflow.id, nodeId: workflow.nodes.find((n) => n.name === nodeName)!.id, file });
+		}
 		for (const panel of panels) {
 			await page.goto(`${env.n8nServer.url}/workflow/${panel.workflowId}/${panel.nodeId}`);
 			await page.waitForSelector('[data-test-id="ndv"]', { timeout: 30_000 });
