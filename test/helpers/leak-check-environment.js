@@ -61,8 +61,7 @@ class LeakCheckEnvironment extends TestEnvironment {
 		const deadline = Date.now() + this.graceMs;
 		let open = leftOpen().filter((h) => !this.before.has(h));
 		while (open.length && Date.now() < deadline) {
-			await new Promise((resolve) => setImmediate(resolve));
-			await new Promise((resolve) => setTimeout(resolve, 10).unref());
+			await new Promise((resolve) => setTimeout(resolve, 10));
 			open = leftOpen().filter((h) => !this.before.has(h));
 		}
 		if (open.length) {
@@ -75,5 +74,3 @@ class LeakCheckEnvironment extends TestEnvironment {
 }
 
 module.exports = LeakCheckEnvironment;
-module.exports.TestEnvironment = LeakCheckEnvironment;
-module.exports.GRACE_MS = GRACE_MS;
