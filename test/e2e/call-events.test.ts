@@ -242,7 +242,6 @@ beforeAll(async () => {
 	h = await startProcessHarness({}, workflows, [
 		{ ...OPENAI, type: 'openAiApi', data: { apiKey: 'sk-local-standin', url: model.url } },
 	]);
-	h.n8n.env.N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE = 'true';
 	h.n8n.env.UNPOD_SINK = `${h.server.url}/__sim/sink`;
 	// The address n8n signs resume addresses with, as on any server (its default names localhost).
 	h.n8n.env.WEBHOOK_URL = `http://127.0.0.1:${h.n8n.env.N8N_PORT}/`;

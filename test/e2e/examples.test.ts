@@ -111,7 +111,6 @@ beforeAll(async () => {
 	mkdirSync(filesDir, { recursive: true });
 	copyFileSync(join(EXAMPLES, 'contacts.csv'), join(filesDir, 'contacts.csv'));
 	h.n8n.env.N8N_RESTRICT_FILE_ACCESS_TO = filesDir;
-	h.n8n.env.N8N_COMMUNITY_PACKAGES_ALLOW_TOOL_USAGE = 'true';
 	// n8n 2.x's SQLite pool; on 1.x, whose default driver fails the Data Table node's updates
 	// ("SAVEPOINT typeorm_-2"), what the README asks of Data Table users there.
 	h.n8n.env.DB_SQLITE_POOL_SIZE = '3';
@@ -142,6 +141,7 @@ test('every example imports, and every node type it uses is known to n8n', async
 			'aiagentcallandwait',
 			'aiagenttools',
 			'bridgesetup',
+			'mcpserver',
 			'spreadsheettotasks',
 			'datatablecampaign',
 			'unpoddailyreport',

@@ -75,6 +75,32 @@ describe('release preparation (scripts/release.js)', () => {
 		});
 	});
 
+	test("the release notes' install line: the published version pinned to its tarball's checksum, as n8n reads it", () => {
+		// eslint-disable-next-line @typescript-eslint/no-require-imports
+		const { communityPackagesLine, packedPackage, releaseNotes } = require('../../scripts/release.js');
+		const integrity = 'sha512-' + 'A'.repeat(86) + '==';
+		// npm publish --json prints one package; npm pack --json an array of them.
+		const published = JSON.stringify({ id: `${pkg.name}@1.2.3`, name: pkg.name, version: '1.2.3', integrity });
+		const packed = packedPackage(published);
+		expect(packedPackage(JSON.stringify([packed]))).toEqual(packed);
+		expect(packedPackage(JSON.stringify({ [pkg.name]: packed }))).toEqual(packed);
+		const line = communityPackagesLine(pkg.name, '1.2.3', integrity);
+		expect(JSON.parse(line.replace(/^N8N_COMMUNITY_PACKAGES=/, ''))).toEqual([
+			{ name: pkg.name, version: '1.2.3', checksum: integrity },
+		]);
+		expect(releaseNotes(packed)).toContain(`N8N_COMMUNITY_PACKAGES_MANAGED_BY_ENV=true\n${line}\n`);
+		expect(() => communityPackagesLine(pkg.name, '1.2.3', 'sha1-abc')).toThrow('Not a sha512 integrity');
+		expect(() => packedPackage('{"name":"x"}')).toThrow('No name, version and integrity');
+	});
+
+	test("the README's install line names this version, with the checksum left to the release notes", () => {
+		const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
+		const line = readme.split('\n').find((l) => l.startsWith('N8N_COMMUNITY_PACKAGES='))!;
+		expect(JSON.parse(line.replace(/^N8N_COMMUNITY_PACKAGES=/, ''))).toEqual([
+			{ name: pkg.name, version: pkg.version, checksum: 'sha512-<from the release notes>' },
+		]);
+	});
+
 	test('every relative link of the real README is rewritten', () => {
 		const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 		const after = absoluteReadme(readme, 'acme/n8n-nodes-unpod', 'v1');
@@ -115,9 +141,12 @@ describe('the publish workflow', () => {
 
 	test('it publishes only after .ci/run, with provenance, on a version tag', () => {
 		const text = readFileSync(join(dir, 'publish.yml'), 'utf8');
-		const order = ['bash .ci/run', 'node scripts/release.js', 'npm publish --provenance --access public'].map((step) =>
-			text.indexOf(step),
-		);
+		const order = [
+			'bash .ci/run',
+			'node scripts/release.js "$GITHUB_REPOSITORY"',
+			'npm publish --provenance --access public --json > published.json',
+			'node scripts/release.js notes published.json',
+		].map((step) => text.indexOf(step));
 		expect(order.every((at) => at > 0)).toBe(true);
 		expect([...order].sort((a, b) => a - b)).toEqual(order);
 		expect(text).toMatch(/id-token: write/);

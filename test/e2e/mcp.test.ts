@@ -1,0 +1,221 @@
+/**
+ * The MCP example in a running n8n, reached by the MCP client n8n itself ships (the official
+ * TypeScript SDK, streamable HTTP): its tools as a client lists them, a list tool against the
+ * local server, the allow-list of the call tool (enabled in a second copy, as a user does), and
+ * the bearer token.
+ */
+import axios from 'axios';
+import { join } from 'path';
+import { loadExample } from '../helpers/examples';
+import { type N8n, RUNTIME } from '../helpers/n8n';
+import { N8nServer } from '../helpers/n8n-server';
+import { CREDENTIAL, Harness, startProcessHarness } from '../helpers/setup';
+import { SEED } from '../../dev/server/seed';
+
+const BEARER = { id: 'mcpBearerLocal', name: 'MCP bearer token (local)' };
+const TOKEN = 'mcp-test-token-3b9d0c6e1f7a42';
+const DANA = '+15550100201';
+const OFF_LIST = '+15550100999';
+
+/** The SDK in n8n's own install: the client n8n's MCP nodes are built with. */
+// eslint-disable-next-line @typescript-eslint/no-require-imports
+const sdk = (path: string) =>
+	require(join(RUNTIME, 'node_modules', '@modelcontextprotocol', 'sdk', 'dist', 'cjs', path));
+
+interface ToolAnswer {
+	isError?: boolean;
+	content: Array<{ type: string; text: string }>;
+}
+
+let h: Harness<N8n>;
+let n8n: N8nServer;
+const clients: Array<{ close(): Promise<void> }> = [];
+
+const example = () =>
+	loadExample('mcp-server.json', {
+		credential: CREDENTIAL.unpodApi,
+		filesDir: '',
+		credentials: { httpBearerAuth: BEARER },
+	});
+const readOnly = example();
+/** The example with its second part enabled, as its note tells the user, on a path of its own. */
+const withCalls = (() => {
+	const workflow = example();
+	workflow.id = 'mcpserverwithcalls';
+	for (const node of workflow.nodes as Array<Record<string, any>>) {
+		delete node.disabled;
+		if (node.type.endsWith('.mcpTrigger')) {
+			node.webhookId = '6c1f0a20-0098-4b7e-9d2a-5e8f3c1b7a98';
+			node.parameters.path = 'unpod-calls';
+		}
+	}
+	return workflow;
+})();
+
+async function connect(path: string, token = TOKEN) {
+	const { Client } = sdk('client/index.js');
+	const { StreamableHTTPClientTransport } = sdk('client/streamableHttp.js');
+	const client = new Client({ name: 'unpod-tests', version: '1.0.0' });
+	const transport = new StreamableHTTPClientTransport(new URL(`${n8n.url}/mcp/${path}`), {
+		requestInit: { headers: { Authorization: `Bearer ${token}` } },
+	});
+	await client.connect(transport);
+	clients.push(client);
+	return client;
+}
+
+/** A tool's answer as the client reads it: the text n8n put in it, parsed where it is JSON. */
+function answerOf(answer: ToolAnswer): { isError: boolean; text: string; json?: any } {
+	const text = answer.content.map((c) => c.text).join('\n');
+	try {
+		return { isError: Boolean(answer.isError), text, json: JSON.parse(text) };
+	} catch {
+		return { isError: Boolean(answer.isError), text };
+	}
+}
+
+/** n8n registers a production webhook behind the activation request: wait until the path answers. */
+async function registered(path: string) {
+	const deadline = Date.now() + 30_000;
+	for (;;) {
+		const res = await axios.post(`${n8n.url}/mcp/${path}`, {}, { validateStatus: () => true });
+		if (res.status !== 404) return;
+		if (Date.now() > deadline) throw new Error(`/mcp/${path} not registered:\n${n8n.logTail()}`);
+		await new Promise((r) => setTimeout(r, 250));
+	}
+}
+
+beforeAll(async () => {
+	h = await startProcessHarness({}, undefined, [{ ...BEARER, type: 'httpBearerAuth', data: { token: TOKEN } }]);
+	await h.n8n.importWorkflows([readOnly, withCalls]);
+	n8n = await N8nServer.start(h.n8n);
+	await n8n.setActive(readOnly.id, true);
+	await n8n.setActive(withCalls.id, true);
+	await registered('unpod');
+	await registered('unpod-calls');
+});
+
+afterAll(async () => {
+	for (const client of clients) await client.close().catch(() => undefined);
+	await n8n?.stop();
+	await h?.close();
+});
+
+test('a client lists the read-only tools by default, each with its description and the inputs the client fills', async () => {
+	const client = await connect('unpod');
+	const { tools } = await client.listTools();
+	const byName = Object.fromEntries(tools.map((t: any) => [t.name, t]));
+	expect(Object.keys(byName).sort()).toEqual(['Call_figures', 'Find_calls', 'List_agents']);
+	expect(byName.Find_calls.description).toMatch(/^Lists the calls of the Unpod campaign space/);
+	expect(byName.Find_calls.description).toContain('Read-only');
+	expect(Object.keys(byName.Find_calls.inputSchema.properties).sort()).toEqual(
+		['created_after', 'limit', 'outcome', 'search', 'status'].sort(),
+	);
+	expect(byName.Find_calls.inputSchema.properties.limit.type).toBe('number');
+	expect(byName.Call_figures.description).toContain('one Unpod request');
+	expect(byName.List_agents.description).toContain('Read-only');
+});
+
+test("a list tool answers with the local server's calls, filtered as the client asked, in one request", async () => {
+	const ended = h.server.addTasks([
+		{ name: 'Ava Patel', contact_number: '+15550100301' },
+		{ name: 'Ben Ortiz', contact_number: '+15550100302' },
+		{ name: 'Cleo Park', contact_number: '+15550100303' },
+	]);
+	h.server.finishCalls({ count: 2, outcome: 'completed' });
+	h.server.finishCalls({ count: 1, outcome: 'failed' });
+	h.server.resetTraffic();
+
+	const client = await connect('unpod');
+	const answer = answerOf(await client.callTool({ name: 'Find_calls', arguments: { status: 'failed', limit: 10 } }));
+	expect(answer).toMatchObject({ isError: false });
+	const calls = [answer.json].flat();
+	expect(calls.map((c: any) => [c.task_id, c.status, c.contact_number])).toEqual([
+		[ended[2].task_id, 'failed', '+15550100303'],
+	]);
+	expect(h.server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
+		`GET /api/v2/platform/spaces/${SEED.spaceToken}/tasks/`,
+	]);
+
+	const all = answerOf(
+		await client.callTool({ name: 'Find_calls', arguments: { status: 'completed,failed', search: 'pa', limit: 10 } }),
+	);
+	expect(
+		[all.json]
+			.flat()
+			.map((c: any) => c.contact_name)
+			.sort(),
+	).toEqual(['Ava Patel', 'Cleo Park']);
+	const figures = answerOf(await client.callTool({ name: 'Call_figures', arguments: {} }));
+	expect([figures.json].flat()).toEqual([
+		expect.objectContaining({ space_token: SEED.spaceToken, total_calls: 3, tasks_completed: 2, tasks_failed: 1 }),
+	]);
+});
+
+test('the call tool places nothing for a number off its allow-list, and says why', async () => {
+	h.server.resetTraffic();
+	const client = await connect('unpod-calls');
+	const { tools } = await client.listTools();
+	expect(tools.map((t: any) => t.name).sort()).toEqual([
+		'Call_figures',
+		'Call_outcome',
+		'Find_calls',
+		'List_agents',
+		'Place_a_call',
+	]);
+	const answer = answerOf(
+		await client.callTool({
+			name: 'Place_a_call',
+			arguments: { name: 'Erin Stone', phone_number: OFF_LIST, what_to_say: 'Ask about the renewal' },
+		}),
+	);
+	expect(answer.isError || /error/i.test(answer.text)).toBe(true);
+	expect(answer.text).toContain(`not on this tool's allow-list: ${OFF_LIST}`);
+	expect(h.server.requestsTo('POST', '/tasks/')).toEqual([]);
+	expect(h.server.store.tasks.filter((t) => t.input.contact_number === OFF_LIST)).toEqual([]);
+});
+
+test('the call tool answers at once with the task id; the outcome tool reads the call once it ended', async () => {
+	h.server.resetTraffic();
+	const client = await connect('unpod-calls');
+	const placed = answerOf(
+		await client.callTool({
+			name: 'Place_a_call',
+			arguments: { name: 'Dana Reyes', phone_number: DANA, what_to_say: 'Ask when the technician may come' },
+		}),
+	);
+	expect(placed.isError).toBe(false);
+	const [row] = [placed.json].flat();
+	const task = h.server.store.tasks.find((t) => t.input.contact_number === DANA)!;
+	expect(row).toMatchObject({ task_id: task.task_id, run_id: task.run_id, task_status: 'pending' });
+	expect(task.input).toMatchObject({ name: 'Dana Reyes', contact_number: DANA });
+	expect(task.status).not.toMatch(/completed|failed/);
+	expect(h.server.requestsTo('POST', '/tasks/')).toHaveLength(1);
+
+	const open = answerOf(await client.callTool({ name: 'Call_outcome', arguments: { run_id: row.run_id } }));
+	expect([open.json].flat()).toEqual([expect.objectContaining({ task_id: task.task_id, status: task.status })]);
+
+	h.server.finishCalls({ outcome: 'completed' });
+	const ended = answerOf(await client.callTool({ name: 'Call_outcome', arguments: { run_id: row.run_id } }));
+	expect([ended.json].flat()).toEqual([
+		expect.objectContaining({ task_id: task.task_id, status: 'completed', call_summary: task.output.call_summary }),
+	]);
+});
+
+test('a request without the bearer token, or with another, is refused and runs nothing', async () => {
+	const initialize = {
+		jsonrpc: '2.0',
+		id: 1,
+		method: 'initialize',
+		params: { protocolVersion: '2025-03-26', capabilities: {}, clientInfo: { name: 'anonymous', version: '1' } },
+	};
+	const headers = { Accept: 'application/json, text/event-stream', 'Content-Type': 'application/json' };
+	const post = (extra: Record<string, string>) =>
+		axios.post(`${n8n.url}/mcp/unpod`, initialize, { headers: { ...headers, ...extra }, validateStatus: () => true });
+	// n8n's Bearer Auth answers 403 whether the token is missing or wrong.
+	const before = await n8n.executionCount(readOnly.id);
+	expect((await post({})).status).toBe(403);
+	expect((await post({ Authorization: 'Bearer not-the-token' })).status).toBe(403);
+	await expect(connect('unpod', 'not-the-token')).rejects.toThrow();
+	expect(await n8n.executionCount(readOnly.id)).toBe(before);
+});
