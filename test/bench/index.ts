@@ -5,6 +5,7 @@ import { benchCallEvents } from './callEvents';
 import { benchCampaign, UNPOD_SIDES } from './campaign';
 import { benchCampaignPage } from './campaignPage';
 import { benchImport } from './import';
+import { benchMcp } from './mcp';
 import { benchGuard, benchRateLimit } from './ratelimit';
 import { benchTrigger } from './trigger';
 
@@ -44,6 +45,11 @@ const sections: Record<string, { about: string; run: () => Promise<void> }> = {
 		about:
 			"The Data Table campaign's page with 10,000 rows (BENCH_ROWS) in real n8n: answer time, size, requests to Unpod",
 		run: () => benchCampaignPage(Number(process.env.BENCH_ROWS ?? 10_000)),
+	},
+	mcp: {
+		about:
+			"The MCP example's tools through n8n's MCP Server Trigger and the MCP SDK: time per request, requests to Unpod",
+		run: () => benchMcp(),
 	},
 	ratelimit: {
 		about: 'Bulk import under a 60 requests a minute plan; the duplicate guard against recent tasks',

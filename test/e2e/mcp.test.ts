@@ -5,94 +5,43 @@
  * the bearer token.
  */
 import axios from 'axios';
-import { join } from 'path';
-import { loadExample } from '../helpers/examples';
-import { type N8n, RUNTIME } from '../helpers/n8n';
+import type { N8n } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
-import { CREDENTIAL, Harness, startProcessHarness } from '../helpers/setup';
+import {
+	answerOf,
+	connectMcp,
+	MCP_CREDENTIAL,
+	mcpReadOnly,
+	mcpRegistered,
+	mcpWithCalls,
+	type McpClient,
+} from '../helpers/mcp';
+import { Harness, startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 
-const BEARER = { id: 'mcpBearerLocal', name: 'MCP bearer token (local)' };
-const TOKEN = 'mcp-test-token-3b9d0c6e1f7a42';
 const DANA = '+15550100201';
 const OFF_LIST = '+15550100999';
 
-/** The SDK in n8n's own install: the client n8n's MCP nodes are built with. */
-// eslint-disable-next-line @typescript-eslint/no-require-imports
-const sdk = (path: string) =>
-	require(join(RUNTIME, 'node_modules', '@modelcontextprotocol', 'sdk', 'dist', 'cjs', path));
-
-interface ToolAnswer {
-	isError?: boolean;
-	content: Array<{ type: string; text: string }>;
-}
-
 let h: Harness<N8n>;
 let n8n: N8nServer;
-const clients: Array<{ close(): Promise<void> }> = [];
+const clients: McpClient[] = [];
+const readOnly = mcpReadOnly();
+const withCalls = mcpWithCalls();
 
-const example = () =>
-	loadExample('mcp-server.json', {
-		credential: CREDENTIAL.unpodApi,
-		filesDir: '',
-		credentials: { httpBearerAuth: BEARER },
-	});
-const readOnly = example();
-/** The example with its second part enabled, as its note tells the user, on a path of its own. */
-const withCalls = (() => {
-	const workflow = example();
-	workflow.id = 'mcpserverwithcalls';
-	for (const node of workflow.nodes as Array<Record<string, any>>) {
-		delete node.disabled;
-		if (node.type.endsWith('.mcpTrigger')) {
-			node.webhookId = '6c1f0a20-0098-4b7e-9d2a-5e8f3c1b7a98';
-			node.parameters.path = 'unpod-calls';
-		}
-	}
-	return workflow;
-})();
-
-async function connect(path: string, token = TOKEN) {
-	const { Client } = sdk('client/index.js');
-	const { StreamableHTTPClientTransport } = sdk('client/streamableHttp.js');
-	const client = new Client({ name: 'unpod-tests', version: '1.0.0' });
-	const transport = new StreamableHTTPClientTransport(new URL(`${n8n.url}/mcp/${path}`), {
-		requestInit: { headers: { Authorization: `Bearer ${token}` } },
-	});
-	await client.connect(transport);
+async function connect(path: string, token?: string): Promise<McpClient> {
+	const client = await connectMcp(n8n, path, token);
 	clients.push(client);
 	return client;
 }
 
-/** A tool's answer as the client reads it: the text n8n put in it, parsed where it is JSON. */
-function answerOf(answer: ToolAnswer): { isError: boolean; text: string; json?: any } {
-	const text = answer.content.map((c) => c.text).join('\n');
-	try {
-		return { isError: Boolean(answer.isError), text, json: JSON.parse(text) };
-	} catch {
-		return { isError: Boolean(answer.isError), text };
-	}
-}
-
-/** n8n registers a production webhook behind the activation request: wait until the path answers. */
-async function registered(path: string) {
-	const deadline = Date.now() + 30_000;
-	for (;;) {
-		const res = await axios.post(`${n8n.url}/mcp/${path}`, {}, { validateStatus: () => true });
-		if (res.status !== 404) return;
-		if (Date.now() > deadline) throw new Error(`/mcp/${path} not registered:\n${n8n.logTail()}`);
-		await new Promise((r) => setTimeout(r, 250));
-	}
-}
-
 beforeAll(async () => {
-	h = await startProcessHarness({}, undefined, [{ ...BEARER, type: 'httpBearerAuth', data: { token: TOKEN } }]);
+	h = await startProcessHarness({}, undefined, [MCP_CREDENTIAL]);
 	await h.n8n.importWorkflows([readOnly, withCalls]);
 	n8n = await N8nServer.start(h.n8n);
 	await n8n.setActive(readOnly.id, true);
 	await n8n.setActive(withCalls.id, true);
-	await registered('unpod');
-	await registered('unpod-calls');
+	await mcpRegistered(n8n, 'unpod');
+	await mcpRegistered(n8n, 'unpod-calls');
 });
 
 afterAll(async () => {
@@ -104,7 +53,7 @@ afterAll(async () => {
 test('a client lists the read-only tools by default, each with its description and the inputs the client fills', async () => {
 	const client = await connect('unpod');
 	const { tools } = await client.listTools();
-	const byName = Object.fromEntries(tools.map((t: any) => [t.name, t]));
+	const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
 	expect(Object.keys(byName).sort()).toEqual(['Call_figures', 'Find_calls', 'List_agents']);
 	expect(byName.Find_calls.description).toMatch(/^Lists the calls of the Unpod campaign space/);
 	expect(byName.Find_calls.description).toContain('Read-only');
@@ -156,7 +105,7 @@ test('the call tool places nothing for a number off its allow-list, and says why
 	h.server.resetTraffic();
 	const client = await connect('unpod-calls');
 	const { tools } = await client.listTools();
-	expect(tools.map((t: any) => t.name).sort()).toEqual([
+	expect(tools.map((t) => t.name).sort()).toEqual([
 		'Call_figures',
 		'Call_outcome',
 		'Find_calls',

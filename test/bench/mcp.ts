@@ -1,0 +1,97 @@
+/** The MCP example through real n8n and the MCP SDK n8n ships: how long a client waits, and what each tool costs in requests. */
+import { answerOf, connectMcp, MCP_CREDENTIAL, mcpRegistered, mcpWithCalls } from '../helpers/mcp';
+import { N8nServer } from '../helpers/n8n-server';
+import { N8N_VERSION } from '../helpers/n8n';
+import { startProcessHarness } from '../helpers/setup';
+import { table } from './report';
+
+const TIMES = 20;
+
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const slowest = (values: number[]) => Math.max(...values);
+
+export async function benchMcp(): Promise<void> {
+	console.log(
+		`\n## MCP clients: the example's tools through n8n ${N8N_VERSION}'s MCP Server Trigger, ${TIMES} times each\n`,
+	);
+	const h = await startProcessHarness({}, undefined, [MCP_CREDENTIAL]);
+	let n8n: N8nServer | undefined;
+	try {
+		const workflow = mcpWithCalls();
+		await h.n8n.importWorkflows([workflow]);
+		n8n = await N8nServer.start(h.n8n);
+		await n8n.setActive(workflow.id, true);
+		await mcpRegistered(n8n, 'unpod-calls');
+		// 120 ended calls in the space: what Find calls reads.
+		h.server.addTasks(
+			Array.from({ length: 120 }, (_, i) => ({
+				name: `Lead ${i}`,
+				contact_number: `+1555020${String(i).padStart(4, '0')}`,
+			})),
+		);
+		h.server.finishCalls({ failRate: 0.2 });
+
+		const connectMs: number[] = [];
+		const client = await (async () => {
+			const started = performance.now();
+			const c = await connectMcp(n8n!, 'unpod-calls');
+			connectMs.push(performance.now() - started);
+			return c;
+		})();
+		const rows: Array<Record<string, string | number>> = [];
+		const measure = async (what: string, call: () => Promise<unknown>, times = TIMES) => {
+			const ms: number[] = [];
+			h.server.resetTraffic();
+			for (let i = 0; i < times; i++) {
+				const started = performance.now();
+				await call();
+				ms.push(performance.now() - started);
+			}
+			rows.push({
+				request: what,
+				'median ms': Math.round(median(ms)),
+				'slowest ms': Math.round(slowest(ms)),
+				'requests to Unpod each': h.server.requests.length / times,
+			});
+		};
+		rows.push({
+			request: 'connect (initialize)',
+			'median ms': Math.round(connectMs[0]),
+			'slowest ms': Math.round(connectMs[0]),
+			'requests to Unpod each': 0,
+		});
+		await measure('list tools', () => client.listTools());
+		await measure('Find_calls, 20 ended calls', () =>
+			client.callTool({ name: 'Find_calls', arguments: { limit: 20 } }),
+		);
+		await measure('Find_calls, 50 ended calls', () =>
+			client.callTool({ name: 'Find_calls', arguments: { limit: 50, status: 'completed,failed' } }),
+		);
+		await measure('Call_figures', () => client.callTool({ name: 'Call_figures', arguments: {} }));
+		await measure('List_agents', () => client.callTool({ name: 'List_agents', arguments: {} }));
+		let runId = '';
+		await measure(
+			'Place_a_call (answers with the task id)',
+			async () => {
+				const placed = answerOf(
+					await client.callTool({
+						name: 'Place_a_call',
+						arguments: {
+							name: 'Dana Reyes',
+							phone_number: '+15550100201',
+							what_to_say: 'Ask when the technician may come',
+						},
+					}),
+				);
+				runId = [placed.json].flat()[0]?.run_id ?? '';
+			},
+			1,
+		);
+		await measure('Call_outcome', () => client.callTool({ name: 'Call_outcome', arguments: { run_id: runId } }));
+		await client.close();
+		table(rows);
+	} finally {
+		await n8n?.stop();
+		await h.close();
+	}
+}
