@@ -95,9 +95,21 @@ test("a list tool answers with the local server's calls, filtered as the client 
 			.map((c: any) => c.contact_name)
 			.sort(),
 	).toEqual(['Ava Patel', 'Cleo Park']);
+	// The tool caps what the client asks for at 50 calls.
+	h.server.addTasks(
+		Array.from({ length: 60 }, (_, i) => ({
+			name: `Lead ${i}`,
+			contact_number: `+1555030${String(i).padStart(4, '0')}`,
+		})),
+	);
+	h.server.finishCalls({ outcome: 'completed' });
+	const capped = answerOf(
+		await client.callTool({ name: 'Find_calls', arguments: { status: 'completed', limit: 500 } }),
+	);
+	expect([capped.json].flat()).toHaveLength(50);
 	const figures = answerOf(await client.callTool({ name: 'Call_figures', arguments: {} }));
 	expect([figures.json].flat()).toEqual([
-		expect.objectContaining({ space_token: SEED.spaceToken, total_calls: 3, tasks_completed: 2, tasks_failed: 1 }),
+		expect.objectContaining({ space_token: SEED.spaceToken, total_calls: 63, tasks_completed: 62, tasks_failed: 1 }),
 	]);
 });
 
