@@ -95,6 +95,15 @@ test("a list tool answers with the local server's calls, filtered as the client 
 			.map((c: any) => c.contact_name)
 			.sort(),
 	).toEqual(['Ava Patel', 'Cleo Park']);
+	const none = answerOf(
+		await client.callTool({
+			name: 'Find_calls',
+			arguments: { status: 'failed', created_after: '2099-01-01T00:00:00Z' },
+		}),
+	);
+	expect(none.isError).toBe(false);
+	expect([none.json ?? []].flat().filter((c: any) => c?.task_id)).toEqual([]);
+
 	// The tool caps what the client asks for at 50 calls.
 	h.server.addTasks(
 		Array.from({ length: 60 }, (_, i) => ({
@@ -161,6 +170,21 @@ test('the call tool answers at once with the task id; the outcome tool reads the
 	expect([ended.json].flat()).toEqual([
 		expect.objectContaining({ task_id: task.task_id, status: 'completed', call_summary: task.output.call_summary }),
 	]);
+
+	// Asked again, the tool does not call Dana twice: it answers with the call it placed.
+	const again = answerOf(
+		await client.callTool({
+			name: 'Place_a_call',
+			arguments: { name: 'Dana Reyes', phone_number: DANA, what_to_say: 'Ask when the technician may come' },
+		}),
+	);
+	expect([again.json].flat()).toEqual([
+		expect.objectContaining({
+			task_id: task.task_id,
+			unpod_skipped: expect.stringMatching(/^Not sent: task \w+ for number \+15550100201 was created/),
+		}),
+	]);
+	expect(h.server.requestsTo('POST', '/tasks/')).toHaveLength(1);
 });
 
 test('a request without the bearer token, or with another, is refused and runs nothing', async () => {
