@@ -10,7 +10,9 @@ const LONGEST_FIRST = [
 	'test/e2e/demo.test.ts',
 	'test/e2e/call-events-safety-net.test.ts',
 	'test/e2e/trigger-n8n.test.ts',
+	'test/e2e/mcp.test.ts',
 	'test/e2e/editor.test.ts',
+	'test/e2e/n8n-next.test.ts',
 	'test/engine/ratelimit.test.ts',
 ];
 

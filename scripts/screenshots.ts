@@ -109,12 +109,15 @@ async function campaignPage(env: Env, browser: Browser): Promise<void> {
 }
 
 async function main() {
+	// `npm run screenshots -- <workflow id>...` remakes only those example pictures (ids as the
+	// files are named, e.g. mcpserver); without one, every picture.
+	const only = process.argv.slice(2);
 	mkdirSync(OUT, { recursive: true });
 	ensureChromium();
 	const env = await startDemoEnvironment({ say: (t) => console.log(t) });
 	const browser = await startBrowser();
 	try {
-		await campaignPage(env, browser);
+		if (!only.length) await campaignPage(env, browser);
 		const context = await browser.newContext({ viewport: { width: 1440, height: 860 } });
 		// Signed in as the owner the environment set up.
 		await context.addCookies(
@@ -124,7 +127,7 @@ async function main() {
 			}),
 		);
 		const page = await context.newPage();
-		for (const workflow of env.workflows) {
+		for (const workflow of env.workflows.filter((w) => !only.length || only.includes(w.id))) {
 			await page.goto(`${env.n8nServer.url}/workflow/${workflow.id}`);
 			await page.waitForSelector('[data-test-id="canvas-node"]', { timeout: 30_000 });
 			await page.keyboard.press('Escape');
@@ -133,6 +136,7 @@ async function main() {
 			await page.screenshot({ path: file });
 			console.log(`Saved ${file}`);
 		}
+		if (only.length) return;
 		// The newer operations' parameter panels, as a user opens them.
 		const panels = await panelWorkflow(env);
 		// Each node as the examples set it up, one picture each for the README.
