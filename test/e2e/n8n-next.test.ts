@@ -96,13 +96,15 @@ onEnvInstall(
 		expect(said).toContain(
 			'communityPackagesManagedByEnv is enabled — reconciling installed community packages from env vars',
 		);
-		// Not refused as unverified: the pinned checksum is taken, and n8n checks it with the registry
-		// (where this version is not published yet, so the install itself stops there).
+		// Not refused as unverified: the pinned checksum is taken, and n8n checks it with the registry.
+		// Before this version is published the registry cannot confirm it and the install stops
+		// there; once it is, the checksum must match what npm published and n8n installs it.
 		expect(said.join('\n')).not.toMatch(/unverified packages are disabled|validation failed|forbidden/);
+		const ref = `'${PACKAGE_NAME}@${pkg.version}'`.replace(/[.@]/g, '\\$&');
 		expect(said).toContainEqual(
 			expect.stringMatching(
 				new RegExp(
-					`^Failed to install community package '${PACKAGE_NAME}@${pkg.version.replace(/\./g, '\\.')}' from env: Failed to verify package checksum`,
+					`^(Installed community package ${ref} from env|Failed to install community package ${ref} from env: Failed to verify package checksum)`,
 				),
 			),
 		);
@@ -162,7 +164,7 @@ test("installed from a clone as the README says (npm pack, then the tarball into
 });
 
 onV3Report(
-	"n8n's report of what 3.0 breaks finds nothing in an Unpod node or an example, only the unverified-packages notice that concerns every community package",
+	"n8n's report of what 3.0 breaks reads every example and finds nothing in an Unpod node or an example; of its instance notices, unverified packages is the package's",
 	async () => {
 		const n8n = await N8n.create();
 		let server: N8nServer | undefined;
@@ -176,6 +178,8 @@ onV3Report(
 				params: { version: 'v3' },
 			});
 			expect(refreshed.status).toBe(200);
+			// It read every example.
+			expect(refreshed.data.data.totalWorkflows).toBe(workflows.length);
 			const report = refreshed.data.data.report as {
 				workflowResults: Array<{ ruleId: string; affectedWorkflows: Array<{ id?: string; name?: string }> }>;
 				instanceResults: Array<{ ruleId: string }>;
