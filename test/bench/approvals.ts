@@ -10,15 +10,10 @@ import { askByPhoneNode, postedWebhook, spaceRef } from '../helpers/nodes';
 import { CREDENTIAL, pushEndingsTo, startProcessHarness, type Harness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import type { Task } from '../../dev/server/types';
-import { table } from './report';
+import { percentile, table } from './report';
 
 const HOOK = 'unpod-bench-approvals';
 const ENDINGS = ['completed', 'failed', 'partially_completed'];
-
-const percentile = (values: number[], p: number) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 function workflows(sink: string) {
 	return [

@@ -8,17 +8,12 @@ import { graph, type N8n, N8nNode, reportNode } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
 import { CREDENTIAL, startProcessHarness, WEBHOOK_SECRET } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
-import { table } from './report';
+import { percentile, table } from './report';
 
 const HOOK = 'unpod-bench-call-events';
 
 const report = (via: string, sinkUrl: string): N8nNode =>
 	reportNode('CRM step', sinkUrl, `={{ JSON.stringify({ via: "${via}", task_id: $json.task_id }) }}`);
-
-const percentile = (values: number[], p: number) => {
-	const sorted = [...values].sort((a, b) => a - b);
-	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
-};
 
 export async function benchCallEvents(calls = 100, spreadMs = 150_000): Promise<void> {
 	console.log(`\n## Call outcomes to the CRM step: push (webhook) and poll (one a minute), ${calls} calls\n`);

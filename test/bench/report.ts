@@ -9,3 +9,9 @@ export function table(rows: Array<Record<string, string | number>>): void {
 	console.log(`| ${widths.map((w) => '-'.repeat(w)).join(' | ')} |`);
 	for (const row of cells) console.log(line(row));
 }
+
+/** The nearest-rank percentile `p` (0 to 100) of some values. */
+export function percentile(values: number[], p: number): number {
+	const sorted = [...values].sort((a, b) => a - b);
+	return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)];
+}

@@ -139,7 +139,7 @@ test('the call tool places nothing for a number off its allow-list, and says why
 			arguments: { name: 'Erin Stone', phone_number: OFF_LIST, what_to_say: 'Ask about the renewal' },
 		}),
 	);
-	expect(answer.isError || /error/i.test(answer.text)).toBe(true);
+	expect(answer.isError).toBe(true);
 	expect(answer.text).toContain(`not on this tool's allow-list: ${OFF_LIST}`);
 	expect(h.server.requestsTo('POST', '/tasks/')).toEqual([]);
 	expect(h.server.store.tasks.filter((t) => t.input.contact_number === OFF_LIST)).toEqual([]);

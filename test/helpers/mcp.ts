@@ -6,7 +6,7 @@
 import axios from 'axios';
 import { join } from 'path';
 import { loadExample } from './examples';
-import { RUNTIME, type Workflow } from './n8n';
+import { RUNTIME, waitFor, type Workflow } from './n8n';
 import type { N8nServer } from './n8n-server';
 import { CREDENTIAL } from './setup';
 
@@ -78,11 +78,11 @@ export function answerOf(answer: ToolAnswer): { isError: boolean; text: string; 
 
 /** n8n registers a production webhook behind the activation request: waits until the path answers. */
 export async function mcpRegistered(n8n: N8nServer, path: string): Promise<void> {
-	const deadline = Date.now() + 30_000;
-	for (;;) {
-		const res = await axios.post(`${n8n.url}/mcp/${path}`, {}, { validateStatus: () => true });
-		if (res.status !== 404) return;
-		if (Date.now() > deadline) throw new Error(`/mcp/${path} not registered:\n${n8n.logTail()}`);
-		await new Promise((r) => setTimeout(r, 250));
-	}
+	const url = `${n8n.url}/mcp/${path}`;
+	await waitFor(
+		`${url} to be registered`,
+		async () => (await axios.post(url, {}, { validateStatus: () => true })).status !== 404,
+		30_000,
+		250,
+	);
 }
