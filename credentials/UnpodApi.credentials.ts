@@ -7,6 +7,7 @@ import type {
 	ICredentialType,
 	INodeProperties,
 } from 'n8n-workflow';
+import { BASE_URL_EXPRESSION } from '../nodes/shared/transport';
 
 export class UnpodApi implements ICredentialType {
 	name = 'unpodApi';
@@ -89,8 +90,8 @@ export class UnpodApi implements ICredentialType {
 	// with one of these messages, which the rules below turn into a failed test.
 	test: ICredentialTestRequest = {
 		request: {
-			baseURL: '={{$credentials.baseUrl.replace(/\\/+$/, "")}}',
-			url: '/api/v2/platform/telephony/bridges/',
+			baseURL: BASE_URL_EXPRESSION,
+			url: '/telephony/bridges/',
 			qs: { page: 1, page_size: 1 },
 		},
 		// n8n types the rules as one kind per list, but its credential test reads both kinds from one.

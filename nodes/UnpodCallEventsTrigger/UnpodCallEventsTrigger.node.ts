@@ -9,7 +9,7 @@ import type {
 } from 'n8n-workflow';
 import { ringWaitingExecutions } from '../shared/resume';
 import { simplifyField } from '../shared/descriptions';
-import { CALL_ENDINGS } from '../shared/tasks';
+import { CALL_ENDINGS, EVERY_CALL_ENDING } from '../shared/tasks';
 import { deliveryItem, LIVE_EVENTS, parseBody, readDelivery } from './deliveries';
 import { DEFAULT_SECRET_HEADER, secretMatches, secretProblem } from './origin';
 import { checkRepeat } from './repeats';
@@ -77,8 +77,7 @@ export class UnpodCallEventsTrigger implements INodeType {
 				name: 'events',
 				type: 'multiOptions',
 				options: [...CALL_ENDINGS, ...LIVE_EVENTS],
-				// The same default in both triggers (a test holds them to it): every ending of a call.
-				default: ['completed', 'failed', 'partially_completed'],
+				default: EVERY_CALL_ENDING,
 				required: true,
 				description: 'Which events start the workflow',
 				hint: "Call Completed, Failed and Partially Completed come when the call's task ends, with the post-call analysis; the others as the call happens. Unpod sends every event: the ones not selected are answered and start nothing.",
@@ -88,11 +87,12 @@ export class UnpodCallEventsTrigger implements INodeType {
 	};
 
 	// Unpod's endpoint for an agent's webhook takes a user's login (JWT), not the API token: the
-	// node cannot register or remove the URL there. What it can check is its own side, the secret.
+	// node cannot register or remove the URL there, so nothing exists to find and activation only
+	// checks the node's own side, the secret.
 	webhookMethods = {
 		default: {
 			async checkExists(this: IHookFunctions): Promise<boolean> {
-				return await assertSecret.call(this);
+				return false;
 			},
 			async create(this: IHookFunctions): Promise<boolean> {
 				return await assertSecret.call(this);

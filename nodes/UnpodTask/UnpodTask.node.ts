@@ -10,7 +10,7 @@ import type {
 import { searchAgents } from '../shared/listSearch/searchAgents';
 import { searchSpaces } from '../shared/listSearch/searchSpaces';
 import { callAndWait, sendAndWait, taskFields, taskOperations } from './resources/task';
-import { RESUME_WEBHOOKS } from './resources/task/waitForReport';
+import { RESUME_WEBHOOKS } from './waitForCalls/park';
 import { router } from './router';
 
 // Programmatic, not declarative: the routing engine sends one request per item, and

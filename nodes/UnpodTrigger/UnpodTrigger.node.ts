@@ -15,7 +15,8 @@ import { searchSpaces } from '../shared/listSearch/searchSpaces';
 import { MAX_PAGE_SIZE, toPage } from '../shared/pagination';
 import { CALL_LOGS_PATH, simplifyCallLog } from '../shared/callLogs';
 import { simplifyTask } from '../shared/outcome';
-import { CALL_ENDINGS, taskListPath } from '../shared/tasks';
+import { CALL_ENDINGS, EVERY_CALL_ENDING } from '../shared/tasks';
+import { taskListPages } from '../shared/taskLists';
 import { asNodeError } from '../shared/errors';
 import { classifyFailure, pickerBudget } from '../shared/retry';
 import { unpodApiRequest } from '../shared/transport';
@@ -80,8 +81,7 @@ export class UnpodTrigger implements INodeType {
 				name: 'events',
 				type: 'multiOptions',
 				options: CALL_ENDINGS,
-				// The same default in both triggers (a test holds them to it): every ending of a call.
-				default: ['completed', 'failed', 'partially_completed'],
+				default: EVERY_CALL_ENDING,
 				required: true,
 				description: 'Which endings start the workflow',
 				displayOptions: { show: { callsOf: ['space', 'agent'] } },
@@ -130,16 +130,7 @@ export class UnpodTrigger implements INodeType {
 		// next poll. A manual run, which someone is watching, gets the pickers' short retries.
 		const manual = this.getMode() === 'manual';
 		const budget = manual ? pickerBudget() : undefined;
-		const fetchPage = async (page: number, pageSize: number) =>
-			toPage(
-				await unpodApiRequest.call(this, {
-					method: 'GET',
-					path: taskListPath(callsOf, id),
-					qs: { page, page_size: pageSize },
-					subject: `${callsOf} "${id}"`,
-					budget,
-				}),
-			);
+		const fetchPage = taskListPages(this, { scope: callsOf, id }, { budget });
 		const shape = (tasks: IDataObject[]) => tasks.map((task) => ({ json: simplify ? simplifyTask(task) : task }));
 
 		if (manual) {

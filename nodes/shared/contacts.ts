@@ -2,21 +2,6 @@ import type { IDataObject, INodeProperties } from 'n8n-workflow';
 
 type Show = NonNullable<INodeProperties['displayOptions']>['show'];
 
-/** Optional fields of a contact document, as the API names them. */
-export const OPTIONAL_CONTACT_FIELDS = [
-	'email',
-	'alternate_number',
-	'occupation',
-	'company_name',
-	'address',
-	'about',
-	'context',
-	'labels',
-	'title',
-	'description',
-	'document_id',
-] as const;
-
 const PHONE_HINT = 'an optional + followed by 7 to 15 digits';
 
 /**

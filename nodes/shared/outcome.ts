@@ -1,7 +1,7 @@
 /**
  * The flat outcome of a call: what every node that puts out calls gives with Simplify on (both
- * triggers, Get Many, Call and Wait, approvals). One key per fact, named once here; the README
- * lists them all. Pure: reads a task in any shape Unpod writes it (docs sample, source, nulls,
+ * triggers, Get Many, Call and Wait, approvals). One key per fact, named once here; docs/task.md
+ * (Simplify: the flat outcome) lists them all. Pure: reads a task in any shape Unpod writes it (docs sample, source, nulls,
  * JSON text where an object is expected).
  */
 import type { IDataObject } from 'n8n-workflow';
@@ -54,7 +54,7 @@ export const CHAIN_FIELDS = ['attempt', 'previous_task_id'];
 const UNPOD_INPUT_FIELDS = ['redial_count', 'transcript'];
 
 /** The contact's own columns: every field the document was created with, the chain and Unpod's additions aside. */
-export function contactFields(input: unknown): IDataObject {
+export function contactColumns(input: unknown): IDataObject {
 	const fields = { ...objectOf(input) };
 	for (const key of [...CHAIN_FIELDS, ...UNPOD_INPUT_FIELDS]) delete fields[key];
 	return fields;
@@ -147,7 +147,7 @@ export function simplifyTask(task: IDataObject): IDataObject {
 		contact_email: input.email ?? null,
 		contact_company: input.company_name ?? null,
 		document_id: input.document_id ?? task.ref_id ?? null,
-		contact_fields: contactFields(input),
+		contact_fields: contactColumns(input),
 		...callChain(task),
 		call_status: output.call_status ?? null,
 		call_end_reason: output.call_end_reason ?? null,

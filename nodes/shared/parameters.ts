@@ -1,6 +1,6 @@
 /** Reading settings that hold for a whole run of a node, not for one item. */
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 /**
  * A setting that one run of the node uses for all its items (a batch size, a wait limit), read
@@ -45,4 +45,21 @@ export function bounded(
 		);
 	}
 	return n;
+}
+
+/**
+ * A number of the Options collection, the same for every item, within the bounds its field
+ * declares (`typeOptions.minValue`, `maxValue`), its default when unset: the field is the one
+ * place its label, default and bounds are written.
+ */
+export function numberOption(context: IExecuteFunctions, field: INodeProperties): number {
+	const label = field.displayName;
+	return bounded(
+		context,
+		runOption(context, field.name, label),
+		label,
+		Number(field.default),
+		field.typeOptions?.minValue ?? -Infinity,
+		field.typeOptions?.maxValue ?? Infinity,
+	);
 }

@@ -17,8 +17,8 @@ import { executionBudget, markMaybeDone, withRetries } from './retry';
 import { routingPaginator } from './pagination';
 import type { ListQuery } from './pagination';
 import { simplifyTask } from './outcome';
-import { taskListQuery } from './tasks';
-import type { TaskScope } from './tasks';
+import { taskListPath, taskListQuery } from './taskLists';
+import type { TaskScope } from './taskLists';
 
 /** What every declarative answer becomes once checked: its items, without a carrier's secrets. */
 const checkedItems = (items: INodeExecutionData[]) =>
@@ -171,8 +171,9 @@ export function listRouting(options: {
 }
 
 /**
- * A task list (of an agent or a space, named by `parameter`): the filters sent as the list
- * understands them and checked by the node, rows simplified when asked.
+ * A task list (of an agent or a space, named by `parameter`, or with `path` a run's): its path
+ * and filters from the one task-list reader, sent as the list understands them and checked by
+ * the node, rows simplified when asked.
  */
 export function taskListRouting(
 	parameter: 'space' | 'agent',
@@ -182,7 +183,12 @@ export function taskListRouting(
 		key: 'task_id',
 		simplify: simplifyTask,
 		check: checkResponseNaming(parameter, parameter),
-		path: options.path,
+		path:
+			options.path ??
+			function (this: IExecutePaginationFunctions) {
+				const id = String(this.getNodeParameter(parameter, '', { extractValue: true }));
+				return taskListPath({ scope: parameter, id });
+			},
 		query(this: IExecutePaginationFunctions) {
 			return taskListQuery(options.filteredBy ?? parameter, this.getNodeParameter('filters', {}) as IDataObject);
 		},

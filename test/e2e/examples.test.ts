@@ -14,7 +14,6 @@ import { createInSecondSpace } from '../helpers/nodes';
 import { N8nServer, POLL_BY_REACTIVATION } from '../helpers/n8n-server';
 import { OpenAiStandIn } from '../helpers/openai-standin';
 import { CREDENTIAL, Harness, pushEndingsTo, startProcessHarness, Workflows } from '../helpers/setup';
-import { TOOL_DESCRIPTION } from '../../nodes/UnpodTask/resources/task/callAndWait.operation';
 import { SEED } from '../../dev/server/seed';
 import { isOpen } from '../../dev/server/store';
 import type { Task } from '../../dev/server/types';
@@ -299,7 +298,11 @@ test('call recordings to files: an active workflow saves each completed call as 
 test('a chat message makes the agent call Dana; what Dana said reaches the model and the chat', async () => {
 	const workflow = workflows.list.find((w) => w.id === 'aiagentcallandwait')!;
 	const callNode = workflow.nodes.find((n) => n.name === 'Call and wait')!;
-	expect(String(callNode.parameters?.toolDescription).startsWith(TOOL_DESCRIPTION)).toBe(true);
+	// What the model must be told: a use is a paid call to a person, how long it takes, and what comes back.
+	const told = String(callNode.parameters?.toolDescription);
+	for (const phrase of ['real phone call', 'Max Call Wait', 'unpod_wait_status', 'paid call', 'never to retry']) {
+		expect(told).toContain(phrase);
+	}
 	h.server.callScripts = [{ number: DANA, end: 'completed', afterMs: 2000 }];
 
 	const n8n = await startN8n();

@@ -1,8 +1,15 @@
 /** Waits for calls, pure parts: how an ended call reads as an approval, which resume addresses the triggers ring, when a wait resumes. */
 import type { IDataObject } from 'n8n-workflow';
 import { approvalItem, approvalOf, approvedValuesOf, decisionWords } from '../../nodes/shared/approvals';
-import { newWaitToken, ownResumeUrl, RESUME_FIELD, WAIT_CALLS, WAIT_ITEM, waitTokenOf } from '../../nodes/shared/resume';
-import { endedCallsAmong } from '../../nodes/UnpodTask/resources/task/waitForReport';
+import {
+	newWaitToken,
+	ownResumeUrl,
+	RESUME_FIELD,
+	WAIT_CALLS,
+	WAIT_ITEM,
+	waitTokenOf,
+} from '../../nodes/shared/resume';
+import { endedCallsAmong } from '../../nodes/UnpodTask/waitForCalls/park';
 
 const ended = (status: string, post: IDataObject = {}): IDataObject => ({
 	task_id: 'T1',

@@ -6,8 +6,8 @@ import {
 	outcomeOf,
 	runsToRead,
 	taskMatcher,
-} from '../../nodes/UnpodTask/resources/task/callAndWait.follow';
-import type { Followed } from '../../nodes/UnpodTask/resources/task/callAndWait.follow';
+} from '../../nodes/UnpodTask/waitForCalls/follow';
+import type { Followed } from '../../nodes/UnpodTask/waitForCalls/follow';
 
 const call = (fields: Partial<Followed>): Followed => ({
 	space: 'S1',

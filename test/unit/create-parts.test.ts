@@ -1,8 +1,8 @@
 /** The parts of Task > Create that can be read alone: row names, batches, the run journal. */
-import { groupIntoBatches, rowList } from '../../nodes/UnpodTask/resources/task/create.batches';
-import { ExistingTasks, skipReason } from '../../nodes/UnpodTask/resources/task/create.guard';
-import { RunJournal } from '../../nodes/UnpodTask/resources/task/create.journal';
-import { rowLabel, sheetRow } from '../../nodes/UnpodTask/resources/task/create.rows';
+import { groupIntoBatches, rowList } from '../../nodes/UnpodTask/placeCalls/batches';
+import { ExistingTasks, skipReason } from '../../nodes/UnpodTask/placeCalls/existingTasks';
+import { RunJournal } from '../../nodes/UnpodTask/placeCalls/journal';
+import { rowLabel, sheetRow } from '../../nodes/UnpodTask/placeCalls/rows';
 
 describe('row names', () => {
 	test('the sheet row when the item carries row_number, else the item counted from 1', () => {

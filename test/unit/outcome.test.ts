@@ -4,7 +4,7 @@
  * object is expected.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { callChain, contactFields, simplifyTask, unpodCallsAgain } from '../../nodes/shared/outcome';
+import { callChain, contactColumns, simplifyTask, unpodCallsAgain } from '../../nodes/shared/outcome';
 
 /** The completed task of Unpod's docs (`api/execution/tasks.mdx`), cut to what the outcome reads. */
 const DOCS_SAMPLE: IDataObject = {
@@ -203,6 +203,6 @@ describe("a call's chain, Unpod's follow-ups and the package's counted alike", (
 			attempt: 1,
 			previous_task_id: null,
 		});
-		expect(contactFields('not a document')).toEqual({});
+		expect(contactColumns('not a document')).toEqual({});
 	});
 });

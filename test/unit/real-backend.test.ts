@@ -2,9 +2,9 @@
 import { describeUnpodError, readablePythonErrors } from '../../nodes/shared/errors';
 import { collectPages } from '../../nodes/shared/pagination';
 import { simplifyTask } from '../../nodes/shared/outcome';
-import { taskListQuery } from '../../nodes/shared/tasks';
+import { taskListQuery } from '../../nodes/shared/taskLists';
 import { isoTime, platformTime, userTime } from '../../nodes/shared/time';
-import { statusOf } from '../../nodes/UnpodTask/resources/task/create.send';
+import { statusOf } from '../../nodes/UnpodTask/placeCalls/send';
 
 describe('platformTime', () => {
 	const at = Date.UTC(2026, 1, 16, 14, 55, 49, 123);

@@ -1,7 +1,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { ILoadOptionsFunctions, INodeListSearchResult } from 'n8n-workflow';
 import { pickerBudget } from '../../shared/retry';
-import { bridgeNumbers } from '../resources/bridge/bridge.fields';
+import { bridgeNumbers } from '../bridgeNumbers';
 
 /** The numbers of the bridge picked in the node, read from the bridge itself. */
 export async function searchBridgeNumbers(

@@ -14,7 +14,7 @@ export const option: INodePropertyOptions = {
 };
 
 export const description: INodeProperties[] = [
-	agentLocator(show, '=/agents/{{encodeURIComponent($value)}}/tasks/'),
+	agentLocator(show),
 	...returnAllAndLimit(show),
 	taskFilters(show),
 	simplifyField(show),

@@ -4,7 +4,8 @@ import { locator } from '../../../shared/descriptions';
 import { requestRouting, unwrapData } from '../../../shared/routing';
 import { executionBudget } from '../../../shared/retry';
 import type { UnpodContext } from '../../../shared/transport';
-import { bridgeNumbers, checkBridge } from '../bridge/bridge.fields';
+import { bridgeNumbers } from '../../bridgeNumbers';
+import { checkBridge } from '../bridge/bridge.fields';
 import { AS_INTEGER, providerCredentialLocator } from '../providerCredential/providerCredential.fields';
 
 export const connectionFields = (operation: string): INodeProperties[] => {

@@ -7,7 +7,7 @@ import { checkResponseAt, requestRouting } from '../../../shared/routing';
 const show = { resource: ['space'], operation: ['getAnalytics'] };
 const PATH = '/organisation/analytics/';
 
-/** The figures of the flat item, in the order the README lists them. */
+/** The figures of the flat item, in the order docs/agent-and-space.md (Get Analytics) lists them. */
 export const ANALYTICS_FIGURES = [
 	'total_calls',
 	'completed_calls',

@@ -3,7 +3,7 @@ import type { IExecutePaginationFunctions, INodeProperties, INodePropertyOptions
 import { NodeOperationError } from 'n8n-workflow';
 import { returnAllAndLimit, simplifyField, spaceLocator, taskFilters } from '../../../shared/descriptions';
 import { taskListRouting } from '../../../shared/routing';
-import { runTasksPath } from '../../../shared/tasks';
+import { taskListPath } from '../../../shared/taskLists';
 
 const runTasksShow = { resource: ['space'], operation: ['getRunTasks'] };
 
@@ -17,7 +17,7 @@ function runTasksPathOf(this: IExecutePaginationFunctions): string {
 				"Set Run ID to the run_id of a run: Unpod Task > Create puts it on every row it created ({{ $json.run_id }}), and Space > Get Runs lists a space's runs.",
 		});
 	}
-	return runTasksPath(space, runId);
+	return taskListPath({ scope: 'run', space, runId });
 }
 
 export const option: INodePropertyOptions = {

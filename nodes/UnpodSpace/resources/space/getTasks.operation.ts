@@ -14,7 +14,7 @@ export const option: INodePropertyOptions = {
 };
 
 export const description: INodeProperties[] = [
-	spaceLocator(show, '=/spaces/{{encodeURIComponent($value)}}/tasks/'),
+	spaceLocator(show),
 	...returnAllAndLimit(show),
 	taskFilters(show),
 	simplifyField(show),

@@ -1,8 +1,9 @@
 /**
  * Task > Call and Wait: places one call per input item (sent as Create sends them) and waits
  * until each call ends, then puts out each item's outcome. Wait Mode says how: in this
- * execution, asking Unpod every few seconds until Max Call Wait; or parked in n8n's database
- * until this package's triggers relay the calls' end (waitForReport.ts), up to Limit Wait Time.
+ * execution, asking Unpod every few seconds until Max Call Wait (waitForCalls/follow.ts); or
+ * parked in n8n's database until this package's triggers relay the calls' end
+ * (waitForCalls/park.ts), up to Limit Wait Time.
  */
 import type {
 	IExecuteFunctions,
@@ -13,39 +14,55 @@ import type {
 } from 'n8n-workflow';
 import { contactFields } from '../../../shared/contacts';
 import { agentLocator, optionsCollection, simplifyField, spaceLocator } from '../../../shared/descriptions';
-import { failedItem } from '../../../shared/itemLoop';
-import { bounded, runOption } from '../../../shared/parameters';
+import { numberOption } from '../../../shared/parameters';
 import { cancelSignalOf } from '../../../shared/retry';
-import { followCalls, followedTask, outcomeOf } from './callAndWait.follow';
-import type { Followed } from './callAndWait.follow';
-import { DEFAULT_BATCH_SIZE } from './create.operation';
-import { readRows } from './create.rows';
-import { rateLimitBudget, refuseInvalidRows, sendRows } from './create.send';
 import {
 	callContextField,
 	countryCodeOption,
+	DEFAULT_BATCH_SIZE,
 	lookbackOption,
 	rateLimitWaitOption,
 	skipExistingField,
-} from './task.fields';
-import { endedCallsOf, keepWaiting, limitWaitOption, refusePlainTool, sendAndPark, waitItemOf } from './waitForReport';
+} from '../../placeCalls/fields';
+import { rowItems } from '../../placeCalls/output';
+import { readRows } from '../../placeCalls/rows';
+import { rateLimitBudget, refuseInvalidRows, sendRows } from '../../placeCalls/send';
+import { followCalls, followedTask, outcomeOf } from '../../waitForCalls/follow';
+import type { Followed } from '../../waitForCalls/follow';
+import {
+	endedCallsOf,
+	keepWaiting,
+	limitWaitOption,
+	refusePlainTool,
+	sendAndPark,
+	waitItemOf,
+} from '../../waitForCalls/park';
 
 const show = { operation: ['callAndWait'] };
 const inExecution = { ...show, waitMode: ['inExecution'] };
 const untilReported = { ...show, waitMode: ['untilReported'] };
 
-export const DEFAULT_CALL_WAIT_MINUTES = 10;
-export const MAX_CALL_WAIT_MINUTES = 60;
-export const DEFAULT_CHECK_SECONDS = 15;
-export const MIN_CHECK_SECONDS = 5;
+const checkEveryOption: INodeProperties = {
+	displayName: 'Check Every (Seconds)',
+	name: 'checkSeconds',
+	type: 'number',
+	typeOptions: { minValue: 5 },
+	default: 15,
+	description: 'How often to ask Unpod how the calls stand',
+	hint: 'One request per 100 calls a check; checks slow down (up to twice this) while nothing changes',
+	displayOptions: { show: { '/waitMode': ['inExecution'] } },
+};
 
-/** What a model is told of the tool when it is an AI agent's tool (the example workflow uses it). */
-export const TOOL_DESCRIPTION =
-	'Places one real phone call with an Unpod voice agent to the contact given, and waits for the call to end ' +
-	'(usually 1 to 5 minutes, at most the Max Call Wait set on the tool) before answering with what the person said: ' +
-	'call_status, call_summary, outcome, next_action, the transcript and unpod_wait_status ("ended", or "timed_out" if ' +
-	'the call was still going). Each use is a paid call to a person: use it only when the user asked for a call, ' +
-	'once per contact, and never to retry a call that ended.';
+const maxCallWaitOption: INodeProperties = {
+	displayName: 'Max Call Wait (Minutes)',
+	name: 'maxCallWaitMinutes',
+	type: 'number',
+	typeOptions: { minValue: 0.5, maxValue: 60, numberPrecision: 1 },
+	default: 10,
+	description: 'How long to wait in all, from the start of this node, for the calls to end',
+	hint: 'A call still open then comes out with unpod_wait_status "timed_out", its task ID and its last status: it may still take place',
+	displayOptions: { show: { '/waitMode': ['inExecution'] } },
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -93,31 +110,13 @@ export const description: INodeProperties[] = [
 	callContextField(show),
 	skipExistingField(inExecution),
 	optionsCollection(show, [
-		{
-			displayName: 'Check Every (Seconds)',
-			name: 'checkSeconds',
-			type: 'number',
-			typeOptions: { minValue: MIN_CHECK_SECONDS },
-			default: DEFAULT_CHECK_SECONDS,
-			description: 'How often to ask Unpod how the calls stand',
-			hint: 'One request per 100 calls a check; checks slow down (up to twice this) while nothing changes',
-			displayOptions: { show: { '/waitMode': ['inExecution'] } },
-		},
+		checkEveryOption,
 		countryCodeOption,
 		limitWaitOption('Calls still open then: the input items go on unchanged, without unpod_wait_status', {
 			'/waitMode': ['untilReported'],
 		}),
 		{ ...lookbackOption, displayOptions: { show: { '/waitMode': ['inExecution'] } } },
-		{
-			displayName: 'Max Call Wait (Minutes)',
-			name: 'maxCallWaitMinutes',
-			type: 'number',
-			typeOptions: { minValue: 0.5, maxValue: MAX_CALL_WAIT_MINUTES, numberPrecision: 1 },
-			default: DEFAULT_CALL_WAIT_MINUTES,
-			description: 'How long to wait in all, from the start of this node, for the calls to end',
-			hint: 'A call still open then comes out with unpod_wait_status "timed_out", its task ID and its last status: it may still take place',
-			displayOptions: { show: { '/waitMode': ['inExecution'] } },
-		},
+		maxCallWaitOption,
 		rateLimitWaitOption,
 	]),
 	simplifyField(show),
@@ -155,21 +154,8 @@ async function waitInExecution(context: IExecuteFunctions): Promise<INodeExecuti
 	const startedAt = Date.now();
 	const items = context.getInputData();
 	const continueOnFail = context.continueOnFail();
-	const maxCallWaitMinutes = bounded(
-		context,
-		runOption(context, 'maxCallWaitMinutes', 'Max Call Wait (Minutes)'),
-		'Max Call Wait (Minutes)',
-		DEFAULT_CALL_WAIT_MINUTES,
-		0.5,
-		MAX_CALL_WAIT_MINUTES,
-	);
-	const checkSeconds = bounded(
-		context,
-		runOption(context, 'checkSeconds', 'Check Every (Seconds)'),
-		'Check Every (Seconds)',
-		DEFAULT_CHECK_SECONDS,
-		MIN_CHECK_SECONDS,
-	);
+	const maxCallWaitMinutes = numberOption(context, maxCallWaitOption);
+	const checkSeconds = numberOption(context, checkEveryOption);
 	const signal = cancelSignalOf(context);
 
 	const { rows, invalid } = readRows(context, items);
@@ -208,20 +194,7 @@ async function waitInExecution(context: IExecuteFunctions): Promise<INodeExecuti
 		signal,
 	});
 
-	const byItem: INodeExecutionData[][] = items.map(() => []);
-	rows.forEach((row, index) => {
-		const result = sent.get(row)!;
-		byItem[row.itemIndex].push(
-			result.kind === 'failed'
-				? failedItem(context, row.echo, row.itemIndex, result.error, { unpod_created: result.created })
-				: {
-						json: outcomeOf(followed.get(index)!, context.getNodeParameter('simplify', row.itemIndex, true) as boolean),
-						pairedItem: { item: row.itemIndex },
-					},
-		);
-	});
-	for (const bad of invalid) {
-		byItem[bad.itemIndex].push(failedItem(context, bad.echo, bad.itemIndex, bad.error, { unpod_created: false }));
-	}
-	return byItem.flat();
+	return rowItems(context, items.length, { rows, results: sent, invalid }, (_, row, index) =>
+		outcomeOf(followed.get(index)!, context.getNodeParameter('simplify', row.itemIndex, true) as boolean),
+	);
 }

@@ -2,26 +2,20 @@
 import type { IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { contactFields } from '../../../shared/contacts';
 import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/descriptions';
-import { failedItem } from '../../../shared/itemLoop';
-import { bounded, runOption } from '../../../shared/parameters';
-import { readRows } from './create.rows';
-import { rateLimitBudget, refuseInvalidRows, sendRows } from './create.send';
+import { numberOption } from '../../../shared/parameters';
 import {
+	batchSizeOption,
 	callContextField,
 	countryCodeOption,
 	lookbackOption,
 	rateLimitWaitOption,
 	skipExistingField,
-} from './task.fields';
+} from '../../placeCalls/fields';
+import { rowItems } from '../../placeCalls/output';
+import { readRows } from '../../placeCalls/rows';
+import { rateLimitBudget, refuseInvalidRows, sendRows } from '../../placeCalls/send';
 
 const show = { operation: ['create'] };
-
-/**
- * 100 contacts a request: the largest page size the API declares, a body of tens of kB,
- * and a failed request affects at most 100 rows, while 10,000 rows take 100 requests.
- */
-export const DEFAULT_BATCH_SIZE = 100;
-export const MAX_BATCH_SIZE = 500;
 
 export const description: INodeProperties[] = [
 	spaceLocator(show),
@@ -80,20 +74,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { ...show, schedule: ['custom'] } },
 	},
 	skipExistingField(show),
-	optionsCollection(show, [
-		{
-			displayName: 'Batch Size',
-			name: 'batchSize',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: MAX_BATCH_SIZE },
-			default: DEFAULT_BATCH_SIZE,
-			description: 'How many contacts to send in one request',
-			hint: 'One request creates one run with a task per contact',
-		},
-		countryCodeOption,
-		lookbackOption,
-		rateLimitWaitOption,
-	]),
+	optionsCollection(show, [batchSizeOption, countryCodeOption, lookbackOption, rateLimitWaitOption]),
 ];
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
@@ -103,30 +84,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	if (!continueOnFail) refuseInvalidRows(invalid);
 
 	const results = await sendRows(this, rows, {
-		batchSize: bounded(
-			this,
-			runOption(this, 'batchSize', 'Batch Size'),
-			'Batch Size',
-			DEFAULT_BATCH_SIZE,
-			1,
-			MAX_BATCH_SIZE,
-		),
+		batchSize: numberOption(this, batchSizeOption),
 		budget: rateLimitBudget(this),
 		continueOnFail,
 	});
-
-	// Output in input order: created rows and error items together.
-	const byItem: INodeExecutionData[][] = items.map(() => []);
-	for (const row of rows) {
-		const result = results.get(row)!;
-		byItem[row.itemIndex].push(
-			result.kind === 'failed'
-				? failedItem(this, row.echo, row.itemIndex, result.error, { unpod_created: result.created })
-				: { json: { ...row.echo, ...result.answer }, pairedItem: { item: row.itemIndex } },
-		);
-	}
-	for (const bad of invalid) {
-		byItem[bad.itemIndex].push(failedItem(this, bad.echo, bad.itemIndex, bad.error, { unpod_created: false }));
-	}
-	return byItem.flat();
+	return rowItems(this, items.length, { rows, results, invalid }, (result, row) => ({ ...row.echo, ...result.answer }));
 }

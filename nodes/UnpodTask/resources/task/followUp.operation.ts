@@ -8,24 +8,51 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodePropertie
 import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/descriptions';
 import { asNodeError } from '../../../shared/errors';
 import { failedItem } from '../../../shared/itemLoop';
-import { bounded, runOption } from '../../../shared/parameters';
-import { readRunTasks } from '../../../shared/runTasks';
+import { numberOption } from '../../../shared/parameters';
+import { readTaskList } from '../../../shared/taskLists';
 import type { WaitBudget } from '../../../shared/retry';
-import { callChain, contactFields, objectOf } from '../../../shared/outcome';
+import { callChain, contactColumns, objectOf } from '../../../shared/outcome';
 import { platformTime } from '../../../shared/time';
-import { recentTasks } from './create.guard';
-import type { Row } from './create.rows';
-import { rateLimitBudget, sendRows } from './create.send';
-import { DEFAULT_BATCH_SIZE } from './create.operation';
+import { recentTasks } from '../../placeCalls/existingTasks';
+import { callContextField, DEFAULT_BATCH_SIZE, rateLimitWaitOption } from '../../placeCalls/fields';
+import { sentRowItem } from '../../placeCalls/output';
+import type { Row } from '../../placeCalls/rows';
+import { rateLimitBudget, sendRows } from '../../placeCalls/send';
 import { decideFollowUp, DEFAULT_WINDOW, readEndedCall, slotOf } from './followUp.plan';
 import type { CallingWindow, Decision, EndedCall } from './followUp.plan';
-import { callContextField, rateLimitWaitOption } from './task.fields';
 
 const show = { operation: ['followUp'] };
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 /** How far back a follow-up already scheduled for a call is looked for: two weeks. */
 const FOLLOW_UP_LOOKBACK_HOURS = 14 * 24;
+
+const maxCallsOption: INodeProperties = {
+	displayName: 'Max Calls',
+	name: 'maxCalls',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 20 },
+	default: 3,
+	description: 'Calls per contact in all, the first one included',
+};
+
+const retryAfterOption: INodeProperties = {
+	displayName: 'Retry After (Hours)',
+	name: 'retryAfterHours',
+	type: 'number',
+	typeOptions: { minValue: 0.25 },
+	default: 4,
+	description: 'How long after a call that reached no one to call again; doubles with each attempt',
+};
+
+const slotOption: INodeProperties = {
+	displayName: 'Slot (Minutes)',
+	name: 'slotMinutes',
+	type: 'number',
+	typeOptions: { minValue: 5, maxValue: 240 },
+	default: 15,
+	description: 'Follow-ups due within the same slot go in one request',
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -64,31 +91,10 @@ export const description: INodeProperties[] = [
 			placeholder: 'e.g. 19:00',
 			description: 'The time of day by which a follow-up call has started (HH:MM, in the Time Zone)',
 		},
-		{
-			displayName: 'Max Calls',
-			name: 'maxCalls',
-			type: 'number',
-			typeOptions: { minValue: 1, maxValue: 20 },
-			default: 3,
-			description: 'Calls per contact in all, the first one included',
-		},
+		maxCallsOption,
 		rateLimitWaitOption,
-		{
-			displayName: 'Retry After (Hours)',
-			name: 'retryAfterHours',
-			type: 'number',
-			typeOptions: { minValue: 0.25 },
-			default: 4,
-			description: 'How long after a call that reached no one to call again; doubles with each attempt',
-		},
-		{
-			displayName: 'Slot (Minutes)',
-			name: 'slotMinutes',
-			type: 'number',
-			typeOptions: { minValue: 5, maxValue: 240 },
-			default: 15,
-			description: 'Follow-ups due within the same slot go in one request',
-		},
+		retryAfterOption,
+		slotOption,
 		{
 			displayName: 'Time Zone',
 			name: 'timeZone',
@@ -158,7 +164,7 @@ async function tasksFromUnpod(
 	for (const [key, { space, itemIndex }] of runs) {
 		const runId = key.slice(space.length + 1);
 		try {
-			const tasks = await readRunTasks(context, space, runId, { itemIndex, budget });
+			const tasks = await readTaskList(context, { scope: 'run', space, runId }, { itemIndex, budget });
 			for (const task of tasks) if (task.task_id) stored.set(String(task.task_id), task);
 		} catch (error) {
 			// A run of another space, or one Unpod no longer lists: the item's own fields serve.
@@ -179,28 +185,15 @@ function planItems(
 ): { planned: Planned[]; failed: Array<{ itemIndex: number; error: NodeOperationError }> } {
 	const planned: Planned[] = [];
 	const failed: Array<{ itemIndex: number; error: NodeOperationError }> = [];
-	const maxCalls = bounded(context, runOption(context, 'maxCalls', 'Max Calls'), 'Max Calls', 3, 1, 20);
-	const retryAfterHours = bounded(
-		context,
-		runOption(context, 'retryAfterHours', 'Retry After (Hours)'),
-		'Retry After (Hours)',
-		4,
-		0.25,
-	);
-	const slotMinutes = bounded(
-		context,
-		runOption(context, 'slotMinutes', 'Slot (Minutes)'),
-		'Slot (Minutes)',
-		15,
-		5,
-		240,
-	);
+	const maxCalls = numberOption(context, maxCallsOption);
+	const retryAfterHours = numberOption(context, retryAfterOption);
+	const slotMinutes = numberOption(context, slotOption);
 	items.forEach((item, itemIndex) => {
 		try {
 			const call = readEndedCall(item.json);
 			const stored = fromUnpod.get(call.taskId);
 			if (stored) {
-				call.document = contactFields(stored.input);
+				call.document = contactColumns(stored.input);
 				// Calls made since the item was read count too.
 				call.attempt = Math.max(call.attempt, callChain(stored).attempt);
 			}
@@ -338,10 +331,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const sent = await sendRows(this, [...rows.keys()], { batchSize: DEFAULT_BATCH_SIZE, budget, continueOnFail });
 	for (const [row, plan] of rows) {
 		const result = sent.get(row)!;
-		out[row.itemIndex] =
-			result.kind === 'failed'
-				? failedItem(this, row.echo, row.itemIndex, result.error, { unpod_created: result.created })
-				: { json: decided(plan, taskRef(result.answer as IDataObject)), pairedItem: { item: row.itemIndex } };
+		out[row.itemIndex] = sentRowItem(this, row, result, (created) => decided(plan, taskRef(created.answer)));
 	}
 	for (const bad of read.failed)
 		out[bad.itemIndex] = failedItem(this, items[bad.itemIndex].json, bad.itemIndex, bad.error);

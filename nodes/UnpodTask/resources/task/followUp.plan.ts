@@ -6,7 +6,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { isFinal } from '../../../shared/tasks';
 import { platformTime } from '../../../shared/time';
-import { contactFields, objectOf, simplifyTask, unpodCallsAgain } from '../../../shared/outcome';
+import { contactColumns, objectOf, simplifyTask, unpodCallsAgain } from '../../../shared/outcome';
 
 export interface CallingWindow {
 	/** Days calls may be placed on, 0 Sunday to 6 Saturday. */
@@ -166,7 +166,7 @@ export function readEndedCall(item: IDataObject): EndedCall {
 		callbackTime: String(flat.callback_time ?? ''),
 		contactSpoke: transcript || Array.isArray(rawTranscript) ? /^Contact: \S/m.test(transcript) : undefined,
 		attempt: Number.isInteger(attempt) && attempt > 0 ? attempt : 1,
-		document: raw ? contactFields(item.input) : flatDocument(flat),
+		document: raw ? contactColumns(item.input) : flatDocument(flat),
 		unpodCallsAgain: unpodCallsAgain(flat),
 		unpodAt: typeof flat.unpod_follow_up_at === 'string' ? flat.unpod_follow_up_at : undefined,
 	};

@@ -7,11 +7,10 @@ import {
 	spaceLocator,
 	taskFilters,
 } from '../../../shared/descriptions';
-import { collectPages, requestedLimit, toPage } from '../../../shared/pagination';
+import { requestedLimit } from '../../../shared/pagination';
 import { executionBudget } from '../../../shared/retry';
 import { simplifyTask } from '../../../shared/outcome';
-import { taskListPath, taskListQuery } from '../../../shared/tasks';
-import { unpodApiRequest } from '../../../shared/transport';
+import { readTaskList, taskListQuery } from '../../../shared/taskLists';
 
 const show = { operation: ['getAll'] };
 
@@ -43,22 +42,10 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		this.getNodeParameter('returnAll', itemIndex, false) as boolean,
 		this.getNodeParameter('limit', itemIndex, 50),
 	);
-	const budget = executionBudget(this);
-	const tasks = await collectPages(
-		async (page, pageSize) =>
-			toPage(
-				await unpodApiRequest.call(this, {
-					method: 'GET',
-					path: taskListPath(scope, id),
-					qs: { ...qs, page, page_size: pageSize },
-					subject: `${scope} "${id}"`,
-					itemIndex,
-					budget,
-				}),
-			),
-		limit,
-		'task_id',
-		match,
+	const tasks = await readTaskList(
+		this,
+		{ scope, id },
+		{ qs, itemIndex, budget: executionBudget(this), limit, key: 'task_id', match },
 	);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
 	return tasks.map((task) => ({ json: simplify ? simplifyTask(task) : task, pairedItem: { item: itemIndex } }));

@@ -17,9 +17,16 @@ import { approvalItem, approvedValuesOf, DEFAULT_APPROVED_VALUES } from '../../.
 import { contactFields, toContactDocument } from '../../../shared/contacts';
 import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/descriptions';
 import { sameForEveryItem } from '../../../shared/parameters';
-import type { Row } from './create.rows';
-import { countryCodeOption, rateLimitWaitOption } from './task.fields';
-import { endedCallsOf, keepWaiting, limitWaitOption, refusePlainTool, sendAndPark, waitItemOf } from './waitForReport';
+import { countryCodeOption, rateLimitWaitOption } from '../../placeCalls/fields';
+import type { Row } from '../../placeCalls/rows';
+import {
+	endedCallsOf,
+	keepWaiting,
+	limitWaitOption,
+	refusePlainTool,
+	sendAndPark,
+	waitItemOf,
+} from '../../waitForCalls/park';
 
 const show = { operation: ['sendAndWait'] };
 

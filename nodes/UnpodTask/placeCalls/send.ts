@@ -1,20 +1,21 @@
 /**
- * Sending contact rows as Unpod tasks, shared by Create and Call and Wait: the duplicate
+ * Sending contact rows as Unpod tasks, for every operation that places calls: the duplicate
  * guard, batches, the journal of this run, the create path the backend serves, and what
  * became of each row.
  */
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { asNodeError } from '../../../shared/errors';
-import { bounded, runOption } from '../../../shared/parameters';
-import { DEFAULT_RATE_LIMIT_WAIT_SECONDS, executionBudget, markMaybeDone } from '../../../shared/retry';
-import type { WaitBudget } from '../../../shared/retry';
-import { unpodApiRequest } from '../../../shared/transport';
-import { recentTasks, skipReason } from './create.guard';
-import type { ExistingTask } from './create.guard';
-import { groupIntoBatches, rowList } from './create.batches';
-import { RunJournal } from './create.journal';
-import type { Row } from './create.rows';
+import { asNodeError } from '../../shared/errors';
+import { numberOption } from '../../shared/parameters';
+import { executionBudget, markMaybeDone } from '../../shared/retry';
+import type { WaitBudget } from '../../shared/retry';
+import { unpodApiRequest } from '../../shared/transport';
+import { recentTasks, skipReason } from './existingTasks';
+import type { ExistingTask } from './existingTasks';
+import { rateLimitWaitOption } from './fields';
+import { groupIntoBatches, rowList } from './batches';
+import { RunJournal } from './journal';
+import type { Row } from './rows';
 
 /** What became of one row. `answer` holds task_id, run_id, task_status (and a warning or skip reason). */
 export type SendResult =
@@ -189,15 +190,7 @@ export async function sendRows(
 
 /** The run's budget for rate limits and retries: Options > Max Rate Limit Wait (Seconds), for all items. */
 export function rateLimitBudget(context: IExecuteFunctions): WaitBudget {
-	const label = 'Max Rate Limit Wait (Seconds)';
-	const seconds = bounded(
-		context,
-		runOption(context, 'maxRateLimitWaitSeconds', label),
-		label,
-		DEFAULT_RATE_LIMIT_WAIT_SECONDS,
-		0,
-	);
-	return executionBudget(context, seconds * 1000);
+	return executionBudget(context, numberOption(context, rateLimitWaitOption) * 1000);
 }
 
 /** Stops before anything is sent when a row is invalid (without Continue On Fail), naming the bad rows. */

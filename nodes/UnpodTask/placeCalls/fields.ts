@@ -1,10 +1,31 @@
-/** Fields that Create and Call and Wait both show: the call's context, the duplicate guard, a number's country. */
+/**
+ * The settings of placing calls, as the operations that call show them (Create, Call and Wait,
+ * Follow Up, Call and Wait for Approval): the call's context, the duplicate guard, a number's
+ * country, batches and the wait on rate limits. A bounded number is declared here once; its
+ * check reads these bounds (`numberOption`).
+ */
 import type { INodeProperties } from 'n8n-workflow';
-import { DEFAULT_RATE_LIMIT_WAIT_SECONDS } from '../../../shared/retry';
+import { DEFAULT_RATE_LIMIT_WAIT_SECONDS } from '../../shared/retry';
 
 type Show = Record<string, Array<string | number | boolean>>;
 
 export const DEFAULT_LOOKBACK_HOURS = 24;
+
+/**
+ * 100 contacts a request: the largest page size the API declares, a body of tens of kB,
+ * and a failed request affects at most 100 rows, while 10,000 rows take 100 requests.
+ */
+export const DEFAULT_BATCH_SIZE = 100;
+
+export const batchSizeOption: INodeProperties = {
+	displayName: 'Batch Size',
+	name: 'batchSize',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 500 },
+	default: DEFAULT_BATCH_SIZE,
+	description: 'How many contacts to send in one request',
+	hint: 'One request creates one run with a task per contact',
+};
 
 export function callContextField(show: Show): INodeProperties {
 	return {

@@ -1,17 +1,17 @@
 /**
- * The duplicate guard of Task > Create: the space's recently created tasks, looked up by
- * Document ID and by phone number, so a contact that already has a task is not called again.
+ * A space's recently created tasks, looked up by Document ID, by phone number and by the call
+ * they follow: the duplicate guard (a contact that already has a task is not called again), the
+ * follow-ups already scheduled, and the contact's task for a call whose ID is not known.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { normalizePhone } from '../../../shared/contacts';
-import { asNodeError } from '../../../shared/errors';
-import { collectPages, toPage } from '../../../shared/pagination';
-import type { WaitBudget } from '../../../shared/retry';
-import { callChain } from '../../../shared/outcome';
-import { isFinal, taskListPath } from '../../../shared/tasks';
-import { platformTime } from '../../../shared/time';
-import { unpodApiRequest } from '../../../shared/transport';
-import type { Row } from './create.rows';
+import { normalizePhone } from '../../shared/contacts';
+import { asNodeError } from '../../shared/errors';
+import type { WaitBudget } from '../../shared/retry';
+import { callChain } from '../../shared/outcome';
+import { readTaskList } from '../../shared/taskLists';
+import { isFinal } from '../../shared/tasks';
+import { platformTime } from '../../shared/time';
+import type { Row } from './rows';
 
 export interface ExistingTask {
 	task_id: string;
@@ -134,17 +134,7 @@ export async function recentTasks(
 	for (const [space, hours] of hoursBySpace) {
 		const since = Math.floor((Date.now() - hours * 3600 * 1000) / 1000);
 		try {
-			const tasks = await collectPages(async (page, pageSize) =>
-				toPage(
-					await unpodApiRequest.call(context, {
-						method: 'GET',
-						path: taskListPath('space', space),
-						qs: { from_ts: since, page, page_size: pageSize },
-						subject: `space "${space}"`,
-						budget,
-					}),
-				),
-			);
+			const tasks = await readTaskList(context, { scope: 'space', id: space }, { qs: { from_ts: since }, budget });
 			bySpace.set(space, new ExistingTasks(tasks));
 		} catch (error) {
 			const failure = asNodeError(context.getNode(), error);

@@ -1,5 +1,5 @@
 /**
- * What one run of Task > Create has sent, kept in n8n's execution-scoped node context
+ * What one run of a node that places calls has sent, kept in n8n's execution-scoped node context
  * (`this.getContext('node')`), never in module memory: it lives with the execution, on
  * whichever worker runs it.
  *
@@ -9,7 +9,7 @@
  * sends its rows: the journal of the previous run is dropped then.
  */
 import type { IContextObject, IDataObject } from 'n8n-workflow';
-import type { Row } from './create.rows';
+import type { Row } from './rows';
 
 const KEY = 'unpodCreateJournal';
 

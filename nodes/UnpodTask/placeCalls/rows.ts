@@ -1,8 +1,11 @@
-/** Reading and checking the rows of Task > Create: nothing here sends anything. */
+/**
+ * Reading and checking contact rows from the input items, as Create and Call and Wait take them
+ * (Follow Up and the approval build their rows themselves): nothing here sends anything.
+ */
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { toContactDocument } from '../../../shared/contacts';
-import { DEFAULT_LOOKBACK_HOURS } from './task.fields';
+import { toContactDocument } from '../../shared/contacts';
+import { DEFAULT_LOOKBACK_HOURS } from './fields';
 
 export interface Row {
 	itemIndex: number;

@@ -4,12 +4,12 @@
  * out) are pure; `followCalls` strings them together with the requests and the waits.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { asNodeError } from '../../../shared/errors';
-import { readRunTasks } from '../../../shared/runTasks';
-import { classifyFailure, pause, WaitBudget } from '../../../shared/retry';
-import { simplifyTask } from '../../../shared/outcome';
-import { isFinal } from '../../../shared/tasks';
-import { ExistingTasks } from './create.guard';
+import { asNodeError } from '../../shared/errors';
+import { readTaskList } from '../../shared/taskLists';
+import { classifyFailure, pause, WaitBudget } from '../../shared/retry';
+import { simplifyTask } from '../../shared/outcome';
+import { isFinal } from '../../shared/tasks';
+import { ExistingTasks } from '../placeCalls/existingTasks';
 
 /** One call being followed: the task of one contact row. */
 export interface Followed {
@@ -149,11 +149,12 @@ export async function followCalls(
 		failedCheck = undefined;
 		for (const run of runsToRead(followed)) {
 			try {
-				const tasks = await readRunTasks(context, run.space, run.runId, {
-					budget,
-					// A run listed newest first stops being read once all its followed calls were seen.
-					stopAfter: { count: run.calls.length, match: taskMatcher(run.calls) },
-				});
+				// A run listed newest first stops being read once all its followed calls were seen.
+				const tasks = await readTaskList(
+					context,
+					{ scope: 'run', space: run.space, runId: run.runId },
+					{ budget, limit: run.calls.length, key: 'task_id', match: taskMatcher(run.calls) },
+				);
 				if (applyRunTasks(run.calls, tasks)) changed = true;
 			} catch (error) {
 				const kind = classifyFailure(error, true).kind;

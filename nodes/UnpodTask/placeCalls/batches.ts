@@ -1,5 +1,5 @@
-/** Grouping the rows of Task > Create into requests: pure, no n8n context. */
-import type { Row } from './create.rows';
+/** Grouping contact rows into create requests: pure, no n8n context. */
+import type { Row } from './rows';
 
 /**
  * Rows in batches of at most `batchSize`, in input order within each group: rows share a

@@ -13,7 +13,7 @@ import type {
 	IWebhookFunctions,
 	IWebhookResponseData,
 } from 'n8n-workflow';
-import { bounded, runOption } from '../../../shared/parameters';
+import { numberOption } from '../../shared/parameters';
 import {
 	newWaitToken,
 	RESUME_FIELD,
@@ -22,16 +22,14 @@ import {
 	WAIT_SPACE,
 	WAIT_TOKEN,
 	waitTokenOf,
-} from '../../../shared/resume';
-import { readRunTasks } from '../../../shared/runTasks';
-import { isFinal } from '../../../shared/tasks';
-import type { Row } from './create.rows';
-import { rateLimitBudget, sendRows } from './create.send';
+} from '../../shared/resume';
+import { readTaskList } from '../../shared/taskLists';
+import { isFinal } from '../../shared/tasks';
+import type { Row } from '../placeCalls/rows';
+import { rateLimitBudget, sendRows } from '../placeCalls/send';
 
 /** One create request: the calls of one wait share a run, which the waiting node reads back. */
 export const MAX_WAITING_CALLS = 100;
-export const DEFAULT_LIMIT_WAIT_MINUTES = 30;
-export const MAX_LIMIT_WAIT_MINUTES = 10080;
 
 /**
  * n8n's resume webhooks for a waiting node, as its own send-and-wait nodes declare them: GET
@@ -58,21 +56,21 @@ export const RESUME_WEBHOOKS: IWebhookDescription[] = [
 	},
 ];
 
+const LIMIT_WAIT: INodeProperties = {
+	displayName: 'Limit Wait Time (Minutes)',
+	name: 'limitWaitMinutes',
+	type: 'number',
+	typeOptions: { minValue: 1, maxValue: 10080 },
+	default: 30,
+	description: 'How long the execution waits for the calls to end; then the input items go on unchanged',
+};
+
 /** Limit Wait Time, one name for both operations that wait holding no worker. */
 export function limitWaitOption(
 	hint: string,
 	show?: NonNullable<INodeProperties['displayOptions']>['show'],
 ): INodeProperties {
-	return {
-		displayName: 'Limit Wait Time (Minutes)',
-		name: 'limitWaitMinutes',
-		type: 'number',
-		typeOptions: { minValue: 1, maxValue: MAX_LIMIT_WAIT_MINUTES },
-		default: DEFAULT_LIMIT_WAIT_MINUTES,
-		description: 'How long the execution waits for the calls to end; then the input items go on unchanged',
-		hint,
-		...(show ? { displayOptions: { show } } : {}),
-	};
+	return { ...LIMIT_WAIT, hint, ...(show ? { displayOptions: { show } } : {}) };
 }
 
 /** An AI agent's plain tool cannot leave its run to wait: only the human-review form can. */
@@ -130,14 +128,7 @@ export async function sendAndPark(context: IExecuteFunctions, rows: Row[], sameF
 	// No call placed, nothing to wait for.
 	if (!rows.length) return;
 	refuseSplitRows(context, rows, sameFields);
-	const limitMinutes = bounded(
-		context,
-		runOption(context, 'limitWaitMinutes', 'Limit Wait Time (Minutes)'),
-		'Limit Wait Time (Minutes)',
-		DEFAULT_LIMIT_WAIT_MINUTES,
-		1,
-		MAX_LIMIT_WAIT_MINUTES,
-	);
+	const limitMinutes = numberOption(context, LIMIT_WAIT);
 	const key = String((await context.getCredentials('unpodApi')).apiToken ?? '');
 	const resumeUrl = resumeAddress(context, {
 		[WAIT_TOKEN]: newWaitToken(key, String(context.getExecutionId()), context.getNode().id),
@@ -186,7 +177,7 @@ export async function endedCallsOf(context: IWebhookFunctions): Promise<IDataObj
 	if (!token || !space || !/^R?[0-9a-zA-Z_-]{1,64}$/.test(runId)) return 'The ring names no run';
 	let tasks: IDataObject[];
 	try {
-		tasks = await readRunTasks(context, space, runId);
+		tasks = await readTaskList(context, { scope: 'run', space, runId });
 	} catch (error) {
 		context.logger.warn(`Unpod Task could not read run ${runId} to resume: ${(error as Error).message}`);
 		return 'The run could not be read from Unpod';

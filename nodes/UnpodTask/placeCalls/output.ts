@@ -1,0 +1,39 @@
+/**
+ * What the operations that place calls put out: one item per contact row, in input order, an
+ * error item (saying whether Unpod created the task) where a row failed or could not be read.
+ */
+import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
+import { failedItem } from '../../shared/itemLoop';
+import type { InvalidRow, Row } from './rows';
+import type { SendResult } from './send';
+
+export type Sent = Exclude<SendResult, { kind: 'failed' }>;
+
+/** A sent row's item: `json` shapes a created or skipped row; a failed row is an error item. */
+export function sentRowItem(
+	context: IExecuteFunctions,
+	row: Pick<Row, 'itemIndex' | 'echo'>,
+	result: SendResult,
+	json: (sent: Sent) => IDataObject,
+): INodeExecutionData {
+	return result.kind === 'failed'
+		? failedItem(context, row.echo, row.itemIndex, result.error, { unpod_created: result.created })
+		: { json: json(result), pairedItem: { item: row.itemIndex } };
+}
+
+/** Every row's item, then every unreadable row's error item, grouped by input item in input order. */
+export function rowItems(
+	context: IExecuteFunctions,
+	itemCount: number,
+	sent: { rows: Row[]; results: Map<Row, SendResult>; invalid: InvalidRow[] },
+	json: (result: Sent, row: Row, index: number) => IDataObject,
+): INodeExecutionData[] {
+	const byItem: INodeExecutionData[][] = Array.from({ length: itemCount }, () => []);
+	sent.rows.forEach((row, index) => {
+		byItem[row.itemIndex].push(sentRowItem(context, row, sent.results.get(row)!, (result) => json(result, row, index)));
+	});
+	for (const bad of sent.invalid) {
+		byItem[bad.itemIndex].push(failedItem(context, bad.echo, bad.itemIndex, bad.error, { unpod_created: false }));
+	}
+	return byItem.flat();
+}
