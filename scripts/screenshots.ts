@@ -76,8 +76,8 @@ async function campaignPage(env: Env, browser: Browser): Promise<void> {
 	const rows = campaignRows(400);
 	const table = await env.n8nServer.createDataTable('Unpod campaign', CAMPAIGN_COLUMNS, rows);
 	// Unpod's side of it: the rows' calls in the space, most of them ended, for its figures.
-	env.server.addTasks(rows.map((r) => ({ name: r.name, contact_number: r.phone })));
-	env.server.finishCalls({ space: SEED.spaceToken, count: 300, failRate: 0.35 });
+	env.server.calls.addTasks(rows.map((r) => ({ name: r.name, contact_number: r.phone })));
+	env.server.calls.finishCalls({ space: SEED.spaceToken, count: 300, failRate: 0.35 });
 	const workflow = loadExample('data-table-campaign.json', {
 		credential: DEMO_CREDENTIAL,
 		filesDir: env.n8n.folder,

@@ -3,14 +3,32 @@
  * (calls starting, failing an attempt, ending; faults; rate limits; backend shape).
  */
 import type { ServerResponse } from 'http';
+import type { AutoFinish, CallDriver } from './callDriver';
 import { invalidFault } from './faults';
-import type { FaultRule, RandomFaults } from './faults';
+import type { FaultRule, Faults, RandomFaults, RateLimiter } from './faults';
 import { parseJson, send } from './http';
-import type { AutoFinish, UnpodServer } from './server';
+import type { RecordedRequest } from './http';
 import { REAL_BACKEND } from './routes/context';
+import type { Behaviour } from './routes/context';
 import { SEED } from './seed';
+import type { Store } from './store';
+import type { AgentWebhooks } from './webhooks';
 
-export function control(server: UnpodServer, method: string, path: string, raw: string, res: ServerResponse): void {
+/** What the control API drives: the server's state, its calls, faults and rate limits. */
+export interface Controlled {
+	requests: RecordedRequest[];
+	sink: unknown[];
+	sinkAt: number[];
+	store: Store;
+	calls: CallDriver;
+	rateLimiter: RateLimiter;
+	faults: Faults;
+	behaviour: Behaviour;
+	webhooks: AgentWebhooks;
+	resetTraffic(): void;
+}
+
+export function control(server: Controlled, method: string, path: string, raw: string, res: ServerResponse): void {
 	const body = (parseJson(raw) ?? {}) as Record<string, any>;
 	const op = `${method} ${path.slice('/__sim/'.length).replace(/\/$/, '')}`;
 	const { store } = server;
@@ -36,30 +54,30 @@ export function control(server: UnpodServer, method: string, path: string, raw: 
 			return send(
 				res,
 				200,
-				server.startCalls(body).map((t) => t.task_id),
+				server.calls.startCalls(body).map((t) => t.task_id),
 			);
 		case 'POST fail-attempt':
 			return send(
 				res,
 				200,
-				server.failAttempts(body).map((t) => t.task_id),
+				server.calls.failAttempts(body).map((t) => t.task_id),
 			);
 		case 'POST finish':
 			return send(
 				res,
 				200,
-				server.finishCalls(body).map((t) => t.task_id),
+				server.calls.finishCalls(body).map((t) => t.task_id),
 			);
 		case 'POST auto-finish':
-			server.autoFinish = body.minMs === undefined ? undefined : (body as AutoFinish);
-			return send(res, 200, { autoFinish: server.autoFinish ?? null });
+			server.calls.autoFinish = body.minMs === undefined ? undefined : (body as AutoFinish);
+			return send(res, 200, { autoFinish: server.calls.autoFinish ?? null });
 		case 'POST call-scripts':
 			// `{scripts: [{number, end, afterMs?}]}`: how calls to these numbers go (see CallScript).
-			server.callScripts = Array.isArray(body.scripts) ? body.scripts : [];
-			return send(res, 200, { scripts: server.callScripts });
+			server.calls.callScripts = Array.isArray(body.scripts) ? body.scripts : [];
+			return send(res, 200, { scripts: server.calls.callScripts });
 		case 'POST inbound-call': {
 			// `{from, status?, seconds?, agent?}`: someone called the seeded agent's number.
-			const log = server.inboundCall(body);
+			const log = server.calls.inboundCall(body);
 			return send(res, 200, { id: log.id });
 		}
 		case 'POST rate-limit':

@@ -1,4 +1,8 @@
-/** Fault injection and rate limiting for the local Unpod server. */
+/** Fault injection and rate limiting for the local Unpod server, and how a fault answers. */
+import type { ServerResponse } from 'http';
+import { setTimeout as networkDelay } from 'timers/promises';
+import { send } from './http';
+import type { RecordedRequest } from './http';
 
 export const FAULT_KINDS = [
 	'status', // answer with `status` and `body`
@@ -144,5 +148,57 @@ export class RateLimiter {
 		};
 		if (!allowed) headers['Retry-After'] = String(Math.max(1, Math.ceil((1 - bucket.tokens) / perMs / 1000)));
 		return { allowed, headers };
+	}
+}
+
+/** Unpod's answer to a request over its rate limit. */
+export const throttled = (retryAfter: string) => ({
+	status_code: 429,
+	message: 'Request was throttled.',
+	errors: `Expected available in ${retryAfter} seconds.`,
+});
+
+/** Plays a fault on a request; returns true when the fault answered the request itself. */
+export async function answerFault(
+	fault: FaultRule,
+	res: ServerResponse,
+	record: RecordedRequest,
+	headers: Record<string, string>,
+): Promise<boolean> {
+	switch (fault.kind) {
+		case 'slow':
+			// A slow network is wall-clock time, even where a test's clock runs the rest.
+			await networkDelay(fault.delayMs ?? 2000);
+			return false;
+		case 'dropAfter':
+			return false;
+		case 'drop':
+			record.status = 0;
+			res.socket?.destroy();
+			return true;
+		case 'rateLimit': {
+			record.status = 429;
+			const retryAfter = String(fault.retryAfter ?? 1);
+			send(res, 429, throttled(retryAfter), { ...headers, 'Retry-After': retryAfter });
+			return true;
+		}
+		case 'serverError':
+			record.status = 500;
+			send(res, 500, { status_code: 500, message: 'Internal server error' });
+			return true;
+		case 'html':
+			record.status = 502;
+			res.writeHead(502, { 'Content-Type': 'text/html' });
+			res.end('<html><head><title>502 Bad Gateway</title></head><body><h1>502 Bad Gateway</h1><hr>nginx</body></html>');
+			return true;
+		case 'malformed':
+			record.status = 200;
+			res.writeHead(200, { 'Content-Type': 'application/json' });
+			res.end('{"status_code": 200, "message": "OK", "data": [{"task_id": "T');
+			return true;
+		case 'status':
+			record.status = fault.status ?? 500;
+			send(res, fault.status ?? 500, fault.body ?? {});
+			return true;
 	}
 }

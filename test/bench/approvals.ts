@@ -110,7 +110,7 @@ export async function benchApprovals(count = 100, waitMs = 120_000): Promise<voi
 		await n8n.setActive('benchRelay', true);
 		await pushEndingsTo(h.server, n8n.url, HOOK);
 		const phones = Array.from({ length: count }, (_, i) => `+1415999${String(i).padStart(4, '0')}`);
-		h.server.callScripts = phones.map((number) => ({ number, end: 'never' as const, afterMs: 400 }));
+		h.server.calls.callScripts = phones.map((number) => ({ number, end: 'never' as const, afterMs: 400 }));
 		for (const phone of phones) await n8n.postWebhook('bench-approval', { name: 'Approver', phone });
 		while ((await n8n.executionCount('benchApproval', ['waiting'])) < count)
 			await new Promise((r) => setTimeout(r, 250));

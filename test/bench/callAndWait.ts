@@ -19,7 +19,7 @@ export async function benchCallAndWait(): Promise<void> {
 				phone: `+1646${String(calls).padStart(3, '0')}${String(i).padStart(4, '0')}`,
 			}));
 			// Calls end between 120 and 125 s after they are placed.
-			h.server.callScripts = rows.map((r, i) => ({
+			h.server.calls.callScripts = rows.map((r, i) => ({
 				number: r.phone,
 				end: 'completed',
 				afterMs: 120_000 + Math.round((5_000 * i) / calls),

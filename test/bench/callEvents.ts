@@ -63,7 +63,7 @@ export async function benchCallEvents(calls = 100, spreadMs = 150_000): Promise<
 			webhook_url: `${n8n.url}/webhook/${HOOK}/unpod`,
 			headers: [{ header_name: WEBHOOK_SECRET.header, header_value: WEBHOOK_SECRET.value }],
 		});
-		const tasks = h.server.addTasks(
+		const tasks = h.server.calls.addTasks(
 			Array.from({ length: calls }, (_, i) => ({
 				name: `B${i}`,
 				contact_number: `+1415888${String(i).padStart(4, '0')}`,

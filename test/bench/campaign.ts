@@ -11,7 +11,7 @@ import { chain, outputOf, rowsNode } from '../helpers/n8n';
 import { agentRef, spaceRef, unpodNode } from '../helpers/nodes';
 import { startHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
-import type { Task } from '../../dev/server/store';
+import type { Task } from '../../dev/server/types';
 import { ANALYSED_AGENT } from '../../dev/server/postCall';
 import type { AgentSettings } from '../../dev/server/types';
 import { callChain, simplifyTask } from '../../nodes/shared/outcome';
@@ -117,7 +117,7 @@ export async function benchCampaign(unpod?: UnpodSide): Promise<void> {
 			if (change === 'ended') pushed.set(task.task_id, h.server.webhooks.taskDocument(task) as IDataObject);
 			notify?.(task, change);
 		};
-		let ended = h.server.addTasks(contacts, { space, pilot: SEED.secondAgentHandle, context: 'Campaign' });
+		let ended = h.server.calls.addTasks(contacts, { space, pilot: SEED.secondAgentHandle, context: 'Campaign' });
 		ended.forEach(end);
 		const node = unpodNode('task', 'Follow Up', {
 			operation: 'followUp',

@@ -20,13 +20,13 @@ export async function benchMcp(): Promise<void> {
 		await n8n.setActive(workflow.id, true);
 		await mcpRegistered(n8n, 'unpod-calls');
 		// 120 ended calls in the space: what Find calls reads.
-		h.server.addTasks(
+		h.server.calls.addTasks(
 			Array.from({ length: 120 }, (_, i) => ({
 				name: `Lead ${i}`,
 				contact_number: `+1555020${String(i).padStart(4, '0')}`,
 			})),
 		);
-		h.server.finishCalls({ failRate: 0.2 });
+		h.server.calls.finishCalls({ failRate: 0.2 });
 
 		const connecting = performance.now();
 		const client = await connectMcp(n8n, 'unpod-calls');

@@ -48,7 +48,7 @@ export async function benchGuard(recent = [1_000, 10_000]): Promise<void> {
 		const h = await startProcessHarness();
 		try {
 			const contacts = contactRows(size).map((r) => ({ name: r.name, contact_number: r.phone }));
-			h.server.addTasks(contacts, { context: 'earlier' });
+			h.server.calls.addTasks(contacts, { context: 'earlier' });
 			// 100 rows, half of them contacts that already have a task.
 			const sheet = contactRows(size + 50).slice(size - 50);
 			const id = `benchGuard${size}`;

@@ -7,7 +7,7 @@
 import { Poller } from '../helpers/poll';
 import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
-import type { Task } from '../../dev/server/store';
+import type { Task } from '../../dev/server/types';
 import { table } from './report';
 
 const poller = (server: UnpodServer) =>
@@ -27,7 +27,7 @@ function fill(server: UnpodServer, size: number): Task[] {
 		name: `P${i}`,
 		contact_number: `+1415${String(i).padStart(7, '0')}`,
 	}));
-	return server.addTasks(contacts, { context: 'bench' });
+	return server.calls.addTasks(contacts, { context: 'bench' });
 }
 
 /** Polls until `done(emitted ids)`; returns the polls and the most requests one poll sent. */

@@ -43,14 +43,14 @@ test('with 30% of pushes lost, every one of 100 endings reaches the CRM step exa
 	h.server.webhooks.faults = { dropRate: 0.3, repeatRate: 0.1 };
 
 	// 100 calls end in ten waves, as a campaign's calls do.
-	const tasks = h.server.addTasks(
+	const tasks = h.server.calls.addTasks(
 		Array.from({ length: 100 }, (_, i) => ({
 			name: `Lead ${i}`,
 			contact_number: `+1415777${String(i).padStart(4, '0')}`,
 		})),
 	);
 	for (let wave = 0; wave < 10; wave++) {
-		h.server.finishCalls({ count: 10, failRate: 0.2 });
+		h.server.calls.finishCalls({ count: 10, failRate: 0.2 });
 		await h.server.webhooks.settled();
 	}
 	const ends = h.server.webhooks.deliveries.filter((d) => d.kind === 'task' && !d.repeat);

@@ -7,6 +7,7 @@
  * the Unpod Trigger's poll when the push is lost. A forged ring approves nothing; a wait past
  * its limit goes on without approval. Call and Wait "until Unpod reports" waits the same way.
  */
+import { spaceForm } from '../../dev/server/answers';
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
 import { graph, type N8n, N8N_VERSION, N8nNode, reportNode, waitFor } from '../helpers/n8n';
@@ -255,7 +256,7 @@ beforeAll(async () => {
 	await registered(urlOf(ENDS));
 	await registered(urlOf(LIVE));
 	// The approver never answers; n8n's wait tracker ends the wait once the minute has passed.
-	h.server.callScripts = [{ number: TIMEOUT_PHONE, end: 'never', afterMs: 400 }];
+	h.server.calls.callScripts = [{ number: TIMEOUT_PHONE, end: 'never', afterMs: 400 }];
 	const started = await n8n.postWebhook('approval-timeout', {
 		name: 'Tim Out',
 		phone: TIMEOUT_PHONE,
@@ -323,15 +324,15 @@ test('a missing or wrong secret gets 401 and a body that is not an Unpod event 4
 test('50 calls end at once: each reaches the workflow once, with the polling trigger simplify fields; live events not selected start nothing', async () => {
 	await setAgentWebhook(urlOf(ENDS));
 	const before = await n8n!.executionCount(ENDS.id);
-	const tasks = h.server.addTasks(
+	const tasks = h.server.calls.addTasks(
 		Array.from({ length: 50 }, (_, i) => ({
 			name: `Lead ${i}`,
 			contact_number: `+1415555${String(i).padStart(4, '0')}`,
 		})),
 	);
 	// Each start sends call_started, each end call_hang_up or call_missed, then the task itself.
-	h.server.startCalls({ count: 50, space: SEED.spaceToken });
-	h.server.finishCalls({ failRate: 0.2, space: SEED.spaceToken });
+	h.server.calls.startCalls({ count: 50, space: SEED.spaceToken });
+	h.server.calls.finishCalls({ failRate: 0.2, space: SEED.spaceToken });
 	await h.server.webhooks.settled();
 	await waitFor('50 outcomes', () => sink().length >= 50);
 	await n8n!.executionsFinished(ENDS.id);
@@ -349,7 +350,7 @@ test('50 calls end at once: each reaches the workflow once, with the polling tri
 		const item = received.find((r) => r.task_id === task.task_id);
 		expect(item).toEqual({
 			event: `call_${task.status}`,
-			...simplifyTask(h.server.store.spaceForm(task) as IDataObject),
+			...simplifyTask(spaceForm(task) as IDataObject),
 		});
 	}
 	expect(received.filter((r) => r.event === 'call_failed').length).toBe(
@@ -361,7 +362,7 @@ test('50 calls end at once: each reaches the workflow once, with the polling tri
 test('a repeated delivery of an ending starts nothing, as many times as Unpod sends it', async () => {
 	await setAgentWebhook(urlOf(ENDS));
 	const before = await n8n!.executionCount(ENDS.id);
-	const tasks = h.server.addTasks(
+	const tasks = h.server.calls.addTasks(
 		Array.from({ length: 10 }, (_, i) => ({
 			name: `Again ${i}`,
 			contact_number: `+1415666${String(i).padStart(4, '0')}`,
@@ -398,15 +399,15 @@ test('a repeated delivery of an ending starts nothing, as many times as Unpod se
 test('live events arrive as their own kind, flat; a new attempt of the same call is a new event', async () => {
 	await setAgentWebhook(urlOf(LIVE));
 	const before = await n8n!.executionCount(LIVE.id);
-	const [answered, missed] = h.server.addTasks([
+	const [answered, missed] = h.server.calls.addTasks([
 		{ name: 'Ann', contact_number: '+14155550101' },
 		{ name: 'Bob', contact_number: '+14155550102' },
 	]);
-	h.server.startCalls({ count: 2, space: SEED.spaceToken });
+	h.server.calls.startCalls({ count: 2, space: SEED.spaceToken });
 	await h.server.webhooks.settled();
-	h.server.failAttempts({ count: 2, reason: 'no-answer', space: SEED.spaceToken }); // both attempts missed; Unpod retries them
+	h.server.calls.failAttempts({ count: 2, reason: 'no-answer', space: SEED.spaceToken }); // both attempts missed; Unpod retries them
 	await h.server.webhooks.settled();
-	h.server.startCalls({ count: 2, space: SEED.spaceToken });
+	h.server.calls.startCalls({ count: 2, space: SEED.spaceToken });
 	await h.server.webhooks.settled();
 	h.server.store.finishTask(answered, 'completed');
 	h.server.store.finishTask(missed, 'failed');
@@ -438,7 +439,7 @@ test('live events arrive as their own kind, flat; a new attempt of the same call
 test("an inbound call's live events, which carry no task_id, reach the workflow named by their room, once each", async () => {
 	await setAgentWebhook(urlOf(LIVE));
 	const before = await n8n!.executionCount(LIVE.id);
-	const log = h.server.inboundCall({ agent: SEED.agentHandle, from: '+442079460321' });
+	const log = h.server.calls.inboundCall({ agent: SEED.agentHandle, from: '+442079460321' });
 	await h.server.webhooks.settled();
 	await waitFor('2 inbound events', () => sink().length >= 2);
 	await n8n!.executionsFinished(LIVE.id);
@@ -468,7 +469,7 @@ const results = () => sink().filter((r) => 'approval' in r);
 async function ask(phone: string): Promise<Task> {
 	// The Call Events Trigger of ENDS receives the agent's pushes, and relays.
 	await setAgentWebhook(urlOf(ENDS));
-	h.server.callScripts = [{ number: phone, end: 'never', afterMs: 400 }];
+	h.server.calls.callScripts = [{ number: phone, end: 'never', afterMs: 400 }];
 	const res = await n8n!.postWebhook('approval-request', {
 		name: 'Rita Approver',
 		phone,
@@ -563,7 +564,7 @@ test('a task naming a resume address on another host is not rung, nor does it di
 	const task = await ask('+15550400007');
 	const token = new URL(String(task.input[RESUME_FIELD])).searchParams.get('wait');
 	const before = h.server.requests.length;
-	const [away] = h.server.addTasks([
+	const [away] = h.server.calls.addTasks([
 		{
 			name: 'Away',
 			contact_number: '+15550400071',
@@ -605,7 +606,7 @@ test('a task naming a resume address on another host is not rung, nor does it di
 		const listed = () => h.server.requests.filter((r) => r.method === 'GET' && /\/agents\/$/.test(r.path)).length;
 		for (const said of ['declined', 'approved'] as const) {
 			model.requests.length = 0;
-			h.server.callScripts = [{ number: REVIEWER, end: 'never', afterMs: 400 }];
+			h.server.calls.callScripts = [{ number: REVIEWER, end: 'never', afterMs: 400 }];
 			const before = listed();
 			const calls = h.server.store.tasks.length;
 			const res = await n8n!.postWebhook('approval-agent', { chatInput: 'List my agents' });
@@ -643,7 +644,7 @@ const reported = () =>
 test('Call and Wait until Unpod reports: waits holding no worker until every call has ended, then puts out each outcome', async () => {
 	await setAgentWebhook(urlOf(ENDS));
 	const phones = ['+15550400031', '+15550400032'];
-	h.server.callScripts = phones.map((number) => ({ number, end: 'never' as const, afterMs: 400 }));
+	h.server.calls.callScripts = phones.map((number) => ({ number, end: 'never' as const, afterMs: 400 }));
 	const res = await n8n!.postWebhook('wait-request', {
 		contacts: [
 			{ name: 'Una', phone: phones[0] },

@@ -15,7 +15,7 @@ import { N8nServer, POLL_BY_REACTIVATION } from '../helpers/n8n-server';
 import { OpenAiStandIn } from '../helpers/openai-standin';
 import { CREDENTIAL, Harness, pushEndingsTo, startProcessHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
-import { isOpen } from '../../dev/server/store';
+import { isOpen } from '../../dev/server/callLifecycle';
 import type { Task } from '../../dev/server/types';
 import { RECORDING } from '../../dev/server/recordings';
 import { ANALYSED_AGENT } from '../../dev/server/postCall';
@@ -224,7 +224,7 @@ test('contacts CSV to call tasks: 46 rows created in one request, the 4 bad rows
 
 test("the Task node's names and its per-item options in real n8n: each row read in its own country", async () => {
 	// Called an hour ago and stored by Unpod in national form.
-	const [earlier] = h.server.addTasks([{ name: 'London Lead', contact_number: '07700900123' }], {
+	const [earlier] = h.server.calls.addTasks([{ name: 'London Lead', contact_number: '07700900123' }], {
 		space: SEED.secondSpaceToken,
 		pilot: SEED.secondAgentHandle,
 		context: 'earlier',
@@ -270,7 +270,7 @@ test('bridge setup: creates a DRAFT bridge; connects the provider to a number of
 
 test('call recordings to files: an active workflow saves each completed call as <task_id>.mp3, every byte', async () => {
 	mkdirSync(join(filesDir, 'recordings'), { recursive: true });
-	const [done, failed] = h.server.addTasks([
+	const [done, failed] = h.server.calls.addTasks([
 		{ name: 'Recorded', contact_number: '+442071234598' },
 		{ name: 'Unanswered', contact_number: '+442071234599' },
 	]);
@@ -303,7 +303,7 @@ test('a chat message makes the agent call Dana; what Dana said reaches the model
 	for (const phrase of ['real phone call', 'Max Call Wait', 'unpod_wait_status', 'paid call', 'never to retry']) {
 		expect(told).toContain(phrase);
 	}
-	h.server.callScripts = [{ number: DANA, end: 'completed', afterMs: 2000 }];
+	h.server.calls.callScripts = [{ number: DANA, end: 'completed', afterMs: 2000 }];
 
 	const n8n = await startN8n();
 	await n8n.setActive(workflow.id, true);
@@ -505,8 +505,8 @@ test("a calling campaign on an n8n Data Table runs to its end on its own, with U
 		}
 		expect(pageRequests(asked)).toEqual([]);
 		// Then calls take 1.5 to 3 s, 40% reach nobody, and days between calls pass in seconds (eight a second).
-		h.server.autoFinish = { minMs: 1500, maxMs: 3000, failRate: 0.4, retryRate: 0 };
-		h.server.planCalls(campaignTasks());
+		h.server.calls.autoFinish = { minMs: 1500, maxMs: 3000, failRate: 0.4, retryRate: 0 };
+		h.server.calls.planCalls(campaignTasks());
 		let rows = await n8n.dataTableRows(table);
 		let forcedPolls = 0;
 		let quietChecks = 0;
@@ -524,7 +524,7 @@ test("a calling campaign on an n8n Data Table runs to its end on its own, with U
 				const ready = held.filter((t) => named.has(t.task_id));
 				if (ready.length) {
 					held.splice(0, held.length, ...held.filter((t) => !ready.includes(t)));
-					h.server.planCalls(ready);
+					h.server.calls.planCalls(ready);
 				}
 				// Every call ended (Unpod's held ones aside), every push made and handled, and rows
 				// still open: endings whose push was lost, which the safety net's next poll brings
@@ -663,9 +663,9 @@ test("a calling campaign on an n8n Data Table runs to its end on its own, with U
 				`${repeats} endings pushed twice during the campaign, then all ${tasks.length} again; ${forcedPolls} polls asked for; none called twice for one ending`,
 		);
 	} finally {
-		h.server.autoFinish = undefined;
+		h.server.calls.autoFinish = undefined;
 		h.server.store.timeScale = 1;
-		h.server.store.onScheduled = (task) => h.server.planCalls([task]);
+		h.server.store.onScheduled = (task) => h.server.calls.planCalls([task]);
 		h.server.store.agentSettings.delete(SEED.agentHandle);
 		h.server.webhooks.configure(SEED.agentHandle, { enable_webhook: false, webhook_url: '', headers: {} });
 		await n8n.setActive(workflow.id, false);

@@ -66,13 +66,13 @@ test('a client lists the read-only tools by default, each with its description a
 });
 
 test("a list tool answers with the local server's calls, filtered as the client asked, in one request", async () => {
-	const ended = h.server.addTasks([
+	const ended = h.server.calls.addTasks([
 		{ name: 'Ava Patel', contact_number: '+15550100301' },
 		{ name: 'Ben Ortiz', contact_number: '+15550100302' },
 		{ name: 'Cleo Park', contact_number: '+15550100303' },
 	]);
-	h.server.finishCalls({ count: 2, outcome: 'completed' });
-	h.server.finishCalls({ count: 1, outcome: 'failed' });
+	h.server.calls.finishCalls({ count: 2, outcome: 'completed' });
+	h.server.calls.finishCalls({ count: 1, outcome: 'failed' });
 	h.server.resetTraffic();
 
 	const client = await connect('unpod');
@@ -105,13 +105,13 @@ test("a list tool answers with the local server's calls, filtered as the client 
 	expect([none.json ?? []].flat().filter((c: any) => c?.task_id)).toEqual([]);
 
 	// The tool caps what the client asks for at 50 calls.
-	h.server.addTasks(
+	h.server.calls.addTasks(
 		Array.from({ length: 60 }, (_, i) => ({
 			name: `Lead ${i}`,
 			contact_number: `+1555030${String(i).padStart(4, '0')}`,
 		})),
 	);
-	h.server.finishCalls({ outcome: 'completed' });
+	h.server.calls.finishCalls({ outcome: 'completed' });
 	const capped = answerOf(
 		await client.callTool({ name: 'Find_calls', arguments: { status: 'completed', limit: 500 } }),
 	);
@@ -165,7 +165,7 @@ test('the call tool answers at once with the task id; the outcome tool reads the
 	const open = answerOf(await client.callTool({ name: 'Call_outcome', arguments: { run_id: row.run_id } }));
 	expect([open.json].flat()).toEqual([expect.objectContaining({ task_id: task.task_id, status: task.status })]);
 
-	h.server.finishCalls({ outcome: 'completed' });
+	h.server.calls.finishCalls({ outcome: 'completed' });
 	const ended = answerOf(await client.callTool({ name: 'Call_outcome', arguments: { run_id: row.run_id } }));
 	expect([ended.json].flat()).toEqual([
 		expect.objectContaining({ task_id: task.task_id, status: 'completed', call_summary: task.output.call_summary }),

@@ -9,7 +9,7 @@ import { graph, type N8n, reportNode, ROOT, waitFor } from '../helpers/n8n';
 import { N8nServer } from '../helpers/n8n-server';
 import { CREDENTIAL, Harness, startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
-import type { Task } from '../../dev/server/store';
+import type { Task } from '../../dev/server/types';
 import { ANALYSED_AGENT } from '../../dev/server/postCall';
 
 let h: Harness<N8n>;
@@ -50,7 +50,7 @@ afterAll(async () => {
 test('an active workflow emits each ended call once, as n8n polls', async () => {
 	const store = h.server.store;
 	const contacts = Array.from({ length: 8 }, (_, i) => ({ name: `Caller ${i}`, contact_number: `+4420794610${i}0` }));
-	const tasks: Task[] = h.server.addTasks(contacts);
+	const tasks: Task[] = h.server.calls.addTasks(contacts);
 	store.finishTask(tasks[0], 'completed'); // ended before activation: never emitted
 
 	// The example workflow as users import it (minute polls), pointed at the local server.
@@ -87,7 +87,7 @@ test('an active workflow emits each ended call once, as n8n polls', async () => 
 	store.agentSettings.set(SEED.agentHandle, { ...ANALYSED_AGENT, follow_up_enabled: false, callback_enabled: false });
 	store.finishTask(tasks[2], 'completed');
 	store.finishTask(tasks[5], 'failed');
-	const created = h.server.addTasks([{ name: 'Late', contact_number: '+442079461999' }]);
+	const created = h.server.calls.addTasks([{ name: 'Late', contact_number: '+442079461999' }]);
 	store.finishTask(created[0], 'completed');
 
 	await n8n.pollNow('triggerLive', polls);
@@ -137,19 +137,19 @@ test('watching the call log, an active workflow gets each inbound call once, and
 	await n8n.setActive('triggerInbound', true, polls);
 	expect(h.server.sink).toEqual([]);
 
-	const first = h.server.inboundCall({ from: '+442079460801' });
+	const first = h.server.calls.inboundCall({ from: '+442079460801' });
 	// In the space the other test's workflow does not watch (on 1.x it still polls each minute).
-	const [task] = h.server.addTasks([{ name: 'Outbound', contact_number: '+442079460802' }], {
+	const [task] = h.server.calls.addTasks([{ name: 'Outbound', contact_number: '+442079460802' }], {
 		space: SEED.secondSpaceToken,
 		pilot: SEED.secondAgentHandle,
 	});
 	h.server.store.finishTask(task, 'completed');
-	const second = h.server.inboundCall({ from: '+442079460803', status: 'not_connected', seconds: 0 });
+	const second = h.server.calls.inboundCall({ from: '+442079460803', status: 'not_connected', seconds: 0 });
 	await n8n.nextPoll('triggerInbound', polls);
 	const logged = () => (h.server.sink as Array<Record<string, unknown>>).filter((r) => 'call_log_id' in r).length;
 	await waitFor('two inbound calls', () => logged() >= 2);
 	await n8n.nextPoll('triggerInbound', polls);
-	const third = h.server.inboundCall({ from: '+442079460804' });
+	const third = h.server.calls.inboundCall({ from: '+442079460804' });
 	await n8n.nextPoll('triggerInbound', polls);
 	await waitFor('the third inbound call', () => logged() >= 3);
 	const received = (h.server.sink as Array<Record<string, any>>).filter((r) => 'call_log_id' in r);

@@ -53,8 +53,8 @@ beforeAll(async () => {
 		name: `Lead ${i}`,
 		contact_number: `+1415555${String(i).padStart(4, '0')}`,
 	}));
-	h.server.addTasks(contacts, { context: 'Leads' });
-	h.server.finishCalls({ space: SEED.spaceToken, count: 40, outcome: 'failed' });
+	h.server.calls.addTasks(contacts, { context: 'Leads' });
+	h.server.calls.finishCalls({ space: SEED.spaceToken, count: 40, outcome: 'failed' });
 });
 
 afterAll(async () => {

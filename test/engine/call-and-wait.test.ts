@@ -75,7 +75,7 @@ const badNumber = workflows.chain('cawReportedBadNumber', [
 ]);
 
 let h: Harness;
-const script = (scripts: CallScript[]) => (h.server.callScripts = scripts);
+const script = (scripts: CallScript[]) => (h.server.calls.callScripts = scripts);
 const runListRequests = () => h.server.requests.filter((r) => r.method === 'GET' && RUN_TASKS.test(r.path));
 
 const clock = TestClock.install();

@@ -101,7 +101,7 @@ test('without a Document ID, a contact is matched by its number, however the she
 });
 
 test("each row is checked with its own country code and lookback, not the first row's", async () => {
-	const earlier = h.server.addTasks(
+	const earlier = h.server.calls.addTasks(
 		[
 			// Stored by Unpod in national form, as a London contact called an hour ago was.
 			{ name: 'London Lead', contact_number: '07700900123' },

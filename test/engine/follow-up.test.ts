@@ -124,7 +124,7 @@ test('the same ended calls again: no second follow-up; each item names the one a
 
 test("from the push's raw task and from a flat item alike, the follow-up carries the whole document, custom fields too", async () => {
 	h.server.resetTraffic();
-	const [pushed, polled] = h.server.addTasks(
+	const [pushed, polled] = h.server.calls.addTasks(
 		[
 			{ name: 'Raw Rita', contact_number: '+4930777001', plan: 'gold' },
 			{ name: 'Flat Fred', contact_number: '+4930777002', plan: 'silver' },
@@ -161,14 +161,14 @@ test("from the push's raw task and from a flat item alike, the follow-up carries
 test('a contact never reached plays out on the test clock: called at most Max Calls times, each call inside the window', async () => {
 	jest.setSystemTime(NOW);
 	h.server.resetTraffic();
-	const [first] = h.server.addTasks([{ name: 'Never There', contact_number: '+4930888001' }], {
+	const [first] = h.server.calls.addTasks([{ name: 'Never There', contact_number: '+4930888001' }], {
 		space: SEED.secondSpaceToken,
 		pilot: SEED.secondAgentHandle,
 		context: 'first call',
 	});
 	h.server.store.finishTask(first, 'failed');
 	// Every call to this number rings out: it fails a minute after it starts.
-	h.server.callScripts = [{ number: '+4930888001', end: 'failed', afterMs: 60_000 }];
+	h.server.calls.callScripts = [{ number: '+4930888001', end: 'failed', afterMs: 60_000 }];
 	const window = new Intl.DateTimeFormat('en-GB', {
 		timeZone: 'Europe/Berlin',
 		weekday: 'short',
@@ -225,7 +225,7 @@ describe("Unpod's own follow-ups (Enable Followup, Enable Callback): nobody call
 			numbers = found.next;
 			return found.number;
 		};
-		const tasks = h.server.addTasks(
+		const tasks = h.server.calls.addTasks(
 			ids.map((id) => ({ name: `Unpod ${id}`, contact_number: phone(), deal: id })),
 			{ space: SEED.secondSpaceToken, pilot: SEED.secondAgentHandle, context: 'first call' },
 		);

@@ -164,7 +164,7 @@ test('no number attached: Unpod answers 400 and the node fails with its message'
 });
 
 test("organizations with the credential's Org Handle; an agent's executions, newest first", async () => {
-	const tasks = h.server.addTasks(
+	const tasks = h.server.calls.addTasks(
 		[
 			{ name: 'Exec A', contact_number: '+14155550301' },
 			{ name: 'Exec B', contact_number: '+14155550302' },

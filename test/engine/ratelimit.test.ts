@@ -82,7 +82,7 @@ beforeAll(async () => {
 		name: `Old ${i}`,
 		contact_number: `+4479${String(i).padStart(8, '0')}`,
 	}));
-	h.server.addTasks(contacts, { space: SEED.secondSpaceToken, pilot: SEED.secondAgentHandle, context: 'old' });
+	h.server.calls.addTasks(contacts, { space: SEED.secondSpaceToken, pilot: SEED.secondAgentHandle, context: 'old' });
 });
 
 afterAll(async () => {

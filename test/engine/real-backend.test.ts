@@ -125,12 +125,12 @@ beforeAll(async () => {
 		name: `Filter ${i}`,
 		contact_number: `+1415666${String(i).padStart(4, '0')}`,
 	}));
-	const tasks = h.server.addTasks(contacts, { context: 'Leads' });
+	const tasks = h.server.calls.addTasks(contacts, { context: 'Leads' });
 	filterTasks = tasks.map((t) => t.task_id);
-	h.server.finishCalls({ space: SEED.spaceToken, count: 60, outcome: 'completed' });
-	h.server.finishCalls({ space: SEED.spaceToken, count: 20, outcome: 'failed' });
-	h.server.startCalls({ space: SEED.spaceToken, count: 25 });
-	h.server.failAttempts({ space: SEED.spaceToken, count: 5 });
+	h.server.calls.finishCalls({ space: SEED.spaceToken, count: 60, outcome: 'completed' });
+	h.server.calls.finishCalls({ space: SEED.spaceToken, count: 20, outcome: 'failed' });
+	h.server.calls.startCalls({ space: SEED.spaceToken, count: 25 });
+	h.server.calls.failAttempts({ space: SEED.spaceToken, count: 5 });
 });
 
 afterAll(async () => {

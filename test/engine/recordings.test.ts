@@ -5,7 +5,7 @@ import { unpodNode } from '../helpers/nodes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import { RECORDING, silentMp3 } from '../../dev/server/recordings';
-import type { Task } from '../../dev/server/store';
+import type { Task } from '../../dev/server/types';
 
 const listCalls: N8nNode = {
 	name: 'Calls',
@@ -42,7 +42,7 @@ const clock = TestClock.install();
 let calls: Task[];
 beforeAll(async () => {
 	h = await startHarness({}, workflows, clock);
-	calls = h.server.addTasks(
+	calls = h.server.calls.addTasks(
 		['Rec One', 'Rec Two', 'Rec Three', 'Rec Failed'].map((name, i) => ({ name, contact_number: `+4930555000${i}` })),
 		{ space: SEED.secondSpaceToken },
 	);
@@ -111,7 +111,7 @@ test('without Continue On Fail, the call with no recording fails the node and sa
 
 test('a recording on another host (a storage service) gets no Unpod headers', async () => {
 	h.server.store.recordingBase = h.server.url.replace('127.0.0.1', 'localhost');
-	const extra = h.server.addTasks([{ name: 'Rec Elsewhere', contact_number: '+493055500099' }], {
+	const extra = h.server.calls.addTasks([{ name: 'Rec Elsewhere', contact_number: '+493055500099' }], {
 		space: SEED.secondSpaceToken,
 	});
 	h.server.store.finishTask(extra[0], 'completed');

@@ -35,11 +35,11 @@ beforeAll(async () => {
 			name: `Lead ${i}`,
 			contact_number: `+1415556${String(from + i).padStart(4, '0')}`,
 		}));
-	h.server.addTasks(contacts(30, 0), { context: 'Leads' });
-	h.server.addTasks(contacts(6, 100), { context: 'Leads', space: SEED.secondSpaceToken });
-	h.server.finishCalls({ space: SEED.spaceToken, count: 12, outcome: 'completed' });
-	h.server.finishCalls({ space: SEED.spaceToken, count: 7, outcome: 'failed' });
-	h.server.finishCalls({ space: SEED.secondSpaceToken, count: 2, outcome: 'completed' });
+	h.server.calls.addTasks(contacts(30, 0), { context: 'Leads' });
+	h.server.calls.addTasks(contacts(6, 100), { context: 'Leads', space: SEED.secondSpaceToken });
+	h.server.calls.finishCalls({ space: SEED.spaceToken, count: 12, outcome: 'completed' });
+	h.server.calls.finishCalls({ space: SEED.spaceToken, count: 7, outcome: 'failed' });
+	h.server.calls.finishCalls({ space: SEED.secondSpaceToken, count: 2, outcome: 'completed' });
 });
 
 afterAll(async () => {

@@ -159,9 +159,13 @@ beforeAll(async () => {
 		name: `Renewal ${i}`,
 		contact_number: `+4420794600${String(i).padStart(2, '0')}`,
 	}));
-	h.server.addTasks(contacts, { space: SEED.secondSpaceToken, pilot: SEED.secondAgentHandle, context: 'Renewal' });
-	h.server.finishCalls({ space: SEED.secondSpaceToken, count: 120, outcome: 'completed' });
-	h.server.finishCalls({ space: SEED.secondSpaceToken, count: 30, outcome: 'failed' });
+	h.server.calls.addTasks(contacts, {
+		space: SEED.secondSpaceToken,
+		pilot: SEED.secondAgentHandle,
+		context: 'Renewal',
+	});
+	h.server.calls.finishCalls({ space: SEED.secondSpaceToken, count: 120, outcome: 'completed' });
+	h.server.calls.finishCalls({ space: SEED.secondSpaceToken, count: 30, outcome: 'failed' });
 });
 
 afterAll(async () => {

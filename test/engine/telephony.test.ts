@@ -45,7 +45,7 @@ afterAll(async () => {
 });
 
 test('free numbers and the call log with each filter: what Unpod was asked, what came out', async () => {
-	const inbound = h.server.inboundCall({ from: SEED.inboundCaller, seconds: 75 });
+	const inbound = h.server.calls.inboundCall({ from: SEED.inboundCaller, seconds: 75 });
 	h.server.resetTraffic();
 	const result = await h.run(telephony);
 	expect(result.exitCode).toBe(0);

@@ -3,7 +3,7 @@ import { TestClock } from '../helpers/clock';
 import { Poller } from '../helpers/poll';
 import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
-import type { Space, Task } from '../../dev/server/store';
+import type { Space, Task } from '../../dev/server/types';
 
 let server: UnpodServer;
 let leads: Space;
@@ -35,7 +35,7 @@ function createTasks(n: number, space = leads, pilot = SEED.agentHandle): Task[]
 		name: `Person ${server.store.tasks.length + i}`,
 		contact_number: `+1415${String(server.store.tasks.length + i).padStart(7, '0')}`,
 	}));
-	return server.addTasks(contacts, { space: space.token, pilot });
+	return server.calls.addTasks(contacts, { space: space.token, pilot });
 }
 
 const ids = (items: Array<{ json: any }> | null) => (items ?? []).map((i) => i.json.task_id);
@@ -271,7 +271,7 @@ test('soak: 250 polls with random faults emit every transition exactly once', as
 
 test('the real lifecycle: in_progress, a failed attempt back to pending and scheduled calls are open; each end is emitted once', async () => {
 	const [a, b, c] = createTasks(3);
-	const [scheduled] = server.addTasks([{ name: 'Later', contact_number: '+14150000001' }], {
+	const [scheduled] = server.calls.addTasks([{ name: 'Later', contact_number: '+14150000001' }], {
 		space: leads.token,
 		scheduleType: 'auto',
 	});
@@ -355,7 +355,7 @@ describe('Watch: Call Log', () => {
 	test('the first poll learns the log; each call logged later is emitted once, inbound and outbound, oldest first', async () => {
 		const p = callLogPoller();
 		expect(await clock.drive(p.poll())).toBeNull();
-		const inbound = server.inboundCall({ from: '+442079460555' });
+		const inbound = server.calls.inboundCall({ from: '+442079460555' });
 		const [task] = createTasks(1);
 		server.store.finishTask(task, 'completed');
 		const emitted = await clock.drive(p.poll());
@@ -367,7 +367,7 @@ describe('Watch: Call Log', () => {
 		expect(await clock.drive(p.poll())).toBeNull();
 		// One request a poll while fewer than 100 calls come in between.
 		const before = server.requests.length;
-		server.inboundCall();
+		server.calls.inboundCall();
 		expect(await clock.drive(p.poll())).toHaveLength(1);
 		expect(server.requests.slice(before).map((r) => r.query)).toEqual([{ page: '1', page_size: '100' }]);
 		expect(p.state.state).toMatchObject({ v: 1, scope: 'callLog:all' });
@@ -380,7 +380,7 @@ describe('Watch: Call Log', () => {
 		});
 		await clock.drive(p.poll());
 		const calls = Array.from({ length: 250 }, (_, i) =>
-			server.inboundCall({ from: `+4420794${String(i).padStart(5, '0')}` }),
+			server.calls.inboundCall({ from: `+4420794${String(i).padStart(5, '0')}` }),
 		);
 		const [task] = createTasks(1);
 		server.store.finishTask(task, 'completed');

@@ -1,5 +1,5 @@
 /** Calls of the local server with a known course, for tests of Unpod's post-call. */
-import { droppedCall } from '../../dev/server/store';
+import { droppedCall } from '../../dev/server/callLifecycle';
 
 /**
  * A phone number, counted up from `from`, whose call drops after the greeting (`drops`) or does

@@ -7,7 +7,7 @@
 import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
 import { RECORDING } from '../../dev/server/recordings';
-import type { Task } from '../../dev/server/store';
+import type { Task } from '../../dev/server/types';
 import { graph, N8nNode, reportNode, Workflow } from '../helpers/n8n';
 import { CREDENTIAL, WEBHOOK_SECRET } from '../helpers/setup';
 import { QueueCluster, webhookWorkflow } from './cluster';
@@ -367,7 +367,7 @@ test('the duplicate guard across workers: the same rows again, run by the other 
 });
 
 test('recordings downloaded on a worker are stored in the database (N8N_DEFAULT_BINARY_DATA_MODE=database)', async () => {
-	const calls = server.addTasks(contacts('Recorded', 3), { space: TRIGGER_SPACE });
+	const calls = server.calls.addTasks(contacts('Recorded', 3), { space: TRIGGER_SPACE });
 	for (const call of calls) server.store.finishTask(call, 'completed');
 	const answer = await cluster.webhook('recordings', {});
 	expect(answer.status).toBe(200);
@@ -384,7 +384,7 @@ test('recordings downloaded on a worker are stored in the database (N8N_DEFAULT_
 });
 
 test("the trigger on the main, on n8n's own poll schedule, while imports keep both workers busy: every ended call arrives once", async () => {
-	const open = server.addTasks(contacts('Caller', 40), { space: TRIGGER_SPACE });
+	const open = server.calls.addTasks(contacts('Caller', 40), { space: TRIGGER_SPACE });
 	const polls = () => server.requestsTo('GET', `/spaces/${TRIGGER_SPACE}/tasks/`).length;
 	const before = cluster.executionsRun();
 	const started = Date.now();
@@ -413,7 +413,7 @@ test("the trigger on the main, on n8n's own poll schedule, while imports keep bo
 	};
 	try {
 		for (let round = 1; round <= 3; round++) {
-			ended.push(...server.finishCalls({ space: TRIGGER_SPACE, count: 10, failRate: 0.3 }));
+			ended.push(...server.calls.finishCalls({ space: TRIGGER_SPACE, count: 10, failRate: 0.3 }));
 			const count = polls();
 			await nextPoll();
 			const polled = server.requestsTo('GET', `/spaces/${TRIGGER_SPACE}/tasks/`)[count].at;
@@ -497,7 +497,7 @@ test("Unpod's pushes reach the main's webhook, the executions run on the workers
 	// The trigger test's outcomes are still in the sink.
 	server.sink.length = 0;
 	try {
-		const tasks = server.addTasks(contacts('Pushed', 30), { space: TRIGGER_SPACE });
+		const tasks = server.calls.addTasks(contacts('Pushed', 30), { space: TRIGGER_SPACE });
 		// Calls end one after another; then Unpod pushes each end again.
 		for (const [i, task] of tasks.entries()) {
 			server.store.finishTask(task, i % 4 === 0 ? 'failed' : 'completed');
@@ -551,7 +551,7 @@ test('Call and Wait for Approval in queue mode: the execution waits holding no w
 		headers: [{ header_name: WEBHOOK_SECRET.header, header_value: WEBHOOK_SECRET.value }],
 	});
 	server.sink.length = 0;
-	server.callScripts = [{ number: APPROVER, end: 'never', afterMs: 400 }];
+	server.calls.callScripts = [{ number: APPROVER, end: 'never', afterMs: 400 }];
 	try {
 		const started = await cluster.main.postWebhook('approval-queue', {});
 		expect(started.status).toBe(200);

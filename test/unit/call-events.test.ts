@@ -10,6 +10,7 @@ import { checkRepeat, DeliveryLog } from '../../nodes/UnpodCallEventsTrigger/rep
 import type { IDataObject } from 'n8n-workflow';
 import { simplifyTask } from '../../nodes/shared/outcome';
 import { AgentWebhooks } from '../../dev/server/webhooks';
+import { spaceForm } from '../../dev/server/answers';
 import { Store } from '../../dev/server/store';
 
 const TASK = 'T0123456789abcdef0123456789abcdef';
@@ -135,7 +136,7 @@ describe('items', () => {
 		if (delivery.kind !== 'ended') throw new Error('not an ending');
 		const item = deliveryItem(delivery, true);
 		// The same fields and values as the task read from the space's list.
-		expect(item).toEqual({ event: 'call_completed', ...simplifyTask(store.spaceForm(task) as IDataObject) });
+		expect(item).toEqual({ event: 'call_completed', ...simplifyTask(spaceForm(task) as IDataObject) });
 		expect(item).toMatchObject({ task_id: task.task_id, contact_name: 'Ann Lee', status: 'completed' });
 		expect(item.transcript).toMatch(/^Assistant: /);
 		expect(deliveryItem(delivery, false)).toEqual({ event: 'call_completed', ...ended });

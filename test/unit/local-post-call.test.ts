@@ -5,7 +5,8 @@
  */
 import { ANALYSED_AGENT } from '../../dev/server/postCall';
 import { SEED } from '../../dev/server/seed';
-import { droppedCall, Store } from '../../dev/server/store';
+import { droppedCall } from '../../dev/server/callLifecycle';
+import { Store } from '../../dev/server/store';
 import { phoneThat } from '../helpers/calls';
 import type { Task } from '../../dev/server/types';
 

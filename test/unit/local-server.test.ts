@@ -56,7 +56,7 @@ test('create needs a non-blank context (206 with the serializer errors) and answ
 
 test('with a time scale, a call scheduled two days ahead is put through seconds later and tells its scheduled times', async () => {
 	server.store.timeScale = 86_400;
-	server.callScripts = [{ number: '+14155550100', end: 'completed', afterMs: 4000 }];
+	server.calls.callScripts = [{ number: '+14155550100', end: 'completed', afterMs: 4000 }];
 	const at = new Date(Date.now() + 2 * 86_400_000);
 	const [date, time] = at.toISOString().slice(0, 16).split('T');
 	const created = await create({ schedule: { type: 'custom', calling_date: date, calling_time: time } });
@@ -111,13 +111,13 @@ test('the call lifecycle: pending -> in_progress -> a failed attempt back to pen
 	const runs = async () => (await api().get(`/spaces/${SEED.spaceToken}/runs/`)).data.data[0];
 	expect(await runs()).toMatchObject({ run_id: res.data.data.run_id, status: 'pending', run_mode: 'prod' });
 
-	server.startCalls({ space: SEED.spaceToken });
+	server.calls.startCalls({ space: SEED.spaceToken });
 	expect([a.status, b.status]).toEqual(['in_progress', 'in_progress']);
 	expect((await runs()).status).toBe('running');
-	server.failAttempts({ count: 1, reason: 'no-answer' });
+	server.calls.failAttempts({ count: 1, reason: 'no-answer' });
 	expect(a).toMatchObject({ status: 'pending', retry_attempt: 1, last_failure_reason: 'no-answer' });
 	expect(a.output).toMatchObject({ retry_attempt: 1, last_failure_reason: 'no-answer', call_end_reason: 'no-answer' });
-	server.finishCalls({ outcome: 'completed' });
+	server.calls.finishCalls({ outcome: 'completed' });
 	expect([a.status, b.status]).toEqual(['completed', 'completed']);
 	expect((await runs()).status).toBe('completed');
 
@@ -134,7 +134,7 @@ test('the call lifecycle: pending -> in_progress -> a failed attempt back to pen
 });
 
 test('auto-finish runs the whole lifecycle, through in_progress and retried attempts', async () => {
-	server.autoFinish = { minMs: 300, maxMs: 600, failRate: 0.3, retryRate: 0.5 };
+	server.calls.autoFinish = { minMs: 300, maxMs: 600, failRate: 0.3, retryRate: 0.5 };
 	const seen = new Map<string, Set<string>>();
 	const res = await create({
 		documents: Array.from({ length: 40 }, (_, i) => ({ name: `P${i}`, contact_number: String(i) })),
@@ -155,7 +155,7 @@ test('auto-finish runs the whole lifecycle, through in_progress and retried atte
 
 test('the space list reads status as the call outcome and pages by 50; the agent list ignores filters and pages by 20', async () => {
 	await create({ documents: Array.from({ length: 60 }, (_, i) => ({ name: `P${i}`, contact_number: String(i) })) });
-	server.finishCalls({ outcome: 'completed' });
+	server.calls.finishCalls({ outcome: 'completed' });
 	const outcomes = new Set(server.store.tasks.map((t) => (t.output as any).post_call_data.summary.status));
 	const one = [...outcomes][0];
 	const bySpace = await api().get(`/spaces/${SEED.spaceToken}/tasks/`, { params: { status: one } });
@@ -239,7 +239,7 @@ test('the newer lifecycle (5f97d21): a failed dispatch ends the task as failed, 
 		headers: {},
 	});
 	try {
-		const [failing, completing] = server.addTasks([
+		const [failing, completing] = server.calls.addTasks([
 			{ name: 'Fay', contact_number: '+14155550131' },
 			{ name: 'Cal', contact_number: '+14155550132' },
 		]);
@@ -318,8 +318,8 @@ describe("agent webhooks, as Unpod's backend sends them", () => {
 		const hook = await receiver([{ status: 200, body: '{"ok":true}' }]);
 		try {
 			await pilot('put', `JWT ${SEED.jwt}`, form(hook.url));
-			const [task] = server.addTasks([{ name: 'Ann', contact_number: '+14155550100', document_id: 'crm-1' }]);
-			server.startCalls();
+			const [task] = server.calls.addTasks([{ name: 'Ann', contact_number: '+14155550100', document_id: 'crm-1' }]);
+			server.calls.startCalls();
 			server.store.finishTask(task, 'completed');
 			await server.webhooks.settled();
 			expect(hook.received.map((r) => r.body.event ?? 'task')).toEqual(['call_started', 'call_hang_up', 'task']);
@@ -366,7 +366,7 @@ describe("agent webhooks, as Unpod's backend sends them", () => {
 			const hook = await receiver(replies);
 			try {
 				server.webhooks.configure(SEED.agentHandle, { enable_webhook: true, webhook_url: hook.url, headers: {} });
-				const [task] = server.addTasks([{ name: 'Bob', contact_number: '+14155550101' }]);
+				const [task] = server.calls.addTasks([{ name: 'Bob', contact_number: '+14155550101' }]);
 				server.store.finishTask(task, 'failed');
 				await server.webhooks.settled();
 				const delivery = server.webhooks.deliveries.find((d) => d.kind === 'task' && d.task_id === task.task_id)!;
@@ -381,7 +381,7 @@ describe("agent webhooks, as Unpod's backend sends them", () => {
 			webhook_url: 'http://127.0.0.1:9/',
 			headers: {},
 		});
-		const [task] = server.addTasks([{ name: 'Cy', contact_number: '+14155550102' }]);
+		const [task] = server.calls.addTasks([{ name: 'Cy', contact_number: '+14155550102' }]);
 		server.store.finishTask(task, 'completed');
 		await server.webhooks.settled();
 		expect(server.webhooks.deliveries.filter((d) => d.task_id === task.task_id).map((d) => d.attempts)).toEqual([
@@ -395,7 +395,7 @@ describe("agent webhooks, as Unpod's backend sends them", () => {
 		try {
 			server.webhooks.configure(SEED.agentHandle, { enable_webhook: true, webhook_url: hook.url, headers: {} });
 			server.webhooks.faults = { dropRate: 0.3, repeatRate: 0.5 };
-			const tasks = server.addTasks(
+			const tasks = server.calls.addTasks(
 				Array.from({ length: 200 }, (_, i) => ({ name: `P${i}`, contact_number: `+1415${i}000000` })),
 			);
 			tasks.forEach((t) => server.store.finishTask(t, 'completed'));
@@ -411,7 +411,7 @@ describe("agent webhooks, as Unpod's backend sends them", () => {
 
 			server.webhooks.configure(SEED.agentHandle, { enable_webhook: false, webhook_url: hook.url, headers: {} });
 			const before = hook.received.length;
-			server.store.finishTask(server.addTasks([{ name: 'Off', contact_number: '+14155550109' }])[0], 'completed');
+			server.store.finishTask(server.calls.addTasks([{ name: 'Off', contact_number: '+14155550109' }])[0], 'completed');
 			await server.webhooks.settled();
 			expect(hook.received).toHaveLength(before);
 		} finally {
@@ -491,7 +491,7 @@ describe('telephony numbers, provider configurations and call logs, as the sourc
 			webhook_url: `${sink.url}/__sim/sink`,
 			headers: {},
 		});
-		const log = server.inboundCall({ from: '+442079460777' });
+		const log = server.calls.inboundCall({ from: '+442079460777' });
 		await server.webhooks.settled();
 		received.push(...sink.sink);
 		await sink.stop();

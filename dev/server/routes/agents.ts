@@ -2,6 +2,7 @@
  * `agents/`, `agents/{handle}/tasks/`, and `agents/{handle}/executions/` (known only from Unpod's
  * 2026 docs: one row per run of the agent's tasks, newest first).
  */
+import { agentForm, runForm, runStatus } from '../answers';
 import { fail, listReply } from '../http';
 import { authenticate, platformOrg, Route } from './context';
 
@@ -34,10 +35,10 @@ export const agentRoutes: Route = (ctx) => {
 			.sort((a, b) => b.createdUs - a.createdUs);
 		return listReply(runs, ctx.query, 20, 'Agent executions fetched successfully', (r) => ({
 			run_id: r.run_id,
-			status: ctx.store.runStatus(r),
+			status: runStatus(r),
 			total_tasks: r.tasks.length,
 			completed_tasks: r.tasks.filter((t) => t.status === 'completed').length,
-			created: ctx.store.runForm(r).created,
+			created: runForm(r).created,
 		}));
 	}
 	if (ctx.parts.length === 3 && a2 === 'tasks') {
@@ -46,7 +47,7 @@ export const agentRoutes: Route = (ctx) => {
 		if (!agent || !user.orgs[agent.org]) fail(404, { message: 'Agent not found' });
 		// The agent list reads only page and page_size: every filter is ignored.
 		const tasks = ctx.store.tasks.filter((t) => t.assignee === agent!.handle && t.org === agent!.org).reverse();
-		return listReply(tasks, ctx.query, 20, 'Tasks fetched successfully', (t) => ctx.store.agentForm(t));
+		return listReply(tasks, ctx.query, 20, 'Tasks fetched successfully', (t) => agentForm(t));
 	}
 	return undefined;
 };

@@ -1,6 +1,6 @@
 /** `telephony/bridges/...`: every answer through the renderer's envelope, as the real backend sends it. */
 import { envelope, fail, listReply, pythonErrors, Reply } from '../http';
-import { BRIDGE_REGIONS, BRIDGE_STATUSES } from '../store';
+import { BRIDGE_REGIONS, BRIDGE_STATUSES } from '../tables';
 import type { Store } from '../store';
 import type { Bridge, Org, PhoneNumber } from '../types';
 import { authenticate, bridgeOrg, Ctx, Route } from './context';

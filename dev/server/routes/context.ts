@@ -56,7 +56,7 @@ export interface Ctx {
 	/** Largest `documents` array a create accepts. */
 	maxDocuments: number;
 	/** Plans an auto-finishing lifecycle for new tasks, when the server has one. */
-	onTasksCreated(tasks: import('../store').Task[]): void;
+	onTasksCreated(tasks: import('../types').Task[]): void;
 }
 
 export type Route = (ctx: Ctx) => Reply | undefined;

@@ -1,4 +1,5 @@
 /** `spaces/{token}/tasks/` (list, create) and `spaces/{token}/tasks/create/`. */
+import { spaceForm } from '../answers';
 import { businessFailure, fail, listReply, Reply } from '../http';
 import type { Space, Task, User } from '../types';
 import { authenticate, Ctx, Route, taskSpace } from './context';
@@ -62,7 +63,7 @@ function spaceTasks(ctx: Ctx, space: Space): Reply {
 		}
 		matched.push(t);
 	}
-	return listReply(matched, q, 50, 'Tasks fetched successfully', (t) => ctx.store.spaceForm(t));
+	return listReply(matched, q, 50, 'Tasks fetched successfully', (t) => spaceForm(t));
 }
 
 const REQUIRED = ['This field is required.'];
