@@ -5,7 +5,13 @@
  * worker 500 ms later with only "A worker process has failed to exit gracefully" (and a process
  * group it started outlives it). Handles that are closing (an n8n that exited a moment ago)
  * are waited for, up to GRACE_MS.
+ *
+ * Timers are not among Node's active handles (`process._getActiveHandles()` has none since
+ * Node 11): they are counted from `process.getActiveResourcesInfo()`, which lists only timers
+ * that hold the loop, and named by an async hook only when UNPOD_LEAK_TIMERS=1 asks for it (the
+ * hook sees every promise, and slows every test).
  */
+const { createHook } = require('async_hooks');
 const { TestEnvironment } = require('jest-environment-node');
 
 const GRACE_MS = 2000;
@@ -47,6 +53,34 @@ function leftOpen() {
 	return process._getActiveHandles().filter((handle) => !isWorkers(handle));
 }
 
+/** How many timers hold the worker's event loop. */
+const timersHolding = () => process.getActiveResourcesInfo().filter((kind) => kind === 'Timeout').length;
+
+/** The timers created since `start()` that still hold the loop, when asked to name them. */
+class TimerWatch {
+	constructor() {
+		this.timers = new Map();
+		this.hook = createHook({
+			init: (id, type, _trigger, resource) => {
+				if (type === 'Timeout') this.timers.set(id, resource);
+			},
+			destroy: (id) => this.timers.delete(id),
+		});
+	}
+
+	start() {
+		this.hook.enable();
+	}
+
+	holding() {
+		return [...this.timers.values()].filter((timer) => !timer._destroyed && timer.hasRef());
+	}
+
+	stop() {
+		this.hook.disable();
+	}
+}
+
 class LeakCheckEnvironment extends TestEnvironment {
 	constructor(config, context) {
 		super(config, context);
@@ -54,20 +88,29 @@ class LeakCheckEnvironment extends TestEnvironment {
 		this.graceMs = config.projectConfig.testEnvironmentOptions?.leakGraceMs ?? GRACE_MS;
 		// What was open before this file (an earlier file's leak is that file's to report).
 		this.before = new Set(leftOpen());
+		this.timersBefore = timersHolding();
+		this.timerWatch = process.env.UNPOD_LEAK_TIMERS === '1' ? new TimerWatch() : undefined;
+		this.timerWatch?.start();
 	}
 
 	async teardown() {
 		await super.teardown();
 		const deadline = Date.now() + this.graceMs;
+		const timers = () => Math.max(0, timersHolding() - this.timersBefore);
 		let open = leftOpen().filter((h) => !this.before.has(h));
-		while (open.length && Date.now() < deadline) {
+		while ((open.length || timers()) && Date.now() < deadline) {
 			await new Promise((resolve) => setTimeout(resolve, 10));
 			open = leftOpen().filter((h) => !this.before.has(h));
 		}
-		if (open.length) {
+		const named = this.timerWatch?.holding() ?? [];
+		this.timerWatch?.stop();
+		const unnamed = named.length ? 0 : timers();
+		const left = [...open, ...named].map(describeHandle);
+		if (unnamed) left.push(`${unnamed} timer${unnamed > 1 ? 's' : ''} (UNPOD_LEAK_TIMERS=1 names them)`);
+		if (left.length) {
 			throw new Error(
-				`${this.testPath} left ${open.length} open ${this.graceMs} ms after it ended: ` +
-					`${open.map(describeHandle).join('; ')}. Stop it in an afterAll (and await it).`,
+				`${this.testPath} left ${open.length + (named.length || unnamed)} open ${this.graceMs} ms after it ended: ` +
+					`${left.join('; ')}. Stop it in an afterAll (and await it).`,
 			);
 		}
 	}

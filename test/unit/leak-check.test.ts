@@ -38,3 +38,39 @@ test('a server or a process left running fails the file, named; one stopped in t
 	setTimeout(() => closing.close(), 50);
 	await expect(next.teardown()).resolves.toBeUndefined();
 });
+
+test('a timer left holding the worker fails the file: counted, and named when UNPOD_LEAK_TIMERS=1 asks', async () => {
+	const counted = environment();
+	await counted.setup();
+	const left = setTimeout(() => undefined, 30_000);
+	try {
+		await expect(counted.teardown()).rejects.toThrow(
+			/test\/example.test.ts left 1 open 300 ms after it ended: 1 timer \(UNPOD_LEAK_TIMERS=1 names them\)/,
+		);
+	} finally {
+		clearTimeout(left);
+	}
+
+	process.env.UNPOD_LEAK_TIMERS = '1';
+	try {
+		const named = environment();
+		await named.setup();
+		const poll = setInterval(function pollUnpod() {}, 60_000);
+		const unref = setTimeout(() => undefined, 30_000).unref();
+		try {
+			await expect(named.teardown()).rejects.toThrow(
+				/left 1 open 300 ms after it ended: a 60000 ms timer \(function pollUnpod/,
+			);
+		} finally {
+			clearInterval(poll);
+			clearTimeout(unref);
+		}
+		// A timer cleared before the file ends is not reported.
+		const cleared = environment();
+		await cleared.setup();
+		clearTimeout(setTimeout(() => undefined, 30_000));
+		await expect(cleared.teardown()).resolves.toBeUndefined();
+	} finally {
+		delete process.env.UNPOD_LEAK_TIMERS;
+	}
+});
