@@ -5,7 +5,7 @@ const Sequencer = require('@jest/test-sequencer').default;
 
 const LONGEST_FIRST = [
 	'test/e2e/examples.test.ts',
-	'test/engine/trigger-poll.test.ts',
+	'test/engine/UnpodTrigger/poll.test.ts',
 	'test/e2e/call-events.test.ts',
 	'test/e2e/demo.test.ts',
 	'test/e2e/call-events-safety-net.test.ts',
@@ -13,7 +13,7 @@ const LONGEST_FIRST = [
 	'test/e2e/mcp.test.ts',
 	'test/e2e/editor.test.ts',
 	'test/e2e/n8n-next.test.ts',
-	'test/engine/ratelimit.test.ts',
+	'test/engine/rate-limits.test.ts',
 ];
 
 class LongestFirst extends Sequencer {

@@ -1,0 +1,402 @@
+/** Poll sequences of the Unpod Trigger, polled by n8n-core against the local server, on the test's clock. */
+import { TestClock } from '../../helpers/clock';
+import { Poller } from '../../helpers/poll';
+import { startServer, UnpodServer } from '../../../dev/server/server';
+import { SEED } from '../../../dev/server/seed';
+import type { Space, Task } from '../../../dev/server/types';
+
+let server: UnpodServer;
+let leads: Space;
+// Poll spacing, Retry-After and the store's clock are the test's.
+const clock = TestClock.install();
+afterAll(() => clock.uninstall());
+
+const credentials = () => ({
+	baseUrl: server.url,
+	apiToken: SEED.token,
+	orgHandle: SEED.orgHandle,
+	productId: SEED.productId,
+});
+const poller = (parameters: Record<string, unknown> = {}) =>
+	new Poller({
+		credentials: credentials(),
+		parameters: {
+			callsOf: 'space',
+			space: { __rl: true, mode: 'token', value: leads.token },
+			events: ['completed', 'failed'],
+			simplify: true,
+			options: {},
+			...parameters,
+		},
+	});
+
+function createTasks(n: number, space = leads, pilot = SEED.agentHandle): Task[] {
+	const contacts = Array.from({ length: n }, (_, i) => ({
+		name: `Person ${server.store.tasks.length + i}`,
+		contact_number: `+1415${String(server.store.tasks.length + i).padStart(7, '0')}`,
+	}));
+	return server.calls.addTasks(contacts, { space: space.token, pilot });
+}
+
+const ids = (items: Array<{ json: any }> | null) => (items ?? []).map((i) => i.json.task_id);
+
+beforeEach(async () => {
+	server = await startServer();
+	leads = server.store.spaces.get(SEED.spaceToken)!;
+});
+
+afterEach(async () => {
+	await server.stop();
+});
+
+test('the first poll only remembers what exists; calls ending later are emitted once each', async () => {
+	const old = createTasks(30);
+	old.slice(0, 10).forEach((t) => server.store.finishTask(t, 'completed'));
+	// The test's clock stands still unless moved: history ends a second before activation.
+	await clock.advance(1000);
+	const p = poller();
+	expect(await clock.drive(p.poll())).toBeNull();
+	expect(Object.keys(p.state.state.open)).toHaveLength(20);
+
+	server.store.finishTask(old[15], 'completed');
+	server.store.finishTask(old[16], 'failed');
+	const emitted = await clock.drive(p.poll());
+	expect(ids(emitted)).toEqual([old[15].task_id, old[16].task_id]);
+	expect(emitted![0].json).toMatchObject({
+		status: 'completed',
+		contact_name: old[15].input.name,
+		call_status: 'completed',
+		transcript: expect.stringContaining('Assistant:'),
+	});
+	expect(emitted![1].json).toMatchObject({ status: 'failed', call_status: expect.any(String) });
+	expect(await clock.drive(p.poll())).toBeNull();
+	expect(Object.keys(p.state.state.open)).toHaveLength(18);
+});
+
+test('tasks created and finished between two polls are emitted; those still pending are tracked', async () => {
+	createTasks(5);
+	const p = poller();
+	await clock.drive(p.poll());
+	const fresh = createTasks(250);
+	fresh.slice(0, 240).forEach((t, i) => server.store.finishTask(t, i % 4 === 0 ? 'failed' : 'completed'));
+	const emitted = ids(await clock.drive(p.poll()));
+	expect(emitted).toHaveLength(240);
+	expect(new Set(emitted)).toEqual(new Set(fresh.slice(0, 240).map((t) => t.task_id)));
+	// Oldest first, the order calls were listed in.
+	expect(emitted[0]).toBe(fresh[0].task_id);
+	fresh.slice(240).forEach((t) => server.store.finishTask(t, 'completed'));
+	expect(ids(await clock.drive(p.poll()))).toEqual(fresh.slice(240).map((t) => t.task_id));
+});
+
+test('only the selected endings are emitted', async () => {
+	const tasks = createTasks(6);
+	const p = poller({ events: ['completed'] });
+	await clock.drive(p.poll());
+	tasks.forEach((t, i) => server.store.finishTask(t, i < 3 ? 'failed' : 'completed'));
+	expect(ids(await clock.drive(p.poll()))).toEqual(tasks.slice(3).map((t) => t.task_id));
+	expect(await clock.drive(p.poll())).toBeNull();
+});
+
+test('a manual run returns the newest ended call and leaves the stored state alone', async () => {
+	const tasks = createTasks(5);
+	const p = poller();
+	await expect(p.poll('manual')).rejects.toThrow('No call has ended yet in this space');
+	await clock.drive(p.poll());
+	const before = p.state;
+	server.store.finishTask(tasks[1], 'completed');
+	server.store.finishTask(tasks[3], 'failed');
+	const sample = await clock.drive(p.poll('manual'));
+	expect(ids(sample)).toEqual([tasks[3].task_id]);
+	expect(p.state).toEqual(before);
+	// The live poll still emits both, since the manual run changed nothing.
+	expect(ids(await clock.drive(p.poll()))).toEqual([tasks[1].task_id, tasks[3].task_id]);
+});
+
+test('a request failing mid-scan makes a quiet poll that keeps what it read; the next poll emits the rest, nothing twice', async () => {
+	const tasks = createTasks(350);
+	const p = poller();
+	await clock.drive(p.poll());
+	tasks.forEach((t) => server.store.finishTask(t, 'completed'));
+	// Page 1 goes through, the next page read fails.
+	server.faults.add({ kind: 'serverError', method: 'GET', path: '/tasks/', after: 1, times: 1 });
+	const requestsBefore = server.requests.length;
+	const first = ids(await clock.drive(p.poll()));
+	expect(server.requests.slice(requestsBefore).map((r) => r.status)).toEqual([200, 500]);
+	// The 100 ends on page 1 are out already.
+	expect(first).toHaveLength(100);
+	const rest = ids(await clock.drive(p.poll()));
+	expect(rest).toHaveLength(250);
+	expect(new Set([...first, ...rest]).size).toBe(350);
+	expect(await clock.drive(p.poll())).toBeNull();
+});
+
+test('a failure that waiting will not heal fails the poll with the API message', async () => {
+	createTasks(3);
+	const p = poller();
+	await clock.drive(p.poll());
+	server.faults.add({ kind: 'status', status: 206, body: { message: 'Invalid Space Token' }, times: 1 });
+	await expect(p.poll()).rejects.toMatchObject({
+		name: 'NodeApiError',
+		httpCode: '206',
+		message: `Invalid Space Token: space "${leads.token}"`,
+	});
+});
+
+test('a quiet poll of a large space reads one page', async () => {
+	createTasks(1000).forEach((t) => server.store.finishTask(t, 'completed'));
+	const p = poller();
+	await clock.drive(p.poll());
+	const fresh = createTasks(10);
+	server.resetTraffic();
+	expect(await clock.drive(p.poll())).toBeNull();
+	expect(server.requests).toHaveLength(1);
+	fresh.forEach((t) => server.store.finishTask(t, 'completed'));
+	server.resetTraffic();
+	expect(ids(await clock.drive(p.poll()))).toHaveLength(10);
+	expect(server.requests.map((r) => r.query)).toEqual([{ page: '1', page_size: '100' }]);
+});
+
+test('the state stays bounded after 5,000 transitions', async () => {
+	const tasks = createTasks(5_000);
+	const p = poller();
+	// Activation learns 50 pages, 10 requests a poll.
+	let activationPolls = 0;
+	do {
+		const before = server.requests.length;
+		expect(await clock.drive(p.poll())).toBeNull();
+		expect(server.requests.length - before).toBeLessThanOrEqual(10);
+		activationPolls++;
+	} while (p.state.state.todo.length);
+	// Page 1 is read by every poll: 10 pages the first poll, 9 new ones each poll after.
+	expect(activationPolls).toBe(Math.ceil((50 - 10) / 9) + 1);
+	const whilePending = JSON.stringify(p.state).length;
+	let emitted = 0;
+	let polls = 0;
+	for (let start = 0; start < tasks.length; start += 1250) {
+		tasks.slice(start, start + 1250).forEach((t) => server.store.finishTask(t, 'completed'));
+		for (let i = 0; i < 12; i++, polls++) {
+			const before = server.requests.length;
+			emitted += (await clock.drive(p.poll()))?.length ?? 0;
+			expect(server.requests.length - before).toBeLessThanOrEqual(10);
+		}
+	}
+	expect(emitted).toBe(5_000);
+	const after = JSON.stringify(p.state).length;
+	expect(Object.keys(p.state.state.open)).toHaveLength(0);
+	expect(after).toBeLessThan(600);
+	expect(whilePending).toBeLessThan(5_000 * 100);
+	console.log(`Trigger state: ${whilePending} bytes with 5,000 calls pending, ${after} bytes after all 5,000 ended`);
+});
+
+test('calls pending for over a week are no longer watched', async () => {
+	const [task] = createTasks(1);
+	createTasks(3);
+	const p = poller();
+	await clock.drive(p.poll());
+	const state = p.workflow.staticData['node:Unpod Trigger'] as any;
+	state.state.open[task.task_id][1] = Math.floor((Date.now() - 8 * 24 * 3600 * 1000) / 1000);
+	await clock.drive(p.poll());
+	expect(Object.keys(p.state.state.open)).not.toContain(task.task_id);
+	expect(Object.keys(p.state.state.open)).toHaveLength(3);
+	// It stays out on later polls, and its end is not emitted.
+	await clock.drive(p.poll());
+	expect(Object.keys(p.state.state.open)).not.toContain(task.task_id);
+	server.store.finishTask(task, 'completed');
+	expect(await clock.drive(p.poll())).toBeNull();
+});
+
+test('the activation option emits calls that ended in the last hours on the first poll', async () => {
+	const tasks = createTasks(4);
+	tasks.forEach((t) => server.store.finishTask(t, 'completed'));
+	const p = poller({ options: { backfillHours: 1 } });
+	expect(ids(await clock.drive(p.poll()))).toEqual(tasks.map((t) => t.task_id));
+	expect(await clock.drive(p.poll())).toBeNull();
+});
+
+test('watching an agent works the same way', async () => {
+	const tasks = createTasks(3, server.store.spaces.get(SEED.secondSpaceToken)!, SEED.secondAgentHandle);
+	const p = poller({ callsOf: 'agent', agent: { __rl: true, mode: 'handle', value: SEED.secondAgentHandle } });
+	await clock.drive(p.poll());
+	server.store.finishTask(tasks[2], 'failed');
+	expect(ids(await clock.drive(p.poll()))).toEqual([tasks[2].task_id]);
+	expect(server.requests.every((r) => r.path === `/api/v2/platform/agents/${SEED.secondAgentHandle}/tasks/`)).toBe(
+		true,
+	);
+});
+
+test('soak: 250 polls with random faults emit every transition exactly once', async () => {
+	const random = (() => {
+		let a = 42;
+		return () => (a = (a * 1103515245 + 12345) % 2147483648) / 2147483648;
+	})();
+	createTasks(50);
+	const p = poller();
+	await clock.drive(p.poll());
+	const seededFinal = new Set(server.store.tasks.filter((t) => t.status !== 'pending').map((t) => t.task_id));
+	server.faults.setRandom({
+		rate: 0.05,
+		// 429s make the trigger skip polls until Retry-After: covered by the scan's unit tests.
+		kinds: ['serverError', 'malformed', 'html', 'drop', 'slow'],
+		delayMs: 20,
+		seed: 7,
+	});
+	const counts = new Map<string, number>();
+	for (let i = 0; i < 250; i++) {
+		if (random() < 0.3) createTasks(1 + Math.floor(random() * 60));
+		for (const t of server.store.tasks) {
+			if (t.status === 'pending' && random() < 0.15) server.store.startTask(t);
+			else if (t.status === 'in_progress' && random() < 0.3)
+				server.store.finishTask(t, random() < 0.3 ? 'failed' : 'completed');
+		}
+		// Passing failures never fail a poll: it stops, keeps what it read, and the next goes on.
+		for (const id of ids(await clock.drive(p.poll()))) counts.set(id, (counts.get(id) ?? 0) + 1);
+	}
+	const failedPolls = server.faults.injected.filter((f) => f.kind !== 'slow').length;
+	server.faults.clear();
+	// Let a Retry-After pass, then poll until quiet.
+	await clock.advance(1100);
+	for (let i = 0; i < 20; i++)
+		for (const id of ids(await clock.drive(p.poll()))) counts.set(id, (counts.get(id) ?? 0) + 1);
+	const ended = server.store.tasks
+		.filter((t) => ['completed', 'failed'].includes(t.status) && !seededFinal.has(t.task_id))
+		.map((t) => t.task_id);
+	expect(failedPolls).toBeGreaterThan(5);
+	expect(ended.length).toBeGreaterThan(1000);
+	expect([...counts.values()].every((c) => c === 1)).toBe(true);
+	expect(new Set(counts.keys())).toEqual(new Set(ended));
+	console.log(
+		`Soak: ${ended.length} transitions over 250 polls, ${failedPolls} requests failed on injected faults, each transition emitted once`,
+	);
+});
+
+test('the real lifecycle: in_progress, a failed attempt back to pending and scheduled calls are open; each end is emitted once', async () => {
+	const [a, b, c] = createTasks(3);
+	const [scheduled] = server.calls.addTasks([{ name: 'Later', contact_number: '+14150000001' }], {
+		space: leads.token,
+		scheduleType: 'auto',
+	});
+	const p = poller({ events: ['completed', 'failed'] });
+	expect(await clock.drive(p.poll())).toBeNull();
+
+	server.store.startTask(a);
+	server.store.startTask(b);
+	expect(await clock.drive(p.poll())).toBeNull();
+	// An attempt that failed and will be retried is not an end.
+	server.store.failAttempt(a, 'busy');
+	expect(a.status).toBe('pending');
+	expect(await clock.drive(p.poll())).toBeNull();
+
+	server.store.startTask(a);
+	server.store.finishTask(a, 'completed');
+	server.store.finishTask(b, 'failed');
+	expect(ids(await clock.drive(p.poll()))).toEqual([a.task_id, b.task_id]);
+	expect(await clock.drive(p.poll())).toBeNull();
+
+	// First seen in_progress or scheduled, then ended.
+	server.store.startTask(c);
+	server.store.startTask(scheduled);
+	expect(await clock.drive(p.poll())).toBeNull();
+	server.store.finishTask(c, 'completed');
+	server.store.finishTask(scheduled, 'failed');
+	expect(ids(await clock.drive(p.poll()))).toEqual([c.task_id, scheduled.task_id]);
+	expect(await clock.drive(p.poll())).toBeNull();
+});
+
+test('1,500 open calls under a rate limit: every end arrives once, no poll over budget (30 requests a minute, a poll every 5 s)', async () => {
+	const open = createTasks(1500);
+	createTasks(300).forEach((t) => server.store.finishTask(t, 'completed'));
+	// History ended before activation: the store's microsecond clock may run a few ms ahead.
+	await clock.advance(50);
+	// 30 requests a minute with polls every 5 s.
+	server.rateLimiter.configure(30, 30);
+	const p = poller();
+	const started = Date.now();
+	const perPoll: number[] = [];
+	const counts = new Map<string, number>();
+	const pollOnce = async () => {
+		const before = server.requests.length;
+		for (const id of ids(await clock.drive(p.poll()))) counts.set(id, (counts.get(id) ?? 0) + 1);
+		perPoll.push(server.requests.length - before);
+		await clock.advance(5000);
+	};
+	while (p.state?.state?.top === undefined || p.state.state.top < 0 || p.state.state.todo.length) await pollOnce();
+	const activated = Date.now();
+	const oldest = open.slice(0, 20);
+	oldest.forEach((t) => server.store.finishTask(t, 'completed'));
+	while (oldest.some((t) => !counts.has(t.task_id)) && Date.now() - activated < 600_000) await pollOnce();
+	const delivered = Date.now() - activated;
+	expect(oldest.filter((t) => counts.get(t.task_id) !== 1)).toEqual([]);
+	expect([...counts.values()].every((c) => c === 1)).toBe(true);
+	expect(counts.size).toBe(20);
+	expect(Math.max(...perPoll)).toBeLessThanOrEqual(10);
+	console.log(
+		`1,500 open calls at 30/min: activation ${((activated - started) / 1000).toFixed(1)} s, 20 ends delivered in ${(delivered / 1000).toFixed(1)} s on the test's clock (${perPoll.length} polls, ${server.rateLimiter.limited} answered 429)`,
+	);
+});
+
+test('a 429 makes a quiet poll (this n8n has no failure cause to declare) and no request is sent until Retry-After', async () => {
+	const tasks = createTasks(3);
+	const p = poller();
+	await clock.drive(p.poll());
+	server.store.finishTask(tasks[0], 'completed');
+	server.faults.add({ kind: 'rateLimit', retryAfter: 1, times: 1 });
+	expect(await clock.drive(p.poll())).toBeNull();
+	const after429 = server.requests.length;
+	expect(await clock.drive(p.poll())).toBeNull();
+	expect(server.requests.length).toBe(after429);
+	await clock.advance(1100);
+	expect(ids(await clock.drive(p.poll()))).toEqual([tasks[0].task_id]);
+});
+
+describe('Watch: Call Log', () => {
+	const callLogPoller = (direction = 'all', simplify = true) =>
+		new Poller({ credentials: credentials(), parameters: { callsOf: 'callLog', direction, simplify, options: {} } });
+
+	test('the first poll learns the log; each call logged later is emitted once, inbound and outbound, oldest first', async () => {
+		const p = callLogPoller();
+		expect(await clock.drive(p.poll())).toBeNull();
+		const inbound = server.calls.inboundCall({ from: '+442079460555' });
+		const [task] = createTasks(1);
+		server.store.finishTask(task, 'completed');
+		const emitted = await clock.drive(p.poll());
+		expect(emitted!.map((i) => [i.json.direction, i.json.destination_number])).toEqual([
+			['inbound', '+442079460555'],
+			['outbound', task.input.contact_number],
+		]);
+		expect(emitted![0].json).toMatchObject({ call_log_id: inbound.id, status: 'completed', agent: 'Support Bot' });
+		expect(await clock.drive(p.poll())).toBeNull();
+		// One request a poll while fewer than 100 calls come in between.
+		const before = server.requests.length;
+		server.calls.inboundCall();
+		expect(await clock.drive(p.poll())).toHaveLength(1);
+		expect(server.requests.slice(before).map((r) => r.query)).toEqual([{ page: '1', page_size: '100' }]);
+		expect(p.state.state).toMatchObject({ v: 1, scope: 'callLog:all' });
+	});
+
+	test('Direction: Inbound asks Unpod for inbound calls only; 250 in one go arrive over the polls the budget allows', async () => {
+		const p = new Poller({
+			credentials: credentials(),
+			parameters: { callsOf: 'callLog', direction: 'inbound', simplify: false, options: { maxRequests: 2 } },
+		});
+		await clock.drive(p.poll());
+		const calls = Array.from({ length: 250 }, (_, i) =>
+			server.calls.inboundCall({ from: `+4420794${String(i).padStart(5, '0')}` }),
+		);
+		const [task] = createTasks(1);
+		server.store.finishTask(task, 'completed');
+		const received: number[] = [];
+		for (let poll = 0; poll < 3; poll++)
+			received.push(...((await clock.drive(p.poll())) ?? []).map((i) => Number(i.json.id)));
+		expect(received).toEqual(calls.map((c) => c.id));
+		expect(
+			server.requests.filter((r) => r.path.endsWith('/call-logs/')).every((r) => r.query.call_type === 'inbound'),
+		).toBe(true);
+	});
+
+	test('a manual run returns the newest call logged and touches no state', async () => {
+		const p = callLogPoller('outbound');
+		const sample = await clock.drive(p.poll('manual'));
+		expect(sample!.map((i) => i.json.direction)).toEqual(['outbound']);
+		expect(p.state).toEqual({});
+	});
+});

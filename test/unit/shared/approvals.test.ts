@@ -1,0 +1,133 @@
+/** Waits for calls, pure parts: how an ended call reads as an approval, which resume addresses the triggers ring, when a wait resumes. */
+import type { IDataObject } from 'n8n-workflow';
+import { approvalItem, approvalOf, approvedValuesOf, decisionWords } from '../../../nodes/shared/approvals';
+import {
+	newWaitToken,
+	ownResumeUrl,
+	RESUME_FIELD,
+	WAIT_CALLS,
+	WAIT_ITEM,
+	waitTokenOf,
+} from '../../../nodes/shared/resume';
+import { endedCallsAmong } from '../../../nodes/UnpodTask/waitForCalls/park';
+
+const ended = (status: string, post: IDataObject = {}): IDataObject => ({
+	task_id: 'T1',
+	run_id: 'R1',
+	status,
+	input: { name: 'Ada', contact_number: '+14155550100' },
+	output: {
+		call_status: status === 'failed' ? 'notConnected' : 'completed',
+		call_summary: 'Ada said no.',
+		post_call_data: post,
+	},
+});
+const said = (word: string) => ({ classification: { labels: [word] }, summary: { status: word } });
+const DEFAULT = approvedValuesOf('');
+
+test('approved only for a completed call whose analysis says an approved value and no refusal', () => {
+	expect(approvalOf(ended('completed', said('approved')), DEFAULT)).toEqual({ approved: true, reason: 'approved' });
+	expect(approvalOf(ended('completed', said('declined')), DEFAULT)).toEqual({ approved: false, reason: 'declined' });
+	expect(approvalOf(ended('completed', said('unclear')), DEFAULT)).toEqual({ approved: false, reason: 'unclear' });
+	expect(approvalOf(ended('completed', {}), DEFAULT)).toEqual({ approved: false, reason: 'unclear' });
+	expect(approvalOf(ended('failed', said('approved')), DEFAULT)).toEqual({ approved: false, reason: 'not_answered' });
+	// A call cut short is not an approval, whatever its analysis says.
+	expect(approvalOf(ended('partially_completed', said('approved')), DEFAULT).approved).toBe(false);
+	// Both at once is unclear, not approved.
+	const both = { classification: { labels: ['approved'] }, structured_data: { decision: 'Declined' } };
+	expect(approvalOf(ended('completed', both), DEFAULT)).toEqual({ approved: false, reason: 'unclear' });
+	// structured_data.approved, a boolean, counts; so does the profile's outcome, in any case and spacing.
+	expect(approvalOf(ended('completed', { structured_data: { approved: true } }), DEFAULT).approved).toBe(true);
+	expect(approvalOf(ended('completed', { structured_data: { approved: false } }), DEFAULT).reason).toBe('declined');
+	expect(approvalOf(ended('completed', { profile_summary: { outcome: 'Not Approved' } }), DEFAULT).reason).toBe(
+		'declined',
+	);
+});
+
+test("Approved Values are the user's words (comma-separated, any case); a refusal word never approves", () => {
+	expect(approvedValuesOf(' Yes, Go Ahead ,')).toEqual(['yes', 'go_ahead']);
+	expect(approvedValuesOf(undefined)).toEqual(['approved']);
+	expect(approvalOf(ended('completed', said('go ahead')), approvedValuesOf('yes, go ahead')).approved).toBe(true);
+	expect(approvalOf(ended('completed', said('approved')), approvedValuesOf('yes')).approved).toBe(false);
+	expect(approvalOf(ended('completed', said('declined')), approvedValuesOf('declined')).approved).toBe(false);
+	expect(decisionWords(ended('completed', { classification: { labels: ['A b', 'c-d'] } }))).toEqual(['a_b', 'c_d']);
+});
+
+test("the output: approved at the top, the person's answer for the model when not approved", () => {
+	const no = approvalItem(ended('completed', said('declined')), DEFAULT);
+	expect(no).toMatchObject({
+		approved: false,
+		approval: 'declined',
+		chatInput: 'Not approved by phone (declined): Ada said no.',
+		task_id: 'T1',
+		contact_name: 'Ada',
+		unpod_wait_status: 'ended',
+	});
+	const yes = approvalItem(ended('completed', said('approved')), DEFAULT);
+	expect(yes.approved).toBe(true);
+	expect(yes).not.toHaveProperty('chatInput');
+	expect(approvalItem(ended('failed'), DEFAULT).chatInput).toBe('Not approved by phone (not answered): Ada said no.');
+});
+
+test("only this n8n's waiting addresses that this package made with the same API token are rung", () => {
+	const base = 'http://127.0.0.1:5678/';
+	const key = 'the-api-token';
+	const doc = (url: unknown) => ({ [RESUME_FIELD]: url });
+	const token = newWaitToken(key, '42', 'node-1');
+	expect(token).toMatch(/^[0-9a-f]{32}\.[0-9a-f]{32}$/);
+	expect(newWaitToken(key, '42', 'node-1')).not.toBe(token);
+	const mine = `http://127.0.0.1:5678/webhook-waiting/42/node-1?wait=${token}&space=S1&signature=s`;
+	expect(ownResumeUrl(doc(mine), base, key)).toBe(mine);
+	expect(waitTokenOf(doc(mine))).toBe(token);
+	const [nonce] = token.split('.');
+	for (const other of [
+		// Elsewhere.
+		`http://evil.example/webhook-waiting/42/node-1?wait=${token}`,
+		`http://127.0.0.1:5679/webhook-waiting/42/node-1?wait=${token}`,
+		`https://127.0.0.1:5678/webhook-waiting/42/node-1?wait=${token}`,
+		`http://127.0.0.1:5678/webhook/42/node-1?wait=${token}`,
+		`http://127.0.0.1:5678/rest/workflows?wait=${token}`,
+		// Another waiting node of this n8n (a Wait node, with or without a suffix), or another execution.
+		'http://127.0.0.1:5678/webhook-waiting/42',
+		`http://127.0.0.1:5678/webhook-waiting/42?wait=${token}`,
+		`http://127.0.0.1:5678/webhook-waiting/43/node-1?wait=${token}`,
+		`http://127.0.0.1:5678/webhook-waiting/42/suffix?wait=${token}`,
+		`http://127.0.0.1:5678/webhook-waiting/42/node-1/more?wait=${token}`,
+		// A token made without the API token, or none.
+		`http://127.0.0.1:5678/webhook-waiting/42/node-1?wait=${newWaitToken('another-token', '42', 'node-1')}`,
+		`http://127.0.0.1:5678/webhook-waiting/42/node-1?wait=${nonce}.${'0'.repeat(32)}`,
+		`http://127.0.0.1:5678/webhook-waiting/42/node-1?wait=${nonce}`,
+		'http://127.0.0.1:5678/webhook-waiting/42/node-1',
+		'not a url',
+		42,
+	]) {
+		expect([other, ownResumeUrl(doc(other), base, key)]).toEqual([other, undefined]);
+	}
+	// Under a path prefix (n8n behind a proxy at /n8n/), the prefix is part of the address.
+	const proxied = `https://x.io/n8n/webhook-waiting/1/n?wait=${newWaitToken(key, '1', 'n')}`;
+	expect(ownResumeUrl(doc(proxied), 'https://x.io/n8n/', key)).toBe(proxied);
+	expect(ownResumeUrl(doc(proxied.replace('/n8n/', '/')), 'https://x.io/n8n/', key)).toBeUndefined();
+	expect(waitTokenOf(doc('http://127.0.0.1:5678/webhook-waiting/42/node-1'))).toBeUndefined();
+	expect(waitTokenOf({})).toBeUndefined();
+});
+
+test('a wait resumes only once every call carrying its token is listed and ended, in input order', () => {
+	const address = (token: string) => `http://127.0.0.1:5678/webhook-waiting/42/node-1?wait=${token}&signature=s`;
+	const call = (item: number, status: string, token = 'abc', calls = 2): IDataObject => ({
+		task_id: `T${item}`,
+		status,
+		input: { [RESUME_FIELD]: address(token), [WAIT_ITEM]: item, [WAIT_CALLS]: calls },
+	});
+	const other = call(0, 'completed', 'zzz', 1);
+	expect(endedCallsAmong([other], 'abc')).toBe('No call of this wait in that run');
+	expect(endedCallsAmong([call(1, 'completed'), other], 'abc')).toBe('A call of this wait is still open');
+	expect(endedCallsAmong([call(1, 'completed'), call(0, 'in_progress')], 'abc')).toBe(
+		'A call of this wait is still open',
+	);
+	const ended = endedCallsAmong([call(1, 'failed'), other, call(0, 'completed')], 'abc') as IDataObject[];
+	expect(ended.map((t) => t.task_id)).toEqual(['T0', 'T1']);
+	// A document without the count (older calls) waits for the calls listed.
+	expect(endedCallsAmong([{ ...call(0, 'completed'), input: { [RESUME_FIELD]: address('abc') } }], 'abc')).toHaveLength(
+		1,
+	);
+});

@@ -1,0 +1,27 @@
+import { withoutCarrierSecrets } from '../../../nodes/shared/secrets';
+
+test("a carrier's secrets are dropped at any depth; everything else is kept as it was", () => {
+	const answer = {
+		data: [
+			{
+				id: 101,
+				name: 'Twilio Main',
+				api_key: 'AC-key',
+				api_secret: 'secret',
+				meta_json: [{ meta_key: 'auth_token', meta_value: 'token' }],
+				provider_details: { id: 1, name: 'Twilio' },
+			},
+		],
+		numbers: [{ number: '+1', provider_configuration: { id: 101, api_secret: 'secret' } }],
+		count: 1,
+	};
+	expect(withoutCarrierSecrets(answer)).toEqual({
+		data: [{ id: 101, name: 'Twilio Main', provider_details: { id: 1, name: 'Twilio' } }],
+		numbers: [{ number: '+1', provider_configuration: { id: 101 } }],
+		count: 1,
+	});
+	// The answer itself is left alone (n8n may hold it elsewhere).
+	expect(answer.data[0].api_key).toBe('AC-key');
+	expect(withoutCarrierSecrets(null)).toBeNull();
+	expect(withoutCarrierSecrets('text')).toBe('text');
+});
