@@ -18,4 +18,6 @@ module.exports = {
 	// test:compat runs two runtimes side by side with two each.
 	maxWorkers: 3,
 	testSequencer: '<rootDir>/scripts/jest-sequencer.js',
+	// The transform cache stays with the project (Jest's default is the system temp folder).
+	cacheDirectory: '<rootDir>/node_modules/.cache/jest',
 };

@@ -24,12 +24,12 @@ export function sameForEveryItem<T>(context: IExecuteFunctions, label: string, r
 }
 
 /** An option of the Options collection, the same for every item. */
-export function runOption(context: IExecuteFunctions, name: string, label: string): unknown {
+function runOption(context: IExecuteFunctions, name: string, label: string): unknown {
 	return sameForEveryItem(context, label, (i) => (context.getNodeParameter('options', i, {}) as IDataObject)[name]);
 }
 
 /** A number within its bounds; a value out of them is an error that names the setting. */
-export function bounded(
+function bounded(
 	context: IExecuteFunctions,
 	value: unknown,
 	label: string,

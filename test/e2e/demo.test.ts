@@ -1,56 +1,86 @@
 /**
- * `npm run demo` as a newcomer runs it, on a 12-row CSV: its own local server and n8n, the
- * import, every outcome once. A file of its own: it waits on calls and polls more than it
- * works, so it runs beside the other end-to-end files.
+ * `npm run demo -- --keep` as a newcomer runs it, on a 12-row CSV: its own local server and n8n,
+ * the import, every outcome once; then Ctrl-C (SIGINT to its process group, as a terminal sends
+ * it) stops everything and leaves nothing in the temp folder. A file of its own: it waits on
+ * calls and polls more than it works, so it runs beside the other end-to-end files.
  */
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'fs';
+import type { ChildProcess } from 'child_process';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { ROOT } from '../helpers/n8n';
-import { runGroup } from '../helpers/processes';
+import { ROOT, waitFor } from '../helpers/n8n';
+import { spawnGroup, stopGroup } from '../helpers/processes';
 import { CSV_COLUMNS } from '../../scripts/demo-env';
 
-test('npm run demo finishes with every outcome exactly once (a 12-row CSV)', async () => {
-	// The demo writes its CSV into a temp folder here, never into demo-output/.
+let demo: ChildProcess | undefined;
+afterAll(async () => {
+	if (demo) await stopGroup(demo, 20_000);
+});
+
+test('npm run demo -- --keep: every outcome exactly once (a 12-row CSV); Ctrl-C removes what it made', async () => {
+	// The demo writes its CSV into a folder here, never into demo-output/; its temp folder is
+	// one of the test's own, to see that nothing is left in it.
 	const outputDir = mkdtempSync(join(tmpdir(), 'unpod-demo-test-'));
-	const {
-		exitCode: code,
-		stdout,
-		stderr,
-	} = await runGroup(
+	const demoTmp = mkdtempSync(join(tmpdir(), 'unpod-demo-tmp-'));
+	let output = '';
+	const child = spawnGroup(
 		join(ROOT, 'node_modules', '.bin', 'ts-node'),
-		['--transpile-only', join(ROOT, 'scripts', 'demo.ts'), '--rows', '12'],
+		['--transpile-only', join(ROOT, 'scripts', 'demo.ts'), '--rows', '12', '--keep'],
 		{
 			cwd: ROOT,
+			stdio: ['ignore', 'pipe', 'pipe'],
 			env: {
 				...process.env,
 				NODE_ENV: '',
+				TMPDIR: demoTmp,
 				TS_NODE_PREFER_TS_EXTS: 'true',
+				// As package.json's scripts run it: ts-node's compile cache under the project's cache.
+				V8_COMPILE_CACHE_CACHE_DIR: join(ROOT, 'node_modules', '.cache', 'v8-compile-cache'),
 				DEMO_TIMEOUT_MS: '180000',
 				DEMO_OUTPUT_DIR: outputDir,
 			},
-			// A hung demo only: its own limit (DEMO_TIMEOUT_MS) counts from when n8n is ready.
-			timeoutMs: 450_000,
-			// The demo stops its own n8n on SIGTERM.
-			graceMs: 20_000,
 		},
 	);
-	const output = stdout + stderr;
+	demo = child;
+	child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
+	const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+	let exitCode: number | null | undefined;
+	void exited.then((code) => (exitCode = code));
+
+	// A hung demo only: its own limit (DEMO_TIMEOUT_MS) counts from when n8n is ready.
+	await waitFor(
+		'the demo to keep n8n running',
+		() => output.includes('Ctrl-C stops both.') || exitCode !== undefined,
+		450_000,
+	);
+	const kept = output;
+	process.kill(-child.pid!, 'SIGINT');
+	const code = await exited;
+	demo = undefined;
+
 	const csvFile = join(outputDir, 'unpod-calls.csv');
 	const csv = existsSync(csvFile) ? readFileSync(csvFile, 'utf8') : '';
 	rmSync(outputDir, { recursive: true, force: true });
+	const left = readdirSync(demoTmp);
+	rmSync(demoTmp, { recursive: true, force: true });
 	// Each line names the contact's company and when the call ran (the first row: Ava Patel, Northwind).
 	const [header, ...lines] = csv.trim().split('\n');
 	expect(header).toBe(CSV_COLUMNS.join(','));
 	expect(lines.find((line) => line.includes('"Ava Patel"'))).toMatch(/^"[^"]+","Ava Patel","Northwind",/);
-	expect(output).toContain("OK: every imported contact's outcome arrived exactly once.");
-	expect(output).toMatch(/tasks created \(one request per 100 rows\) +\| 11 /);
-	expect(output).toMatch(/contacts in the first 12 rows of contacts\.csv +\| 12 /);
-	expect(output).toContain('Imported 11 of 12 rows in 1 request; 1 row not created:');
+	expect(kept).toContain("OK: every imported contact's outcome arrived exactly once.");
+	expect(kept).toMatch(/tasks created \(one request per 100 rows\) +\| 11 /);
+	expect(kept).toMatch(/contacts in the first 12 rows of contacts\.csv +\| 12 /);
+	expect(kept).toContain('Imported 11 of 12 rows in 1 request; 1 row not created:');
 	// What it says of its calls is what they do: every 5th of the 11 fails (the 5th and 10th).
-	expect(output).toContain('every 5th call fails');
-	expect(output).toMatch(/calls failed +\| 2 /);
-	expect(output).toMatch(/calls completed +\| 9 /);
-	expect(output).toContain('--rows 12 shortens the import, not the demo');
-	expect(code).toBe(0);
+	expect(kept).toContain('every 5th call fails');
+	expect(kept).toMatch(/calls failed +\| 2 /);
+	expect(kept).toMatch(/calls completed +\| 9 /);
+	expect(kept).toContain('--rows 12 shortens the import, not the demo');
+	// Ctrl-C: the demo says what it does, does it, and ends as a program stopped by Ctrl-C does.
+	expect(output.slice(kept.length)).toContain(
+		"Interrupted: stopping n8n and the local Unpod server, and removing n8n's folder.",
+	);
+	expect(code).toBe(130);
+	expect(left).toEqual([]);
 }, 480_000);

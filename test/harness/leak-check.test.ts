@@ -1,5 +1,6 @@
 /** The environment every test file runs in fails a file that leaves something open, by name. */
 import { spawn } from 'child_process';
+import { waitFor } from '../helpers/n8n';
 import { createServer } from 'net';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -72,5 +73,34 @@ test('a timer left holding the worker fails the file: counted, and named when UN
 		await expect(cleared.teardown()).resolves.toBeUndefined();
 	} finally {
 		delete process.env.UNPOD_LEAK_TIMERS;
+	}
+});
+
+test('a worker that does not end after its last file says what holds it', async () => {
+	const script = [
+		`require(${JSON.stringify(require.resolve('../helpers/leak-check-environment.js'))});`,
+		'setInterval(() => undefined, 60_000);',
+		"process.send('ready');",
+	].join('\n');
+	// A Jest worker's shape: a Node process with an IPC channel to its parent.
+	const worker = spawn(process.execPath, ['-e', script], {
+		env: { ...process.env, JEST_WORKER_ID: '9' },
+		stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+	});
+	let stderr = '';
+	worker.stderr!.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+	try {
+		await new Promise((resolve) => worker.once('message', resolve));
+		// Jest's end message (CHILD_MESSAGE_END).
+		worker.send([2, false]);
+		await waitFor('the worker to say what holds it', () => stderr.includes('still runs'), 5_000);
+		expect(stderr).toMatch(
+			new RegExp(`Jest worker ${worker.pid} still runs 250 ms after its last file, held by: .*Timeout`),
+		);
+	} finally {
+		worker.kill();
+		await new Promise((resolve) =>
+			worker.exitCode === null && worker.signalCode === null ? worker.once('exit', resolve) : resolve(undefined),
+		);
 	}
 });

@@ -22,11 +22,12 @@ function killGroup(child: ChildProcess, signal: NodeJS.Signals): void {
 process.once('exit', () => {
 	for (const child of running) killGroup(child, 'SIGKILL');
 });
-// A run stopped from outside (Ctrl-C, a CI time limit) takes its processes with it.
+// A run stopped from outside (Ctrl-C, a CI time limit) takes its processes with it. A program
+// with a handler of its own (the demo removes n8n's folder and says so) then ends the run itself.
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 	process.once(signal, () => {
 		for (const child of running) killGroup(child, 'SIGKILL');
-		process.exit(signal === 'SIGINT' ? 130 : 143);
+		if (process.listenerCount(signal) === 0) process.exit(signal === 'SIGINT' ? 130 : 143);
 	});
 }
 

@@ -1,8 +1,9 @@
 /**
  * Waiting for calls holding no worker, shared by Call and Wait for Approval and Call and Wait
- * "until Unpod reports": `execute()` sends all the calls in one request, each document carrying
- * the execution's resume address, and parks the execution; `webhook()` is rung by the
- * triggers (see shared/resume.ts), reads the calls from Unpod and resumes once all have ended.
+ * "until Unpod reports": `sendAndPark` sends all the calls in one request, each document carrying
+ * the execution's resume address, and parks the execution; each operation's `webhook()`, rung by
+ * the triggers (see shared/resume.ts), reads the calls from Unpod with `endedCallsOf` and resumes
+ * once all have ended.
  */
 import { NodeOperationError } from 'n8n-workflow';
 import type {
