@@ -8,8 +8,8 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { ringWaitingExecutions } from '../shared/resume';
-import { simplifyField } from '../shared/descriptions';
-import { CALL_ENDINGS, EVERY_CALL_ENDING } from '../shared/tasks';
+import { eventsField, simplifyField } from '../shared/descriptions';
+import { CALL_ENDINGS } from '../shared/tasks';
 import { deliveryItem, LIVE_EVENTS, parseBody, readDelivery } from './deliveries';
 import { DEFAULT_SECRET_HEADER, secretMatches, secretProblem } from './origin';
 import { checkRepeat } from './repeats';
@@ -72,16 +72,10 @@ export class UnpodCallEventsTrigger implements INodeType {
 				type: 'notice',
 				default: '',
 			},
-			{
-				displayName: 'Events',
-				name: 'events',
-				type: 'multiOptions',
-				options: [...CALL_ENDINGS, ...LIVE_EVENTS],
-				default: EVERY_CALL_ENDING,
-				required: true,
+			eventsField([...CALL_ENDINGS, ...LIVE_EVENTS], {
 				description: 'Which events start the workflow',
 				hint: "Call Completed, Failed and Partially Completed come when the call's task ends, with the post-call analysis; the others as the call happens. Unpod sends every event: the ones not selected are answered and start nothing.",
-			},
+			}),
 			simplifyField({}),
 		],
 	};

@@ -9,13 +9,20 @@ import type {
 	JsonObject,
 } from 'n8n-workflow';
 import { ringWaitingExecutions } from '../shared/resume';
-import { agentLocator, directionField, optionsCollection, simplifyField, spaceLocator } from '../shared/descriptions';
+import {
+	agentLocator,
+	directionField,
+	eventsField,
+	optionsCollection,
+	simplifyField,
+	spaceLocator,
+} from '../shared/descriptions';
 import { searchAgents } from '../shared/listSearch/searchAgents';
 import { searchSpaces } from '../shared/listSearch/searchSpaces';
 import { MAX_PAGE_SIZE, toPage } from '../shared/pagination';
 import { CALL_LOGS_PATH, simplifyCallLog } from '../shared/callLogs';
 import { simplifyTask } from '../shared/outcome';
-import { CALL_ENDINGS, EVERY_CALL_ENDING } from '../shared/tasks';
+import { CALL_ENDINGS } from '../shared/tasks';
 import { taskListPages } from '../shared/taskLists';
 import { asNodeError } from '../shared/errors';
 import { classifyFailure, pickerBudget } from '../shared/retry';
@@ -76,16 +83,10 @@ export class UnpodTrigger implements INodeType {
 			},
 			spaceLocator({ callsOf: ['space'] }),
 			agentLocator({ callsOf: ['agent'] }),
-			{
-				displayName: 'Events',
-				name: 'events',
-				type: 'multiOptions',
-				options: CALL_ENDINGS,
-				default: EVERY_CALL_ENDING,
-				required: true,
+			eventsField(CALL_ENDINGS, {
 				description: 'Which endings start the workflow',
 				displayOptions: { show: { callsOf: ['space', 'agent'] } },
-			},
+			}),
 			directionField({ callsOf: ['callLog'] }),
 			simplifyField({ callsOf: ['space', 'agent'] }),
 			simplifyField({ callsOf: ['callLog'] }, 'callLog'),

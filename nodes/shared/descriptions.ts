@@ -1,4 +1,4 @@
-import type { INodeProperties } from 'n8n-workflow';
+import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { CALL_DIRECTIONS } from './callLogs';
 import { TASK_STATUSES } from './tasks';
 
@@ -210,4 +210,20 @@ export function taskFilters(show: Show): INodeProperties {
 		},
 		created.to,
 	]);
+}
+
+/** Both triggers' Events: which endings (and, for the push, live events) start the workflow; every ending of a call by default. */
+export function eventsField(
+	options: INodePropertyOptions[],
+	field: Pick<INodeProperties, 'description' | 'hint' | 'displayOptions'>,
+): INodeProperties {
+	return {
+		displayName: 'Events',
+		name: 'events',
+		type: 'multiOptions',
+		options,
+		default: ['completed', 'failed', 'partially_completed'],
+		required: true,
+		...field,
+	};
 }

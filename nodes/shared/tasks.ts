@@ -26,6 +26,3 @@ export const CALL_ENDINGS: Array<{ name: string; value: FinalStatus }> = [
 	{ name: 'Call Failed', value: 'failed' },
 	{ name: 'Call Partially Completed', value: 'partially_completed' },
 ];
-
-/** Both triggers' default Events: every ending of a call. */
-export const EVERY_CALL_ENDING: FinalStatus[] = CALL_ENDINGS.map((ending) => ending.value);
