@@ -6,27 +6,21 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/descriptions';
-import { asNodeError } from '../../../shared/errors';
 import { failedItem } from '../../../shared/itemLoop';
 import { numberOption } from '../../../shared/parameters';
-import { readTaskList } from '../../../shared/taskLists';
-import type { WaitBudget } from '../../../shared/retry';
-import { callChain, contactColumns, objectOf } from '../../../shared/outcome';
-import { platformTime } from '../../../shared/time';
-import { recentTasks } from '../../placeCalls/existingTasks';
+import { callChain, contactColumns } from '../../../shared/outcome';
 import { callContextField, DEFAULT_BATCH_SIZE, rateLimitWaitOption } from '../../placeCalls/fields';
 import { sentRowItem } from '../../placeCalls/output';
 import type { Row } from '../../placeCalls/rows';
 import { rateLimitBudget, sendRows } from '../../placeCalls/send';
+import { nextCalls, spaceOf, tasksFromUnpod, toUnpods } from './followUp.lookup';
+import type { Planned } from './followUp.lookup';
 import { decideFollowUp, DEFAULT_WINDOW, readEndedCall, slotOf } from './followUp.plan';
-import type { CallingWindow, Decision, EndedCall } from './followUp.plan';
+import type { CallingWindow } from './followUp.plan';
 
 const show = { operation: ['followUp'] };
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
-/** How far back a follow-up already scheduled for a call is looked for: two weeks. */
-const FOLLOW_UP_LOOKBACK_HOURS = 14 * 24;
-
 const maxCallsOption: INodeProperties = {
 	displayName: 'Max Calls',
 	name: 'maxCalls',
@@ -132,50 +126,6 @@ function windowOf(context: IExecuteFunctions, itemIndex: number, document: IData
 	return window;
 }
 
-const spaceOf = (context: IExecuteFunctions, itemIndex: number) =>
-	context.getNodeParameter('space', itemIndex, '', { extractValue: true }) as string;
-
-interface Planned {
-	itemIndex: number;
-	call: EndedCall;
-	decision: Decision;
-	/** The slot the follow-up goes in (epoch ms), when one is due. */
-	slot?: number;
-}
-
-/**
- * The calls that came in flat (Simplify on), read back from Unpod: their run's tasks carry the
- * whole document (custom fields too) and the chain. One request per run (100 tasks a page); a
- * run Unpod does not know leaves the item's own fields.
- */
-async function tasksFromUnpod(
-	context: IExecuteFunctions,
-	items: INodeExecutionData[],
-	budget: WaitBudget,
-): Promise<Map<string, IDataObject>> {
-	const runs = new Map<string, { space: string; itemIndex: number }>();
-	items.forEach((item, itemIndex) => {
-		const json = item.json;
-		if ('input' in json || typeof json.run_id !== 'string' || !json.run_id) return;
-		const space = spaceOf(context, itemIndex);
-		runs.set(`${space}/${json.run_id}`, { space, itemIndex });
-	});
-	const stored = new Map<string, IDataObject>();
-	for (const [key, { space, itemIndex }] of runs) {
-		const runId = key.slice(space.length + 1);
-		try {
-			const tasks = await readTaskList(context, { scope: 'run', space, runId }, { itemIndex, budget });
-			for (const task of tasks) if (task.task_id) stored.set(String(task.task_id), task);
-		} catch (error) {
-			// A run of another space, or one Unpod no longer lists: the item's own fields serve.
-			const failure = asNodeError(context.getNode(), error, itemIndex);
-			const status = String((failure as { httpCode?: unknown }).httpCode ?? '');
-			if (status !== '206' && status !== '404') throw failure;
-		}
-	}
-	return stored;
-}
-
 /** Reads each input item as a call and decides; an item that is no call at all fails, naming it. */
 function planItems(
 	context: IExecuteFunctions,
@@ -260,50 +210,6 @@ const taskRef = (task: IDataObject | undefined): IDataObject => ({
 	follow_up_task_id: task?.task_id ?? null,
 	follow_up_run_id: task?.run_id ?? null,
 });
-
-/**
- * Who calls next for each plan, read from the space's recent tasks: a follow-up that names the
- * ended call (`referenced_task` for Unpod's, `previous_task_id` for this node's) is the next call,
- * so nothing is sent for it; a call Unpod said it calls again is named where found. One list read
- * per space, only when something is due or Unpod calls again.
- */
-async function nextCalls(
-	context: IExecuteFunctions,
-	planned: Planned[],
-	budget: WaitBudget,
-): Promise<Map<Planned, IDataObject | undefined>> {
-	const asking = planned.filter((p) => p.slot !== undefined || p.decision.follow_up === 'unpod');
-	const found = new Map<Planned, IDataObject | undefined>();
-	if (!asking.length) return found;
-	const existing = await recentTasks(
-		context,
-		asking.map((p) => ({ request: { space: spaceOf(context, p.itemIndex) }, lookbackHours: FOLLOW_UP_LOOKBACK_HOURS })),
-		budget,
-	);
-	for (const plan of asking) {
-		const tasks = existing.get(spaceOf(context, plan.itemIndex));
-		const next = tasks?.followUpOf(plan.call.taskId);
-		if (next) found.set(plan, next);
-		else if (plan.decision.follow_up === 'unpod') {
-			// A redial calls the same task again; a deduplicated follow-up is the contact's open task.
-			const redial = plan.decision.reason === 'unpod_redial';
-			found.set(plan, tasks?.openTaskOf(plan.call.document) ?? (redial ? { task_id: plan.call.taskId } : undefined));
-		}
-	}
-	return found;
-}
-
-/** A follow-up Unpod made for the ended call turns a due plan into Unpod's. */
-function toUnpods(plan: Planned, next: IDataObject): Planned {
-	const output = objectOf(next.output);
-	if (!output.referenced_task) return plan;
-	const at = platformTime(output.scheduled_time) ?? platformTime(next.scheduled_timestamp);
-	return {
-		...plan,
-		slot: undefined,
-		decision: { ...plan.decision, follow_up: 'unpod', reason: 'unpod_follow_up', at },
-	};
-}
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
