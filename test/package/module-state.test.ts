@@ -28,7 +28,7 @@ test('the check finds each kind of module state, and leaves locals and constants
 		writeFileSync(
 			file,
 			[
-				"import { registry } from '../unit/shared';",
+				"import { registry } from './shared';",
 				'let calls = 0;',
 				'const cache = new Map<string, string>();',
 				'const seen: string[] = [];',
