@@ -1,7 +1,8 @@
 /** Provider Connection > Connect. */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { bridgeLocator } from '../bridge/bridge.fields';
-import { connectionFields, connectionRouting } from './connection.fields';
+import { connectionFields } from './connection.fields';
+import { connectionRouting } from './connection.routing';
 
 export const option: INodePropertyOptions = {
 	name: 'Connect',
