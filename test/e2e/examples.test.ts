@@ -148,6 +148,8 @@ test('every example imports, and every node type it uses is known to n8n', async
 			'unpodrecordingstofile',
 			'unpodtriggertocrm',
 			'unpodtriggertocsv',
+			'hubspotcalls',
+			'superdialogcallerlook',
 		].sort(),
 	);
 	// The node types the running n8n loaded, as its editor reads them.

@@ -87,9 +87,11 @@ export async function startProcessHarness(
 	workflows?: Workflows,
 	/** More credentials (another service's stand-in), imported with the tests' own in one n8n process. */
 	moreCredentials: Array<{ id: string; name: string; type: string; data: Record<string, unknown> }> = [],
+	/** More environment for n8n (the proxy and CA that lead its requests to other services' twins). */
+	env: NodeJS.ProcessEnv = {},
 ): Promise<Harness<N8n>> {
 	const server = await startServer(options);
-	const n8n = await N8n.create();
+	const n8n = await N8n.create(env);
 	await n8n.importCredentials([...credentialsFor(server), ...moreCredentials]);
 	if (workflows?.list.length) await n8n.importWorkflows(workflows.list);
 	return harness(server, n8n, () => n8n.dispose());
