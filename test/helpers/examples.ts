@@ -13,6 +13,8 @@ export interface Localize {
 	filesDir: string;
 	/** The n8n Data Table the examples' Data Table nodes use, as the user would pick it. */
 	dataTable?: string;
+	/** The Google spreadsheet the examples' Google Sheets nodes use, as the user would pick it. */
+	spreadsheet?: string;
 	/** Other services' credentials by type (the campaign page's login, the report's SMTP account). */
 	credentials?: Record<string, { id: string; name: string }>;
 }
@@ -40,6 +42,8 @@ export function loadExample(file: string, local: Localize): Workflow {
 			p.providerCredential = { __rl: true, mode: 'list', value: String(SEED.activeCredentialId) };
 		if (p.dataTableId?.__rl && !p.dataTableId.value && local.dataTable)
 			p.dataTableId = { __rl: true, mode: 'id', value: local.dataTable };
+		if (p.documentId?.__rl && !p.documentId.value && local.spreadsheet)
+			p.documentId = { __rl: true, mode: 'id', value: local.spreadsheet };
 		for (const key of ['fileSelector', 'fileName']) {
 			if (typeof p[key] === 'string') p[key] = p[key].replace(USER_FILES, `${local.filesDir}/`);
 		}
