@@ -216,6 +216,7 @@ export class CallLifecycle extends Tables {
 	/** The lifecycle a script gives a call, from now. */
 	planScripted(task: Task, script: CallScript): void {
 		if (script.answer) task.answer = script.answer;
+		if (script.outcome) task.outcome = script.outcome;
 		const ends = {
 			completed: 'complete',
 			failed: 'fail',

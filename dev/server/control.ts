@@ -72,7 +72,7 @@ export function control(server: Controlled, method: string, path: string, raw: s
 			server.calls.autoFinish = body.minMs === undefined ? undefined : (body as AutoFinish);
 			return send(res, 200, { autoFinish: server.calls.autoFinish ?? null });
 		case 'POST call-scripts':
-			// `{scripts: [{number, end, afterMs?}]}`: how calls to these numbers go (see CallScript).
+			// `{scripts: [{number, end, afterMs?, answer?, outcome?}]}`: how calls to these numbers go (see CallScript).
 			server.calls.callScripts = Array.isArray(body.scripts) ? body.scripts : [];
 			return send(res, 200, { scripts: server.calls.callScripts });
 		case 'POST inbound-call': {

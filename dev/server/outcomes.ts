@@ -55,7 +55,10 @@ export function completedOutput(
 		return { ...base, call_summary: summary, post_call_data: analysis };
 	}
 	const name = String(task.input.name ?? 'there');
-	const pick = dropped ? DROPPED : OUTCOMES[parseInt(task.task_id.slice(1, 3), 16) % OUTCOMES.length];
+	const pick = dropped
+		? DROPPED
+		: (OUTCOMES.find((o) => o.outcome === task.outcome) ??
+			OUTCOMES[parseInt(task.task_id.slice(1, 3), 16) % OUTCOMES.length]);
 	const nominal = dropped ? 4 : 45 + (parseInt(task.task_id.slice(3, 5), 16) % 200);
 	const { startMs, duration } = callWindow(task, endMs, nominal);
 	const at = (s: number) => callTime(startMs + s * 1000);

@@ -154,7 +154,12 @@ export interface CallScript {
 	afterMs?: number;
 	/** A completed call's decision (an approval call): its labels, status, outcome and structured data say it. */
 	answer?: ApprovalAnswer;
+	/** A completed call's post-call verdict, instead of the one the task id picks. */
+	outcome?: CallOutcome;
 }
+
+/** The verdicts of a completed call's analysis. */
+export type CallOutcome = 'interested' | 'callback' | 'not_interested';
 
 export interface Run {
 	run_id: string;
@@ -195,6 +200,8 @@ export interface Task {
 	startedMs?: number;
 	/** The decision a scripted approval call ends with. */
 	answer?: ApprovalAnswer;
+	/** The verdict a scripted call ends with. */
+	outcome?: CallOutcome;
 	/** How far ahead of the real clock the call's own times run (a wait shortened by the server's time scale). */
 	clockAheadMs?: number;
 	/** The rest of an auto-finishing call's lifecycle, soonest first. */

@@ -10,13 +10,17 @@ import type { IDataObject } from 'n8n-workflow';
 import { loadExample } from '../helpers/examples';
 import { waitFor, type N8n } from '../helpers/n8n';
 import { N8nServer, POLL_BY_REACTIVATION } from '../helpers/n8n-server';
-import { CREDENTIAL, pushEndingsTo, type Harness } from '../helpers/setup';
-import { credentialRefs, startTwinHarness, type TwinHarness } from '../helpers/twins';
+import { CREDENTIAL, type Harness } from '../helpers/setup';
+import {
+	activateOutcomes,
+	credentialRefs,
+	deliverAgain,
+	outcomeOf,
+	startTwinHarness,
+	type TwinHarness,
+} from '../helpers/twins';
 import { HubSpotTwin } from '../../dev/twins/hubspot';
 import { SEED } from '../../dev/server/seed';
-import { ANALYSED_AGENT } from '../../dev/server/postCall';
-import type { Task } from '../../dev/server/types';
-import { simplifyTask } from '../../nodes/shared/outcome';
 
 const HUBSPOT_TOKEN = 'pat-na1-11111111-2222-4333-8444-555555555555';
 const TOOL_TOKEN = 'agent-tool-token-3f7a9c2e51d8b604';
@@ -59,9 +63,6 @@ afterEach(() => {
 	// Every request n8n made went to Unpod's local server or a twin: the proxy refused none.
 	expect(t.twins.refused).toEqual([]);
 });
-
-/** The flat outcome of a task as the triggers put it out. */
-const outcomeOf = (task: Task) => simplifyTask(h.server.webhooks.taskDocument(task) as IDataObject);
 
 describe('HubSpot', () => {
 	test('leads become calls, each with its HubSpot id as the document id; run again, nobody is called twice', async () => {
@@ -106,16 +107,7 @@ describe('HubSpot', () => {
 	});
 
 	test('each ending lands once on its contact: found by id, by phone, or created; a 429 retried; a redelivery and the safety net change nothing', async () => {
-		const polls = () => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
-		await n8n.setActive(HUBSPOT.id, true, polls);
-		const webhookId = HUBSPOT.nodes.find((n) => n.type.endsWith('unpodCallEventsTrigger'))!.webhookId!;
-		await pushEndingsTo(h.server, n8n.url, webhookId);
-		// The agent extracts a budget, a meeting date and the decision maker; Unpod calls back nobody here.
-		h.server.store.agentSettings.set(SEED.agentHandle, {
-			...ANALYSED_AGENT,
-			follow_up_enabled: false,
-			callback_enabled: false,
-		});
+		const outcomes = await activateOutcomes(h, n8n, HUBSPOT);
 		try {
 			const byId = hubspot.addContact({
 				firstname: 'Ada',
@@ -159,7 +151,7 @@ describe('HubSpot', () => {
 				[byPhone.id, ben],
 				[created.id, cleo],
 			] as const) {
-				const flat = outcomeOf(task);
+				const flat = outcomeOf(h, task);
 				const [call] = hubspot.callsOf(contactId);
 				expect(hubspot.callsOf(contactId)).toHaveLength(1);
 				expect(call.engagement.type).toBe('CALL');
@@ -197,12 +189,9 @@ describe('HubSpot', () => {
 			// Every ending again: pushed and polled by the safety net (2.x). A copy the trigger does not
 			// answer as a repeat (three pushes at one moment each store their own repeat log) costs one
 			// search: the call is among the contact's logged calls, and nothing is written.
-			const sentAll = hubspot.requests.length;
-			for (const task of [ada, ben, cleo]) h.server.webhooks.redeliver(task.task_id);
-			await h.server.webhooks.settled();
-			if (POLL_BY_REACTIVATION) await n8n.pollNow(HUBSPOT.id, polls);
-			await n8n.executionsFinished(HUBSPOT.id);
-			const again = hubspot.requests.slice(sentAll).map((r) => `${r.method} ${r.path}`);
+			const again = (await deliverAgain(h, n8n, HUBSPOT, hubspot, [ada, ben, cleo], outcomes.polls)).map(
+				(r) => `${r.method} ${r.path}`,
+			);
 			expect(new Set(again)).toEqual(new Set(again.length ? ['POST /crm/v3/objects/contacts/search'] : []));
 			expect(again.length).toBeLessThanOrEqual(6);
 			if (POLL_BY_REACTIVATION) expect(again.length).toBeGreaterThanOrEqual(3);
@@ -217,8 +206,7 @@ describe('HubSpot', () => {
 			] as const)
 				expect(hubspot.contacts.get(contactId)!.properties.unpod_task_ids).toBe(task.task_id);
 		} finally {
-			h.server.store.agentSettings.delete(SEED.agentHandle);
-			await n8n.setActive(HUBSPOT.id, false);
+			await outcomes.deactivate();
 		}
 	});
 });
