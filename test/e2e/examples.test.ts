@@ -152,6 +152,7 @@ test('every example imports, and every node type it uses is known to n8n', async
 			'superdialogcallerlook',
 			'googlesheetscampaign',
 			'pipedrivecalls',
+			'salesforcecalls',
 		].sort(),
 	);
 	// The node types the running n8n loaded, as its editor reads them.
