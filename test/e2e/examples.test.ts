@@ -153,6 +153,7 @@ test('every example imports, and every node type it uses is known to n8n', async
 			'googlesheetscampaign',
 			'pipedrivecalls',
 			'salesforcecalls',
+			'highlevelcalls',
 		].sort(),
 	);
 	// The node types the running n8n loaded, as its editor reads them.
