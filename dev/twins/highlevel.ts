@@ -1,8 +1,9 @@
 /**
- * HighLevel's API v2 (services.leadconnectorhq.com, `Version: 2021-07-28`) as the HighLevel
+ * HighLevel's API v2 (services.leadconnectorhq.com) as the HighLevel
  * node (v2, OAuth2) and `@gohighlevel/api-client` use it: contacts of a location (listed with a
  * query, read, upserted by phone or email with tags and custom fields) and their notes. Answers
  * and errors in HighLevel's shapes (highlevel.stoplight.io, Contacts API).
+ * A request must name an API version (`Version: 2021-07-28`, as the node sends).
  */
 import { match, Twin, type TwinReply, type TwinRequest } from './twin';
 
@@ -19,6 +20,9 @@ export interface HighLevelContact {
 	dateAdded: string;
 	[key: string]: unknown;
 }
+
+/** API versions HighLevel's Contacts API answers to. */
+const VERSIONS = ['2021-04-15', '2021-07-28', '2023-02-21'];
 
 const id = (n: number) => `${n.toString(36)}Tw1nH1ghL3v3lC0`.slice(0, 20);
 
@@ -67,7 +71,8 @@ export class HighLevelTwin extends Twin {
 
 	protected route(request: TwinRequest): TwinReply | undefined {
 		const { method, path, query, body } = request;
-		if (request.headers.version !== '2021-07-28')
+		// The node sends 2021-07-28 (the Contacts API's), the SDK 2023-02-21; a request without one is refused.
+		if (!VERSIONS.includes(String(request.headers.version)))
 			return { status: 400, body: { statusCode: 400, message: 'Version header was not found' } };
 		if (method === 'GET' && /^\/contacts\/?$/.test(path)) return this.list(query);
 		if (method === 'POST' && /^\/contacts\/upsert\/?$/.test(path)) return this.upsert(body ?? {});

@@ -78,8 +78,9 @@ export class PipedriveTwin extends Twin {
 		return person[keyOf(name)];
 	}
 
+	/** Pipedrive takes the token as `api_token` in the query (the n8n node) or an `x-api-token` header (its SDK). */
 	protected authorized(request: TwinRequest): boolean {
-		return request.query.get('api_token') === this.apiToken;
+		return request.query.get('api_token') === this.apiToken || request.headers['x-api-token'] === this.apiToken;
 	}
 
 	protected unauthorized(): TwinReply {

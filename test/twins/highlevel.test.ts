@@ -1,0 +1,69 @@
+/**
+ * The HighLevel twin read by HighLevel's own SDK (`@gohighlevel/api-client`), pointed at it:
+ * contacts listed, upserted by phone and read, notes added, HighLevel's error shape.
+ */
+import { HighLevel } from '@gohighlevel/api-client';
+import { HighLevelTwin } from '../../dev/twins/highlevel';
+import { startTwins, type RunningTwins } from '../../dev/twins/serve';
+
+const TOKEN = 'pit-sdk-check';
+const twin = new HighLevelTwin(TOKEN);
+let running: RunningTwins;
+let client: HighLevel;
+
+beforeAll(async () => {
+	running = await startTwins([twin]);
+	client = new HighLevel({ privateIntegrationToken: TOKEN, rateLimitRetry: false, logLevel: 'none' });
+	client.getHttpClient().defaults.baseURL = running.urls.highlevel;
+});
+afterAll(() => running?.stop());
+
+test('a contact upserted by phone keeps its id; read back with its tags and custom field; a note added and listed', async () => {
+	const ada = twin.addContact({ firstName: 'Ada', lastName: 'Stone', phone: '+1 555 080 0201', tags: ['vip'] });
+	const upserted = await client.contacts.upsertContact({
+		locationId: twin.locationId,
+		phone: '+15550800201',
+		tags: ['vip', 'unpod-interested'],
+		customFields: [{ id: 'calls', field_value: 'T1' }],
+	} as never);
+	expect(upserted).toMatchObject({ new: false, contact: { id: ada.id } });
+	const read = await client.contacts.getContact({ contactId: ada.id });
+	expect(read.contact).toMatchObject({
+		id: ada.id,
+		tags: ['vip', 'unpod-interested'],
+		customFields: [{ id: 'calls', value: 'T1' }],
+	});
+
+	const listed = await client.contacts.getContacts({
+		locationId: twin.locationId,
+		query: '+15550800201',
+		limit: 1,
+	} as never);
+	expect(listed.contacts?.map((c) => c.id)).toEqual([ada.id]);
+
+	await client.contacts.createNote({ contactId: ada.id }, { body: 'Unpod call: interested' } as never);
+	const notes = await client.contacts.getAllNotes({ contactId: ada.id });
+	expect(notes.notes?.map((n) => n.body)).toEqual(['Unpod call: interested']);
+});
+
+// The tests' axios errors keep the status and body in their message (test/helpers/jest-setup.ts), before the SDK wraps them.
+test('a new phone creates a contact; a wrong location, a wrong token and a 429 answer in HighLevel’s shape', async () => {
+	const created = await client.contacts.upsertContact({
+		locationId: twin.locationId,
+		phone: '+15550800203',
+		firstName: 'Cleo',
+	} as never);
+	expect(created).toMatchObject({ new: true, contact: { firstName: 'Cleo', phone: '+15550800203' } });
+	await expect(
+		client.contacts.upsertContact({ locationId: 'another', phone: '+15550800204' } as never),
+	).rejects.toThrow(/-> 403 \{"statusCode":403,"message":"The token does not have access to this location"/);
+	const wrong = new HighLevel({ privateIntegrationToken: 'wrong', rateLimitRetry: false, logLevel: 'none' });
+	wrong.getHttpClient().defaults.baseURL = running.urls.highlevel;
+	await expect(wrong.contacts.getContact({ contactId: 'x' })).rejects.toThrow(
+		/-> 401 \{"statusCode":401,"message":"Invalid JWT"/,
+	);
+	twin.rateLimit('GET', /^\/contacts\//);
+	await expect(client.contacts.getContact({ contactId: 'x' })).rejects.toThrow(
+		/-> 429 \{"statusCode":429,"message":"Too Many Requests"/,
+	);
+});
