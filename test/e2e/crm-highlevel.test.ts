@@ -10,6 +10,7 @@ import { N8nServer, POLL_BY_REACTIVATION } from '../helpers/n8n-server';
 import { CREDENTIAL, type Harness } from '../helpers/setup';
 import {
 	activateOutcomes,
+	refusedHosts,
 	credentialRefs,
 	deliverAgain,
 	outcomeOf,
@@ -65,7 +66,7 @@ afterAll(async () => {
 	await t?.close();
 });
 
-afterEach(() => expect(t.twins.refused).toEqual([]));
+afterEach(() => expect(refusedHosts(t)).toEqual([]));
 
 test('contacts tagged unpod-call become calls with their HighLevel ids; run again, nobody is called twice', async () => {
 	const mia = highlevel.addContact({

@@ -13,6 +13,7 @@ import { N8nServer, POLL_BY_REACTIVATION } from '../helpers/n8n-server';
 import { CREDENTIAL, type Harness } from '../helpers/setup';
 import {
 	activateOutcomes,
+	refusedHosts,
 	credentialRefs,
 	deliverAgain,
 	outcomeOf,
@@ -61,7 +62,7 @@ afterAll(async () => {
 
 afterEach(() => {
 	// Every request n8n made went to Unpod's local server or a twin: the proxy refused none.
-	expect(t.twins.refused).toEqual([]);
+	expect(refusedHosts(t)).toEqual([]);
 });
 
 describe('HubSpot', () => {
@@ -266,15 +267,20 @@ describe('SuperDialog caller lookup', () => {
 	test('a wrong token or none is refused and runs nothing', async () => {
 		await n8n.setActive(LOOKUP.id, true);
 		try {
+			// n8n 2.41 registers a published workflow's webhooks just after it answers.
+			await waitFor('the lookup webhook', async () => (await lookup({}, '')).status !== 404);
 			const searches = () => hubspot.sent('POST', /contacts\/search$/).length;
 			const before = searches();
 			const executions = await n8n.executionCount(LOOKUP.id);
+			const statuses: number[] = [];
 			for (const token of ['not-the-token', '']) {
 				const refused = await lookup({ phone: '+15550400301' }, token);
 				expect([401, 403]).toContain(refused.status);
+				statuses.push(refused.status);
 				expect(JSON.stringify(refused.data)).not.toContain('Dana');
 			}
 			expect(searches()).toBe(before);
+			console.log(`Caller lookup refused: another token ${statuses[0]}, none ${statuses[1]}`);
 			expect(await n8n.executionCount(LOOKUP.id)).toBe(executions);
 		} finally {
 			await n8n.setActive(LOOKUP.id, false);

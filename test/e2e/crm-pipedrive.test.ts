@@ -11,6 +11,7 @@ import { N8nServer, POLL_BY_REACTIVATION } from '../helpers/n8n-server';
 import { CREDENTIAL, type Harness } from '../helpers/setup';
 import {
 	activateOutcomes,
+	refusedHosts,
 	credentialRefs,
 	deliverAgain,
 	outcomeOf,
@@ -55,7 +56,7 @@ afterAll(async () => {
 	await t?.close();
 });
 
-afterEach(() => expect(t.twins.refused).toEqual([]));
+afterEach(() => expect(refusedHosts(t)).toEqual([]));
 
 test('the deals of a stage become calls of their persons, the person and deal ids going with each; run again, nobody is called twice', async () => {
 	const mia = pipedrive.addPerson('Mia Chen', '+15550600101', 'mia@example.com');

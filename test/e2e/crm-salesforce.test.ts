@@ -11,6 +11,7 @@ import { N8nServer, POLL_BY_REACTIVATION } from '../helpers/n8n-server';
 import { CREDENTIAL, type Harness } from '../helpers/setup';
 import {
 	activateOutcomes,
+	refusedHosts,
 	credentialRefs,
 	deliverAgain,
 	outcomeOf,
@@ -62,7 +63,7 @@ afterAll(async () => {
 	await t?.close();
 });
 
-afterEach(() => expect(t.twins.refused).toEqual([]));
+afterEach(() => expect(refusedHosts(t)).toEqual([]));
 
 test('open leads with a phone become calls, each with its Lead Id as the document id; run again, nobody is called twice', async () => {
 	const mia = salesforce.add('Lead', {

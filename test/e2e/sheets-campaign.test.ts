@@ -9,7 +9,7 @@ import { loadExample } from '../helpers/examples';
 import { waitFor, type N8n } from '../helpers/n8n';
 import { N8nServer, POLL_BY_REACTIVATION } from '../helpers/n8n-server';
 import { CREDENTIAL, pushEndingsTo, type Harness } from '../helpers/setup';
-import { credentialRefs, startTwinHarness, type TwinHarness } from '../helpers/twins';
+import { credentialRefs, refusedHosts, startTwinHarness, type TwinHarness } from '../helpers/twins';
 import { SheetsTwin } from '../../dev/twins/sheets';
 import { SEED } from '../../dev/server/seed';
 import { ANALYSED_AGENT } from '../../dev/server/postCall';
@@ -70,6 +70,8 @@ afterAll(async () => {
 	await n8n?.stop();
 	await t?.close();
 });
+
+afterEach(() => expect(refusedHosts(t)).toEqual([]));
 
 test('a campaign in a Google Sheet runs to its end: each row reached or given up on, what the agent found out in its row, nobody called twice for one ending', async () => {
 	const contacts = Array.from({ length: 12 }, (_, i) => ({

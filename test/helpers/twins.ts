@@ -94,3 +94,11 @@ export async function deliverAgain(
 	await n8n.executionsFinished(workflow.id);
 	return twin.requests.slice(from);
 }
+
+/** Hosts n8n asks for on its own (2.41 calls api.n8n.io): refused like any other, and none of the examples'. */
+const N8N_OWN_HOSTS = new Set(['api.n8n.io']);
+
+/** Hosts the proxy refused that n8n's nodes asked for: none, when every request went to a twin or to Unpod. */
+export function refusedHosts(t: TwinHarness): string[] {
+	return t.twins.refused.filter((host) => !N8N_OWN_HOSTS.has(host));
+}
