@@ -11,9 +11,10 @@ import { SEED } from '../../dev/server/seed';
 import { ANALYSED_AGENT } from '../../dev/server/postCall';
 import type { Task } from '../../dev/server/types';
 import { simplifyTask } from '../../nodes/shared/outcome';
+import { loadExample } from './examples';
 import type { N8n, Workflow } from './n8n';
-import { type N8nServer, POLL_BY_REACTIVATION } from './n8n-server';
-import { pushEndingsTo, startProcessHarness, type Harness } from './setup';
+import { N8nServer, POLL_BY_REACTIVATION } from './n8n-server';
+import { CREDENTIAL, pushEndingsTo, startProcessHarness, type Harness } from './setup';
 
 type Credential = { id: string; name: string; type: string; data: Record<string, unknown> };
 
@@ -101,4 +102,60 @@ const N8N_OWN_HOSTS = new Set(['api.n8n.io']);
 /** Hosts the proxy refused that n8n's nodes asked for: none, when every request went to a twin or to Unpod. */
 export function refusedHosts(t: TwinHarness): string[] {
 	return t.twins.refused.filter((host) => !N8N_OWN_HOSTS.has(host));
+}
+
+/**
+ * The CRM and sheet examples' tests in one real n8n: each service's file (test/e2e/crm/) adds
+ * its twin, credentials and examples when it is defined; `start()` (in beforeAll) starts them all
+ * with one n8n, as its start-up is most of an end-to-end file's time.
+ */
+export class TwinSuite {
+	private readonly twins: Twin[] = [];
+	private readonly credentials: Credential[] = [];
+	private readonly workflows: Workflow[] = [];
+	private harness?: TwinHarness;
+	private server?: N8nServer;
+
+	/** A service's twin and credentials; its examples loaded as a user fills them in. */
+	add(twin: Twin, credentials: Credential[], files: string[] = []): Workflow[] {
+		this.twins.push(twin);
+		this.credentials.push(...credentials);
+		const loaded = files.map((file) =>
+			loadExample(file, {
+				credential: CREDENTIAL.unpodApi,
+				filesDir: '/nowhere',
+				credentials: credentialRefs(credentials),
+			}),
+		);
+		this.workflows.push(...loaded);
+		return loaded;
+	}
+
+	get t(): TwinHarness {
+		if (!this.harness) throw new Error('The twin suite has not started');
+		return this.harness;
+	}
+
+	get h(): Harness<N8n> {
+		return this.t.h;
+	}
+
+	get n8n(): N8nServer {
+		if (!this.server) throw new Error('The twin suite has not started');
+		return this.server;
+	}
+
+	async start(): Promise<void> {
+		this.harness = await startTwinHarness(this.twins, this.credentials);
+		// The sheet campaign's claims are an n8n Data Table: on 1.x, whose default SQLite driver
+		// fails the Data Table node's updates, what the README asks of Data Table users there.
+		this.harness.h.n8n.env.DB_SQLITE_POOL_SIZE = '3';
+		await this.harness.h.n8n.importWorkflows(this.workflows);
+		this.server = await N8nServer.start(this.harness.h.n8n);
+	}
+
+	async stop(): Promise<void> {
+		await this.server?.stop();
+		await this.harness?.close();
+	}
 }

@@ -1,0 +1,145 @@
+/**
+ * The HighLevel example in a real n8n, the HighLevel node's requests led by HTTPS_PROXY to a
+ * twin of HighLevel's API v2: tagged contacts become calls; each ending upserts its contact by
+ * phone with one verdict tag (its other tags kept) and a note, once.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { waitFor, type N8n } from '../../helpers/n8n';
+import { type N8nServer, POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
+import type { Harness } from '../../helpers/setup';
+import { activateOutcomes, deliverAgain, outcomeOf, type TwinSuite } from '../../helpers/twins';
+import { HighLevelTwin } from '../../../dev/twins/highlevel';
+import { SEED } from '../../../dev/server/seed';
+
+const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.twin-highlevel-location-token';
+const highlevel = new HighLevelTwin(TOKEN);
+const CALLS_FIELD = 'hXq2Unp0dCa11sF1eLd';
+const CREDENTIALS = [
+	{
+		id: 'highLevelTwin',
+		name: 'HighLevel (twin)',
+		type: 'highLevelOAuth2Api',
+		data: {
+			clientId: 'twin-marketplace-app',
+			clientSecret: 'twin-secret',
+			oauthTokenData: {
+				access_token: TOKEN,
+				token_type: 'Bearer',
+				userType: 'Location',
+				locationId: highlevel.locationId,
+			},
+		},
+	},
+];
+
+export function highlevelExamples(suite: TwinSuite): void {
+	const [HIGHLEVEL] = suite.add(highlevel, CREDENTIALS, ['highlevel-calls.json']);
+	// The id of the user's "Unpod calls" custom field, pasted as the note asks.
+	const fields = HIGHLEVEL.nodes.find((n) => n.name === 'HighLevel fields')!.parameters!;
+	if (!String(fields.jsonOutput).includes("calls_field_id: '',"))
+		throw new Error('HighLevel fields has no calls_field_id to fill in');
+	fields.jsonOutput = String(fields.jsonOutput).replace("calls_field_id: '',", `calls_field_id: '${CALLS_FIELD}',`);
+	let h: Harness<N8n>;
+	let n8n: N8nServer;
+	beforeAll(() => {
+		h = suite.h;
+		n8n = suite.n8n;
+	});
+
+	describe('HighLevel', () => {
+		test('contacts tagged unpod-call become calls with their HighLevel ids; run again, nobody is called twice', async () => {
+			const mia = highlevel.addContact({
+				firstName: 'Mia',
+				lastName: 'Chen',
+				phone: '+15550800101',
+				email: 'mia@example.com',
+				tags: ['unpod-call', 'webinar'],
+			});
+			highlevel.addContact({ firstName: 'Not', lastName: 'Tagged', phone: '+15550800109' });
+			highlevel.addContact({ firstName: 'No', lastName: 'Phone', tags: ['unpod-call'] });
+
+			expect(await n8n.runManually(HIGHLEVEL.id, 'Start the calls')).toEqual({ status: 'success' });
+			const [create] = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
+			expect((create.body as { documents: unknown[] }).documents).toEqual([
+				{ name: 'Mia Chen', contact_number: '+15550800101', document_id: mia.id, email: 'mia@example.com' },
+			]);
+			expect(await n8n.runManually(HIGHLEVEL.id, 'Start the calls')).toEqual({ status: 'success' });
+			expect(h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`)).toHaveLength(1);
+		});
+
+		test('each ending upserts its contact by phone with a verdict tag and a note, once; a 429 retried; copies change nothing', async () => {
+			const outcomes = await activateOutcomes(h, n8n, HIGHLEVEL);
+			try {
+				const ada = highlevel.addContact({
+					firstName: 'Ada',
+					lastName: 'Stone',
+					phone: '+1 555 080 0201',
+					tags: ['vip', 'unpod-callback'],
+				});
+				const contacts = highlevel.contacts.size;
+				const [adaCall, cleoCall] = h.server.calls.addTasks([
+					{ name: 'Ada Stone', contact_number: '+15550800201', document_id: ada.id },
+					{ name: 'Cleo Nguyen', contact_number: '+15550800203', email: 'cleo@example.com' },
+				]);
+				highlevel.rateLimit('POST', /^\/contacts\/[^/]+\/notes$/);
+				const from = highlevel.requests.length;
+				h.server.calls.callScripts = [
+					{ number: '+15550800201', end: 'completed', afterMs: 100, outcome: 'interested' },
+				];
+				h.server.calls.planCalls([adaCall]);
+				h.server.store.finishTask(cleoCall, 'failed');
+				await waitFor('two notes in HighLevel', () => highlevel.notes.length === 2, 60_000).catch((error) => {
+					const sent = highlevel.requests.slice(from).map((r) => `${r.method} ${r.path} ${r.status}`);
+					throw new Error(`${error.message}; HighLevel was sent:\n${sent.join('\n')}\n${n8n.logTail()}`);
+				});
+				await h.server.webhooks.settled();
+				await n8n.executionsFinished(HIGHLEVEL.id);
+
+				expect(highlevel.contacts.size).toBe(contacts + 1);
+				const cleo = [...highlevel.contacts.values()].find((c) => c.email === 'cleo@example.com')!;
+				expect(cleo).toMatchObject({
+					firstName: 'Cleo',
+					lastName: 'Nguyen',
+					phone: '+15550800203',
+					tags: ['unpod-not-reached'],
+				});
+				// Ada keeps her own tag; the verdict tag replaces the earlier one.
+				expect(highlevel.contacts.get(ada.id)!.tags).toEqual(['vip', 'unpod-interested']);
+				for (const [contact, task] of [
+					[ada, adaCall],
+					[cleo, cleoCall],
+				] as const) {
+					const flat = outcomeOf(h, task);
+					const [note] = highlevel.notesOf(contact.id);
+					expect(highlevel.notesOf(contact.id)).toHaveLength(1);
+					expect(note.body).toContain(`Unpod task ${task.task_id}`);
+					if (task === adaCall) {
+						expect(note.body).toContain(String(flat.call_summary));
+						for (const [key, value] of Object.entries(flat.structured_data as IDataObject))
+							expect(note.body).toContain(`${key} = ${value}`);
+					}
+					expect(highlevel.contacts.get(contact.id)!.customFields).toEqual([{ id: CALLS_FIELD, value: task.task_id }]);
+				}
+				const sent = highlevel.requests.slice(from);
+				expect(
+					sent
+						.filter((r) => r.path.endsWith('/notes'))
+						.map((r) => r.status)
+						.sort(),
+				).toEqual([201, 201, 429]);
+				console.log(
+					`HighLevel: ${sent.filter((r) => r.status !== 429).length} requests for two endings, one 429 retried besides (${sent.length} sent)`,
+				);
+
+				const again = await deliverAgain(h, n8n, HIGHLEVEL, highlevel, [adaCall, cleoCall], outcomes.polls);
+				expect(again.filter((r) => r.method !== 'GET')).toEqual([]);
+				if (POLL_BY_REACTIVATION) expect(again.length).toBeGreaterThanOrEqual(2);
+				expect(highlevel.notes).toHaveLength(2);
+				console.log(`HighLevel: the copies of two endings sent ${again.length} reads and no write`);
+			} finally {
+				h.server.calls.callScripts = [];
+				await outcomes.deactivate();
+			}
+		});
+	});
+}

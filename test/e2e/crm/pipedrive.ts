@@ -1,0 +1,156 @@
+/**
+ * The Pipedrive example in a real n8n, the Pipedrive node's requests led by HTTPS_PROXY to a
+ * twin of Pipedrive's API: deals in a stage become calls of their persons; each ending is a
+ * call activity on the person (found by id, by phone, or created) and the deal, logged once;
+ * an interested verdict moves the deal.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { waitFor, type N8n } from '../../helpers/n8n';
+import { type N8nServer, POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
+import type { Harness } from '../../helpers/setup';
+import { activateOutcomes, deliverAgain, outcomeOf, type TwinSuite } from '../../helpers/twins';
+import { PipedriveTwin } from '../../../dev/twins/pipedrive';
+import { SEED } from '../../../dev/server/seed';
+
+const TOKEN = '0123456789abcdef0123456789abcdef01234567';
+const pipedrive = new PipedriveTwin(TOKEN);
+const CREDENTIALS = [
+	{ id: 'pipedriveTwin', name: 'Pipedrive (twin)', type: 'pipedriveApi', data: { apiToken: TOKEN } },
+];
+const TO_CALL = 2;
+const DEMO = 4;
+
+export function pipedriveExamples(suite: TwinSuite): void {
+	const [PIPEDRIVE] = suite.add(pipedrive, CREDENTIALS, ['pipedrive-calls.json']);
+	// The stages a user picks: the deals to call, and where an interested person's deal goes.
+	for (const node of PIPEDRIVE.nodes) {
+		if (node.name === 'Deals to call') node.parameters!.filters = { stage_id: TO_CALL };
+		if (node.name === 'Move the deal') node.parameters!.updateFields = { stage_id: DEMO };
+	}
+	let h: Harness<N8n>;
+	let n8n: N8nServer;
+	beforeAll(() => {
+		h = suite.h;
+		n8n = suite.n8n;
+		pipedrive.addPersonField('Unpod calls');
+	});
+
+	describe('Pipedrive', () => {
+		test('the deals of a stage become calls of their persons, the person and deal ids going with each; run again, nobody is called twice', async () => {
+			const mia = pipedrive.addPerson('Mia Chen', '+15550600101', 'mia@example.com');
+			const leo = pipedrive.addPerson('Leo Park', '+15550600102');
+			const deals = [
+				pipedrive.addDeal('Northwind renewal', mia, TO_CALL),
+				pipedrive.addDeal('Contoso pilot', leo, TO_CALL),
+			];
+			pipedrive.addDeal('Already won', pipedrive.addPerson('Won Person', '+15550600109'), 9);
+
+			expect(await n8n.runManually(PIPEDRIVE.id, 'Start the calls')).toEqual({ status: 'success' });
+			const [create] = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
+			expect((create.body as { documents: unknown[] }).documents).toEqual([
+				{
+					name: 'Mia Chen',
+					contact_number: '+15550600101',
+					email: 'mia@example.com',
+					document_id: String(mia.id),
+					deal_id: String(deals[0].id),
+				},
+				{ name: 'Leo Park', contact_number: '+15550600102', document_id: String(leo.id), deal_id: String(deals[1].id) },
+			]);
+			expect(await n8n.runManually(PIPEDRIVE.id, 'Start the calls')).toEqual({ status: 'success' });
+			expect(h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`)).toHaveLength(1);
+		});
+
+		test('each ending is one call activity on its person and deal; an interested verdict moves the deal; a 429 retried; copies change nothing', async () => {
+			const outcomes = await activateOutcomes(h, n8n, PIPEDRIVE);
+			try {
+				const ada = pipedrive.addPerson('Ada Stone', '+15550600201', 'ada@example.com');
+				const adaDeal = pipedrive.addDeal('Stone & Co', ada, TO_CALL);
+				const ben = pipedrive.addPerson('Ben Ortiz', '+15550600202');
+				const persons = pipedrive.persons.size;
+				const [adaCall, benCall, cleoCall] = h.server.calls.addTasks([
+					{
+						name: 'Ada Stone',
+						contact_number: '+15550600201',
+						document_id: String(ada.id),
+						deal_id: String(adaDeal.id),
+					},
+					{ name: 'Ben Ortiz', contact_number: '+15550600202' },
+					{ name: 'Cleo Nguyen', contact_number: '+15550600203', email: 'cleo@example.com' },
+				]);
+				pipedrive.rateLimit('POST', /^\/v1\/activities$/);
+				const from = pipedrive.requests.length;
+				// Ada is interested (her deal moves).
+				h.server.calls.callScripts = [
+					{ number: '+15550600201', end: 'completed', afterMs: 100, outcome: 'interested' },
+				];
+				h.server.calls.planCalls([adaCall]);
+				// Ben is not reached; Cleo's call ends as the task id picks.
+				h.server.store.finishTask(benCall, 'failed');
+				h.server.store.finishTask(cleoCall, 'completed');
+				await waitFor('three call activities in Pipedrive', () => pipedrive.activities.length === 3, 60_000).catch(
+					(error) => {
+						const sent = pipedrive.requests.slice(from).map((r) => `${r.method} ${r.path} ${r.status}`);
+						throw new Error(`${error.message}; Pipedrive was sent:\n${sent.join('\n')}\n${n8n.logTail()}`);
+					},
+				);
+				await h.server.webhooks.settled();
+				await n8n.executionsFinished(PIPEDRIVE.id);
+
+				// Cleo was not in Pipedrive: created with what Unpod has.
+				expect(pipedrive.persons.size).toBe(persons + 1);
+				const cleo = [...pipedrive.persons.values()].find((p) => p.name === 'Cleo Nguyen')!;
+				expect(cleo.phone[0].value).toBe('+15550600203');
+				expect(cleo.email[0].value).toBe('cleo@example.com');
+				for (const [person, task, dealId] of [
+					[ada, adaCall, adaDeal.id],
+					[ben, benCall, null],
+					[cleo, cleoCall, null],
+				] as const) {
+					const flat = outcomeOf(h, task);
+					const logged = pipedrive.activities.filter((a) => a.person_id === person.id);
+					expect(logged).toHaveLength(1);
+					expect(logged[0]).toMatchObject({
+						type: 'call',
+						done: 1,
+						deal_id: dealId,
+						subject: task === benCall ? `Unpod call: not reached (${flat.call_status})` : `Unpod call: ${flat.outcome}`,
+					});
+					expect(String(logged[0].note)).toContain(`Unpod task ${task.task_id}`);
+					if (task !== benCall) {
+						expect(String(logged[0].note)).toContain(String(flat.call_summary));
+						for (const [key, value] of Object.entries(flat.structured_data as IDataObject))
+							expect(String(logged[0].note)).toContain(`${key} = ${value}`);
+					} else expect(String(logged[0].note)).toContain('The call did not reach the person');
+					expect(pipedrive.field(pipedrive.persons.get(person.id)!, 'Unpod calls')).toBe(task.task_id);
+				}
+				expect(outcomeOf(h, adaCall).outcome).toBe('interested');
+				expect(pipedrive.deals.get(adaDeal.id)!.stage_id).toBe(DEMO);
+
+				const sent = pipedrive.requests.slice(from);
+				expect(
+					sent
+						.filter((r) => r.path === '/v1/activities')
+						.map((r) => r.status)
+						.sort(),
+				).toEqual([201, 201, 201, 429]);
+				const perEnding = (task: typeof adaCall) =>
+					sent.filter((r) => JSON.stringify(r.body ?? '').includes(task.task_id)).length;
+				console.log(
+					`Pipedrive: ${sent.filter((r) => r.status !== 429).length} requests for three endings (one 429 retried besides): ` +
+						`${sent.filter((r) => r.path === '/v1/personFields').length} reads of the person fields, ${sent.filter((r) => r.path === '/v1/persons/search').length} searches by phone, ` +
+						`${sent.filter((r) => r.method === 'POST' && r.path === '/v1/persons').length} person created, ${sent.filter((r) => r.path.startsWith('/v1/deals/')).length} deal moved`,
+				);
+
+				const again = await deliverAgain(h, n8n, PIPEDRIVE, pipedrive, [adaCall, benCall, cleoCall], outcomes.polls);
+				expect(again.filter((r) => r.method !== 'GET')).toEqual([]);
+				if (POLL_BY_REACTIVATION) expect(again.length).toBeGreaterThan(0);
+				expect(pipedrive.activities).toHaveLength(3);
+				console.log(`Pipedrive: the copies of three endings sent ${again.length} reads and no write`);
+			} finally {
+				h.server.calls.callScripts = [];
+				await outcomes.deactivate();
+			}
+		});
+	});
+}

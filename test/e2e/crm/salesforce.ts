@@ -1,0 +1,169 @@
+/**
+ * The Salesforce example in a real n8n, the Salesforce node's requests led by HTTPS_PROXY to a
+ * twin of Salesforce's REST API: open leads become calls; each ending is one completed call
+ * Task (`TaskSubtype` Call, `CallDisposition`, `CallDurationInSeconds`, `Description`) on the
+ * Lead, found by id or phone, or created; a copy of an ending finds its Task by `CallObject`.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { waitFor, type N8n } from '../../helpers/n8n';
+import { type N8nServer, POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
+import type { Harness } from '../../helpers/setup';
+import { activateOutcomes, deliverAgain, outcomeOf, type TwinSuite } from '../../helpers/twins';
+import { SalesforceTwin } from '../../../dev/twins/salesforce';
+import { SEED } from '../../../dev/server/seed';
+
+const TOKEN = '00D8d000000twin!AQ0AQtwin.access.token';
+const salesforce = new SalesforceTwin(TOKEN);
+const CREDENTIALS = [
+	{
+		id: 'salesforceTwin',
+		name: 'Salesforce (twin)',
+		type: 'salesforceOAuth2Api',
+		data: {
+			environment: 'production',
+			clientId: 'twin-connected-app',
+			clientSecret: 'twin-secret',
+			oauthTokenData: {
+				access_token: TOKEN,
+				instance_url: salesforce.instanceUrl,
+				token_type: 'Bearer',
+				scope: 'api refresh_token',
+			},
+		},
+	},
+];
+
+export function salesforceExamples(suite: TwinSuite): void {
+	const [SALESFORCE] = suite.add(salesforce, CREDENTIALS, ['salesforce-calls.json']);
+	let h: Harness<N8n>;
+	let n8n: N8nServer;
+	beforeAll(() => {
+		h = suite.h;
+		n8n = suite.n8n;
+	});
+
+	describe('Salesforce', () => {
+		test('open leads with a phone become calls, each with its Lead Id as the document id; run again, nobody is called twice', async () => {
+			const mia = salesforce.add('Lead', {
+				FirstName: 'Mia',
+				LastName: 'Chen',
+				Phone: '+15550700101',
+				Email: 'mia@example.com',
+				Company: 'Northwind',
+				Status: 'Open - Not Contacted',
+			});
+			salesforce.add('Lead', { FirstName: 'No', LastName: 'Phone', Company: 'X', Status: 'Open - Not Contacted' });
+			salesforce.add('Lead', {
+				FirstName: 'Worked',
+				LastName: 'Lead',
+				Phone: '+15550700109',
+				Company: 'Y',
+				Status: 'Working - Contacted',
+			});
+
+			expect(await n8n.runManually(SALESFORCE.id, 'Start the calls')).toEqual({ status: 'success' });
+			const [create] = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
+			expect((create.body as { documents: unknown[] }).documents).toEqual([
+				{
+					name: 'Mia Chen',
+					contact_number: '+15550700101',
+					document_id: mia.Id,
+					email: 'mia@example.com',
+					company_name: 'Northwind',
+				},
+			]);
+			expect(await n8n.runManually(SALESFORCE.id, 'Start the calls')).toEqual({ status: 'success' });
+			expect(h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`)).toHaveLength(1);
+		});
+
+		test('each ending is one call Task on its Lead (by id, by phone, or created); a refused request retried; copies change nothing', async () => {
+			const outcomes = await activateOutcomes(h, n8n, SALESFORCE);
+			try {
+				const ada = salesforce.add('Lead', {
+					FirstName: 'Ada',
+					LastName: 'Stone',
+					Phone: '+15550700201',
+					Company: 'Stone & Co',
+				});
+				const ben = salesforce.add('Lead', {
+					FirstName: 'Ben',
+					LastName: 'Ortiz',
+					Phone: '+15550700202',
+					Company: 'Ortiz Ltd',
+				});
+				const leads = salesforce.records.Lead.length;
+				const [adaCall, benCall, cleoCall] = h.server.calls.addTasks([
+					{ name: 'Ada Stone', contact_number: '+15550700201', document_id: ada.Id },
+					{ name: 'Ben Ortiz', contact_number: '+15550700202' },
+					{ name: 'Cleo Nguyen', contact_number: '+15550700203', email: 'cleo@example.com' },
+				]);
+				salesforce.rateLimit('POST', /\/sobjects\/task$/);
+				const from = salesforce.requests.length;
+				h.server.store.finishTask(adaCall, 'failed');
+				h.server.store.finishTask(benCall, 'completed');
+				h.server.store.finishTask(cleoCall, 'completed');
+				await waitFor('three call Tasks in Salesforce', () => salesforce.records.Task.length === 3, 60_000).catch(
+					(error) => {
+						const sent = salesforce.requests
+							.slice(from)
+							.map((r) => `${r.method} ${r.path} ${r.query.get('q') ?? ''} ${r.status}`);
+						throw new Error(`${error.message}; Salesforce was sent:\n${sent.join('\n')}\n${n8n.logTail()}`);
+					},
+				);
+				await h.server.webhooks.settled();
+				await n8n.executionsFinished(SALESFORCE.id);
+
+				expect(salesforce.records.Lead.length).toBe(leads + 1);
+				const cleo = salesforce.records.Lead.find((l) => l.LastName === 'Nguyen')!;
+				expect(cleo).toMatchObject({
+					FirstName: 'Cleo',
+					Phone: '+15550700203',
+					Email: 'cleo@example.com',
+					Company: 'Cleo Nguyen',
+				});
+				for (const [lead, task] of [
+					[ada, adaCall],
+					[ben, benCall],
+					[cleo, cleoCall],
+				] as const) {
+					const flat = outcomeOf(h, task);
+					const logged = salesforce.records.Task.filter((r) => r.WhoId === lead.Id);
+					expect(logged).toHaveLength(1);
+					expect(logged[0]).toMatchObject({
+						Status: 'Completed',
+						TaskSubtype: 'Call',
+						CallType: 'Outbound',
+						CallObject: task.task_id,
+						CallDurationInSeconds: Math.round(Number(flat.duration ?? 0)),
+						ActivityDate: String(flat.end_time ?? flat.modified).slice(0, 10),
+					});
+					expect(String(logged[0].Description)).toContain(`Unpod task ${task.task_id}`);
+					if (task === adaCall) expect(logged[0].CallDisposition).toMatch(/^(No answer|Busy|Failed)$/);
+					else {
+						expect(String(logged[0].Description)).toContain(String(flat.call_summary));
+						for (const [key, value] of Object.entries(flat.structured_data as IDataObject))
+							expect(String(logged[0].Description)).toContain(`${key} = ${value}`);
+					}
+				}
+				const sent = salesforce.requests.slice(from);
+				expect(
+					sent
+						.filter((r) => /sobjects\/task$/.test(r.path))
+						.map((r) => r.status)
+						.sort(),
+				).toEqual([201, 201, 201, 403]);
+				console.log(
+					`Salesforce: ${sent.filter((r) => r.status !== 403).length} requests for three endings (by id 2, by phone 3, created 4), one refusal retried besides`,
+				);
+
+				const again = await deliverAgain(h, n8n, SALESFORCE, salesforce, [adaCall, benCall, cleoCall], outcomes.polls);
+				expect(again.filter((r) => r.method !== 'GET')).toEqual([]);
+				if (POLL_BY_REACTIVATION) expect(again.length).toBeGreaterThanOrEqual(3);
+				expect(salesforce.records.Task).toHaveLength(3);
+				console.log(`Salesforce: the copies of three endings sent ${again.length} queries and no write`);
+			} finally {
+				await outcomes.deactivate();
+			}
+		});
+	});
+}

@@ -1,0 +1,219 @@
+/**
+ * The Google Sheets campaign in a real n8n, its Google Sheets nodes' requests led by
+ * HTTPS_PROXY to a twin of the Sheets API: rows become calls, each ending updates its row,
+ * Follow Up calls back until the row reads `reached` or `gave up`, and a repeated ending (pushed
+ * twice, or pushed and polled) schedules nothing twice and changes no row.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { loadExample } from '../../helpers/examples';
+import { waitFor, type N8n } from '../../helpers/n8n';
+import { type N8nServer, POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
+import { CREDENTIAL, pushEndingsTo, type Harness } from '../../helpers/setup';
+import { credentialRefs, type TwinSuite } from '../../helpers/twins';
+import { SheetsTwin } from '../../../dev/twins/sheets';
+import { SEED } from '../../../dev/server/seed';
+import { ANALYSED_AGENT } from '../../../dev/server/postCall';
+import { isOpen } from '../../../dev/server/callLifecycle';
+import { callChain, simplifyTask } from '../../../nodes/shared/outcome';
+
+const ACCESS_TOKEN = 'ya29.sheets-twin-access-token';
+const sheets = new SheetsTwin(ACCESS_TOKEN);
+const CREDENTIALS = [
+	{
+		id: 'sheetsTwin',
+		name: 'Google Sheets (twin)',
+		type: 'googleSheetsOAuth2Api',
+		data: {
+			clientId: 'twin-client.apps.googleusercontent.com',
+			clientSecret: 'twin-client-secret',
+			oauthTokenData: {
+				access_token: ACCESS_TOKEN,
+				refresh_token: '1//twin-refresh',
+				token_type: 'Bearer',
+				expires_in: 3599,
+				scope: 'https://www.googleapis.com/auth/spreadsheets',
+			},
+		},
+	},
+];
+const HEADER = [
+	'id',
+	'name',
+	'phone',
+	'status',
+	'task_id',
+	'attempt',
+	'next_call_at',
+	'result',
+	'summary',
+	'outcome',
+	'budget',
+	'meeting_date',
+	'decision_maker',
+];
+const ENDED_ROW = ['reached', 'gave up', 'not created'];
+
+export function sheetsCampaign(suite: TwinSuite): void {
+	suite.add(sheets, CREDENTIALS);
+	let h: Harness<N8n>;
+	let n8n: N8nServer;
+	beforeAll(() => {
+		h = suite.h;
+		n8n = suite.n8n;
+	});
+
+	describe('Google Sheets', () => {
+		test('a campaign in a Google Sheet runs to its end: each row reached or given up on, what the agent found out in its row, nobody called twice for one ending', async () => {
+			const contacts = Array.from({ length: 12 }, (_, i) => ({
+				id: i + 1,
+				name: `Sheet Contact ${i + 1}`,
+				phone: `+1555050${String(i + 1).padStart(4, '0')}`,
+				status: 'new',
+			}));
+			contacts.splice(4, 0, { id: 99, name: 'No Number', phone: 'call me', status: 'new' });
+			const spreadsheet = sheets.addSpreadsheet('Unpod campaign', 'Leads', HEADER, contacts);
+			const rows = () => sheets.records(spreadsheet.id, 'Leads');
+			const claims = await n8n.createDataTable(
+				'Unpod claims',
+				[
+					{ name: 'task_id', type: 'string' },
+					{ name: 'state', type: 'string' },
+				],
+				[],
+			);
+			const workflow = loadExample('google-sheets-campaign.json', {
+				credential: CREDENTIAL.unpodApi,
+				filesDir: '/nowhere',
+				spreadsheet: spreadsheet.id,
+				dataTable: claims,
+				credentials: credentialRefs(CREDENTIALS),
+			});
+			await h.n8n.importWorkflows([workflow]);
+			const webhookId = workflow.nodes.find((n) => n.type.endsWith('unpodCallEventsTrigger'))!.webhookId!;
+			const polls = () => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
+			const numbers = new Set(contacts.map((c) => c.phone));
+			const campaignTasks = () => h.server.store.tasks.filter((task) => numbers.has(String(task.input.contact_number)));
+			const creates = () => h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`).length;
+
+			h.server.store.timeScale = 691_200;
+			// The agent extracts a budget, a meeting date and the decision maker; the package calls back (Unpod does not).
+			h.server.store.agentSettings.set(SEED.agentHandle, {
+				...ANALYSED_AGENT,
+				follow_up_enabled: false,
+				callback_enabled: false,
+			});
+			try {
+				await n8n.setActive(workflow.id, true, polls);
+				await pushEndingsTo(h.server, n8n.url, webhookId);
+				h.server.webhooks.faults = { dropRate: POLL_BY_REACTIVATION ? 0.1 : 0, repeatRate: 0.15 };
+				// Google refuses the first write (a 429): Mark calling is retried, each row written once.
+				sheets.rateLimit('POST', /values:batchUpdate$/);
+				expect(await n8n.runManually(workflow.id, 'Start the campaign')).toEqual({ status: 'success' });
+				expect(sheets.sent('POST', /values:batchUpdate$/).map((r) => r.status)).toEqual([429, 200, 200]);
+				expect(rows().filter((r) => r.status === 'calling')).toHaveLength(12);
+				expect(rows().find((r) => r.id === 99)).toMatchObject({
+					status: 'not created',
+					result: expect.stringMatching(/^Row 6: contact_number "call me" is not a phone number/),
+				});
+				const [first] = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
+				expect(
+					(first.body as { documents: Array<{ document_id: string }> }).documents.map((d) => d.document_id),
+				).toEqual(contacts.filter((c) => c.id !== 99).map((c) => String(c.id)));
+
+				h.server.calls.autoFinish = { minMs: 1500, maxMs: 3000, failRate: 0.4, retryRate: 0 };
+				h.server.calls.planCalls(campaignTasks());
+				let quietChecks = 0;
+				let forcedPolls = 0;
+				await waitFor(
+					'every row of the sheet in a final state',
+					async () => {
+						if (rows().every((r) => ENDED_ROW.includes(String(r.status)))) return true;
+						// Every call ended and every push handled, rows still open: endings whose push was lost, which the safety net's poll brings (2.x).
+						const quiet =
+							!campaignTasks().some(isOpen) &&
+							!h.server.webhooks.deliveries.some((d) => d.state === 'sending') &&
+							(await n8n.executionCount(workflow.id, ['new', 'running'])) === 0;
+						quietChecks = quiet ? quietChecks + 1 : 0;
+						if (quietChecks >= 2 && POLL_BY_REACTIVATION) {
+							await n8n.pollNow(workflow.id, polls);
+							forcedPolls++;
+							quietChecks = 0;
+						}
+						return false;
+					},
+					180_000,
+					500,
+				).catch((error: Error) => {
+					throw new Error(
+						`${error.message}: ${JSON.stringify(rows().filter((r) => !ENDED_ROW.includes(String(r.status))))}\n${n8n.logTail()}`,
+					);
+				});
+				await h.server.webhooks.settled();
+				await n8n.executionsFinished(workflow.id);
+
+				// Every ending once more, pushed and (2.x) polled: nothing scheduled, no row changed.
+				const settledRows = rows();
+				const createsBefore = creates();
+				const writes = () => sheets.sent('POST', /values:batchUpdate$/).length;
+				const writesBefore = writes();
+				for (const task of campaignTasks()) h.server.webhooks.redeliver(task.task_id);
+				await h.server.webhooks.settled();
+				if (POLL_BY_REACTIVATION) await n8n.pollNow(workflow.id, polls);
+				await n8n.executionsFinished(workflow.id);
+				expect(creates()).toBe(createsBefore);
+				expect(writes()).toBe(writesBefore);
+				expect(rows()).toEqual(settledRows);
+
+				const tasks = campaignTasks();
+				const chain = (task: (typeof tasks)[number]) => callChain(h.server.webhooks.taskDocument(task) as IDataObject);
+				const followUps = tasks.filter((task) => chain(task).previous_task_id);
+				// Each ended call has at most one next call.
+				expect(new Set(followUps.map((task) => chain(task).previous_task_id)).size).toBe(followUps.length);
+				expect(followUps.length).toBeGreaterThan(0);
+				for (const row of rows().filter((r) => r.id !== 99)) {
+					const calls = tasks.filter((task) => task.input.contact_number === row.phone);
+					const last = calls[calls.length - 1];
+					const flat = simplifyTask(h.server.webhooks.taskDocument(last) as IDataObject);
+					expect({ id: row.id, task_id: row.task_id, attempt: row.attempt }).toEqual({
+						id: row.id,
+						task_id: last.task_id,
+						attempt: chain(last).attempt,
+					});
+					expect(last.input.document_id).toBe(String(row.id));
+					if (row.status === 'gave up') expect(row.result).toBe('max_calls');
+					else expect([row.status, row.result, row.summary]).toEqual(['reached', 'reached', flat.call_summary]);
+					// What the agent found out on the call that reached the person, kept in the row.
+					const reachedCall = [...calls]
+						.reverse()
+						.find(
+							(task) =>
+								(
+									simplifyTask(h.server.webhooks.taskDocument(task) as IDataObject)
+										.structured_data as IDataObject | null
+								)?.budget !== undefined,
+						);
+					if (reachedCall) {
+						const extracted = simplifyTask(h.server.webhooks.taskDocument(reachedCall) as IDataObject)
+							.structured_data as IDataObject;
+						expect(row).toMatchObject({
+							budget: extracted.budget,
+							meeting_date: extracted.meeting_date,
+							decision_maker: extracted.decision_maker,
+						});
+					}
+				}
+				const reads = sheets.sent('GET').length;
+				console.log(
+					`Sheet campaign of ${rows().length} rows: ${rows().filter((r) => r.status === 'reached').length} reached, ${rows().filter((r) => r.status === 'gave up').length} gave up, 1 not created; ` +
+						`${tasks.length} calls (${followUps.length} follow-ups) in ${creates()} create requests; Sheets: ${reads} reads, ${writesBefore} writes; ${forcedPolls} polls asked for; every ending again: 0 writes, 0 creates`,
+				);
+			} finally {
+				h.server.calls.autoFinish = undefined;
+				h.server.store.timeScale = 1;
+				h.server.store.agentSettings.delete(SEED.agentHandle);
+				h.server.webhooks.faults = { dropRate: 0, repeatRate: 0 };
+				await n8n.setActive(workflow.id, false);
+			}
+		}, 300_000);
+	});
+}
