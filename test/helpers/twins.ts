@@ -12,7 +12,7 @@ import { ANALYSED_AGENT } from '../../dev/server/postCall';
 import type { Task } from '../../dev/server/types';
 import { simplifyTask } from '../../nodes/shared/outcome';
 import { loadExample } from './examples';
-import type { N8n, Workflow } from './n8n';
+import { waitFor, type N8n, type Workflow } from './n8n';
 import { N8nServer, POLL_BY_REACTIVATION } from './n8n-server';
 import { CREDENTIAL, pushEndingsTo, startProcessHarness, type Harness } from './setup';
 
@@ -158,4 +158,25 @@ export class TwinSuite {
 		await this.server?.stop();
 		await this.harness?.close();
 	}
+}
+
+/**
+ * Waits until what the endings should write is in the twin (`landed`), failing with what the
+ * twin was sent since `from` and n8n's log; then until every push and execution is over.
+ */
+export async function waitForLanding(
+	h: Harness<N8n>,
+	n8n: N8nServer,
+	workflow: Workflow,
+	twin: Twin,
+	what: string,
+	landed: () => boolean,
+	from: number,
+): Promise<void> {
+	await waitFor(what, landed, 60_000).catch((error: Error) => {
+		const sent = twin.requests.slice(from).map((r) => `${r.method} ${r.path} ${r.query.get('q') ?? ''} ${r.status}`);
+		throw new Error(`${error.message}; ${twin.name} was sent:\n${sent.join('\n')}\n${n8n.logTail()}`);
+	});
+	await h.server.webhooks.settled();
+	await n8n.executionsFinished(workflow.id);
 }

@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { waitFor, type N8n } from '../../helpers/n8n';
 import { type N8nServer, POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
 import type { Harness } from '../../helpers/setup';
-import { activateOutcomes, deliverAgain, outcomeOf, type TwinSuite } from '../../helpers/twins';
+import { activateOutcomes, deliverAgain, outcomeOf, waitForLanding, type TwinSuite } from '../../helpers/twins';
 import { HighLevelTwin } from '../../../dev/twins/highlevel';
 import { SEED } from '../../../dev/server/seed';
 
@@ -88,12 +88,15 @@ export function highlevelExamples(suite: TwinSuite): void {
 				];
 				h.server.calls.planCalls([adaCall]);
 				h.server.store.finishTask(cleoCall, 'failed');
-				await waitFor('two notes in HighLevel', () => highlevel.notes.length === 2, 60_000).catch((error) => {
-					const sent = highlevel.requests.slice(from).map((r) => `${r.method} ${r.path} ${r.status}`);
-					throw new Error(`${error.message}; HighLevel was sent:\n${sent.join('\n')}\n${n8n.logTail()}`);
-				});
-				await h.server.webhooks.settled();
-				await n8n.executionsFinished(HIGHLEVEL.id);
+				await waitForLanding(
+					h,
+					n8n,
+					HIGHLEVEL,
+					highlevel,
+					'two notes in HighLevel',
+					() => highlevel.notes.length === 2,
+					from,
+				);
 
 				expect(highlevel.contacts.size).toBe(contacts + 1);
 				const cleo = [...highlevel.contacts.values()].find((c) => c.email === 'cleo@example.com')!;

@@ -10,7 +10,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { waitFor, type N8n } from '../../helpers/n8n';
 import { type N8nServer, POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
 import type { Harness } from '../../helpers/setup';
-import { activateOutcomes, deliverAgain, outcomeOf, type TwinSuite } from '../../helpers/twins';
+import { activateOutcomes, deliverAgain, outcomeOf, waitForLanding, type TwinSuite } from '../../helpers/twins';
 import { HubSpotTwin } from '../../../dev/twins/hubspot';
 import { SEED } from '../../../dev/server/seed';
 
@@ -105,16 +105,15 @@ export function hubspotExamples(suite: TwinSuite): void {
 				h.server.store.finishTask(ada, 'failed');
 				h.server.store.finishTask(ben, 'completed');
 				h.server.store.finishTask(cleo, 'completed');
-				await waitFor('three calls logged in HubSpot', () => hubspot.engagements.length === 3, 60_000).catch(
-					(error) => {
-						const sent = hubspot.requests
-							.slice(sentBefore)
-							.map((r) => `${r.method} ${r.path} ${r.status} ${JSON.stringify(r.body)}`);
-						throw new Error(`${error.message}; HubSpot was sent:\n${sent.join('\n')}\n${n8n.logTail()}`);
-					},
+				await waitForLanding(
+					h,
+					n8n,
+					HUBSPOT,
+					hubspot,
+					'three calls logged in HubSpot',
+					() => hubspot.engagements.length === 3,
+					sentBefore,
 				);
-				await h.server.webhooks.settled();
-				await n8n.executionsFinished(HUBSPOT.id);
 
 				// Cleo was not in HubSpot: created from what Unpod has.
 				expect(hubspot.contacts.size).toBe(contacts + 1);

@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { waitFor, type N8n } from '../../helpers/n8n';
 import { type N8nServer, POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
 import type { Harness } from '../../helpers/setup';
-import { activateOutcomes, deliverAgain, outcomeOf, type TwinSuite } from '../../helpers/twins';
+import { activateOutcomes, deliverAgain, outcomeOf, waitForLanding, type TwinSuite } from '../../helpers/twins';
 import { PipedriveTwin } from '../../../dev/twins/pipedrive';
 import { SEED } from '../../../dev/server/seed';
 
@@ -88,14 +88,15 @@ export function pipedriveExamples(suite: TwinSuite): void {
 				// Ben is not reached; Cleo's call ends as the task id picks.
 				h.server.store.finishTask(benCall, 'failed');
 				h.server.store.finishTask(cleoCall, 'completed');
-				await waitFor('three call activities in Pipedrive', () => pipedrive.activities.length === 3, 60_000).catch(
-					(error) => {
-						const sent = pipedrive.requests.slice(from).map((r) => `${r.method} ${r.path} ${r.status}`);
-						throw new Error(`${error.message}; Pipedrive was sent:\n${sent.join('\n')}\n${n8n.logTail()}`);
-					},
+				await waitForLanding(
+					h,
+					n8n,
+					PIPEDRIVE,
+					pipedrive,
+					'three call activities in Pipedrive',
+					() => pipedrive.activities.length === 3,
+					from,
 				);
-				await h.server.webhooks.settled();
-				await n8n.executionsFinished(PIPEDRIVE.id);
 
 				// Cleo was not in Pipedrive: created with what Unpod has.
 				expect(pipedrive.persons.size).toBe(persons + 1);

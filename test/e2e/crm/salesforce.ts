@@ -8,7 +8,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { waitFor, type N8n } from '../../helpers/n8n';
 import { type N8nServer, POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
 import type { Harness } from '../../helpers/setup';
-import { activateOutcomes, deliverAgain, outcomeOf, type TwinSuite } from '../../helpers/twins';
+import { activateOutcomes, deliverAgain, outcomeOf, waitForLanding, type TwinSuite } from '../../helpers/twins';
 import { SalesforceTwin } from '../../../dev/twins/salesforce';
 import { SEED } from '../../../dev/server/seed';
 
@@ -102,16 +102,15 @@ export function salesforceExamples(suite: TwinSuite): void {
 				h.server.store.finishTask(adaCall, 'failed');
 				h.server.store.finishTask(benCall, 'completed');
 				h.server.store.finishTask(cleoCall, 'completed');
-				await waitFor('three call Tasks in Salesforce', () => salesforce.records.Task.length === 3, 60_000).catch(
-					(error) => {
-						const sent = salesforce.requests
-							.slice(from)
-							.map((r) => `${r.method} ${r.path} ${r.query.get('q') ?? ''} ${r.status}`);
-						throw new Error(`${error.message}; Salesforce was sent:\n${sent.join('\n')}\n${n8n.logTail()}`);
-					},
+				await waitForLanding(
+					h,
+					n8n,
+					SALESFORCE,
+					salesforce,
+					'three call Tasks in Salesforce',
+					() => salesforce.records.Task.length === 3,
+					from,
 				);
-				await h.server.webhooks.settled();
-				await n8n.executionsFinished(SALESFORCE.id);
 
 				expect(salesforce.records.Lead.length).toBe(leads + 1);
 				const cleo = salesforce.records.Lead.find((l) => l.LastName === 'Nguyen')!;
