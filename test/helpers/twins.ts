@@ -91,9 +91,32 @@ export async function deliverAgain(
 	const from = twin.requests.length;
 	for (const task of tasks) h.server.webhooks.redeliver(task.task_id);
 	await h.server.webhooks.settled();
-	if (POLL_BY_REACTIVATION) await n8n.pollNow(workflow.id, polls);
+	if (POLL_BY_REACTIVATION) await pollCopies(n8n, workflow, polls);
 	await n8n.executionsFinished(workflow.id);
 	return twin.requests.slice(from);
+}
+
+/**
+ * One poll of the safety net that brings endings already handled, and the execution it starts:
+ * n8n creates that execution just after the poll's request, so waiting only for executions to
+ * finish could end before it began (seen on 2.41.1). The poll brings the endings since the
+ * trigger's last poll: where there may be none (`surely` false), a poll that starts nothing is
+ * waited for 5 s and taken as such.
+ */
+export async function pollCopies(
+	n8n: N8nServer,
+	workflow: Workflow,
+	polls: () => number,
+	surely = true,
+): Promise<void> {
+	const before = await n8n.executionCount(workflow.id);
+	await n8n.pollNow(workflow.id, polls);
+	const started = waitFor(
+		'the execution of the poll that brings the copies',
+		async () => (await n8n.executionCount(workflow.id)) > before,
+		surely ? 30_000 : 5_000,
+	);
+	await (surely ? started : started.catch(() => undefined));
 }
 
 /** Hosts n8n asks for on its own (2.41 calls api.n8n.io): refused like any other, and none of the examples'. */

@@ -9,7 +9,7 @@ import { loadExample } from '../../helpers/examples';
 import { waitFor, type N8n } from '../../helpers/n8n';
 import { type N8nServer, POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
 import { CREDENTIAL, pushEndingsTo, type Harness } from '../../helpers/setup';
-import { credentialRefs, type TwinSuite } from '../../helpers/twins';
+import { credentialRefs, pollCopies, type TwinSuite } from '../../helpers/twins';
 import { SheetsTwin } from '../../../dev/twins/sheets';
 import { SEED } from '../../../dev/server/seed';
 import { ANALYSED_AGENT } from '../../../dev/server/postCall';
@@ -64,7 +64,7 @@ export function sheetsCampaign(suite: TwinSuite): void {
 
 	describe('Google Sheets', () => {
 		test('a campaign in a Google Sheet runs to its end: each row reached or given up on, what the agent found out in its row, nobody called twice for one ending', async () => {
-			const contacts = Array.from({ length: 12 }, (_, i) => ({
+			const contacts = Array.from({ length: 8 }, (_, i) => ({
 				id: i + 1,
 				name: `Sheet Contact ${i + 1}`,
 				phone: `+1555050${String(i + 1).padStart(4, '0')}`,
@@ -110,7 +110,7 @@ export function sheetsCampaign(suite: TwinSuite): void {
 				sheets.rateLimit('POST', /values:batchUpdate$/);
 				expect(await n8n.runManually(workflow.id, 'Start the campaign')).toEqual({ status: 'success' });
 				expect(sheets.sent('POST', /values:batchUpdate$/).map((r) => r.status)).toEqual([429, 200, 200]);
-				expect(rows().filter((r) => r.status === 'calling')).toHaveLength(12);
+				expect(rows().filter((r) => r.status === 'calling')).toHaveLength(8);
 				expect(rows().find((r) => r.id === 99)).toMatchObject({
 					status: 'not created',
 					result: expect.stringMatching(/^Row 6: contact_number "call me" is not a phone number/),
@@ -158,7 +158,8 @@ export function sheetsCampaign(suite: TwinSuite): void {
 				const writesBefore = writes();
 				for (const task of campaignTasks()) h.server.webhooks.redeliver(task.task_id);
 				await h.server.webhooks.settled();
-				if (POLL_BY_REACTIVATION) await n8n.pollNow(workflow.id, polls);
+				// The campaign's last poll may have brought every ending already: then this one starts nothing.
+				if (POLL_BY_REACTIVATION) await pollCopies(n8n, workflow, polls, false);
 				await n8n.executionsFinished(workflow.id);
 				expect(creates()).toBe(createsBefore);
 				expect(writes()).toBe(writesBefore);
