@@ -73,7 +73,19 @@ function runSuite(row, slot) {
 		console.log(`\n== ${row.runtime}: the end-to-end suite`);
 		const child = spawn(
 			'npx',
-			['jest', 'test/e2e', '--maxWorkers=2', '--reporters=default', '--reporters=./scripts/jest-counts.js'],
+			[
+				'jest',
+				'test/e2e',
+				// The CRM and sheet examples' runs against vendor twins (crm-examples) are npm test's:
+				// here they took 611 to 718 s of a runtime's suite into 127 to 269 s, and their load
+				// made the Data Table campaign's poll miss its minute on 2.41.1. Their import and
+				// node types are checked here with every example (examples.test.ts).
+				'--testPathIgnorePatterns=/node_modules/',
+				'--testPathIgnorePatterns=crm-examples',
+				'--maxWorkers=2',
+				'--reporters=default',
+				'--reporters=./scripts/jest-counts.js',
+			],
 			{
 				cwd: ROOT,
 				env: {

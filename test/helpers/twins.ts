@@ -91,32 +91,29 @@ export async function deliverAgain(
 	const from = twin.requests.length;
 	for (const task of tasks) h.server.webhooks.redeliver(task.task_id);
 	await h.server.webhooks.settled();
-	if (POLL_BY_REACTIVATION) await pollCopies(n8n, workflow, polls);
+	if (POLL_BY_REACTIVATION) {
+		await n8n.pollNow(workflow.id, polls);
+		// The poll brings every one of these endings again, and each copy reads the CRM once at
+		// least: wait for those reads, as the poll's execution starts just after its request.
+		await waitFor('the safety net copies to reach the CRM', () => twin.requests.length - from >= tasks.length, 30_000);
+	}
 	await n8n.executionsFinished(workflow.id);
 	return twin.requests.slice(from);
 }
 
 /**
- * One poll of the safety net that brings endings already handled, and the execution it starts:
- * n8n creates that execution just after the poll's request, so waiting only for executions to
- * finish could end before it began (seen on 2.41.1). The poll brings the endings since the
- * trigger's last poll: where there may be none (`surely` false), a poll that starts nothing is
- * waited for 5 s and taken as such.
+ * One poll of the safety net that may bring endings already handled, and the execution it
+ * starts, which n8n creates just after the poll's request: waited for up to 5 s, as the poll
+ * brings only the endings since its last poll and there may be none.
  */
-export async function pollCopies(
-	n8n: N8nServer,
-	workflow: Workflow,
-	polls: () => number,
-	surely = true,
-): Promise<void> {
+export async function pollCopies(n8n: N8nServer, workflow: Workflow, polls: () => number): Promise<void> {
 	const before = await n8n.executionCount(workflow.id);
 	await n8n.pollNow(workflow.id, polls);
-	const started = waitFor(
+	await waitFor(
 		'the execution of the poll that brings the copies',
 		async () => (await n8n.executionCount(workflow.id)) > before,
-		surely ? 30_000 : 5_000,
-	);
-	await (surely ? started : started.catch(() => undefined));
+		5_000,
+	).catch(() => undefined);
 }
 
 /** Hosts n8n asks for on its own (2.41 calls api.n8n.io): refused like any other, and none of the examples'. */

@@ -159,7 +159,7 @@ export function sheetsCampaign(suite: TwinSuite): void {
 				for (const task of campaignTasks()) h.server.webhooks.redeliver(task.task_id);
 				await h.server.webhooks.settled();
 				// The campaign's last poll may have brought every ending already: then this one starts nothing.
-				if (POLL_BY_REACTIVATION) await pollCopies(n8n, workflow, polls, false);
+				if (POLL_BY_REACTIVATION) await pollCopies(n8n, workflow, polls);
 				await n8n.executionsFinished(workflow.id);
 				expect(creates()).toBe(createsBefore);
 				expect(writes()).toBe(writesBefore);
