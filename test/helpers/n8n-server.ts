@@ -156,10 +156,12 @@ export class N8nServer {
 			throw new Error(`${active ? 'Activating' : 'Deactivating'} workflow ${id} failed (${res.status}): ${message}`);
 		}
 		if (!active || !polls || before === undefined) return;
-		const deadline = Date.now() + 60_000;
+		// 2.41.1 under the matrix's load was seen to lose its SQLite connection for 15 s ("Database
+		// ping failed ... timed out") while activating, and to poll later than a minute after.
+		const deadline = Date.now() + 120_000;
 		while (polls() <= before) {
 			if (Date.now() > deadline)
-				throw new Error(`Workflow ${id} was activated but its trigger did not poll within 60 s:\n${this.logTail()}`);
+				throw new Error(`Workflow ${id} was activated but its trigger did not poll within 120 s:\n${this.logTail()}`);
 			await new Promise((r) => setTimeout(r, 100));
 		}
 	}
