@@ -8,6 +8,7 @@
 import { createServer, IncomingMessage, Server, ServerResponse } from 'http';
 import type { AddressInfo, Socket } from 'net';
 import { TLSSocket } from 'tls';
+import { parseJson, readBody, send } from '../server/http';
 import { makeCertificates, type TestCertificates } from './tls';
 import type { Twin, TwinRequest } from './twin';
 
@@ -25,36 +26,12 @@ export interface RunningTwins {
 	stop(): Promise<void>;
 }
 
-function readBody(req: IncomingMessage): Promise<any> {
-	return new Promise((resolve, reject) => {
-		const chunks: Buffer[] = [];
-		req.on('data', (c: Buffer) => chunks.push(c));
-		req.on('error', reject);
-		req.on('end', () => {
-			const text = Buffer.concat(chunks).toString('utf8');
-			if (!text) return resolve(undefined);
-			const type = String(req.headers['content-type'] ?? '');
-			if (type.includes('application/x-www-form-urlencoded'))
-				return resolve(Object.fromEntries(new URLSearchParams(text)));
-			try {
-				resolve(JSON.parse(text));
-			} catch {
-				resolve(text);
-			}
-		});
-	});
-}
-
 function handler(pick: (req: IncomingMessage) => Twin | undefined) {
 	return async (req: IncomingMessage, res: ServerResponse) => {
 		const twin = pick(req);
 		const url = new URL(req.url ?? '/', 'http://twin');
-		const body = await readBody(req);
-		if (!twin) {
-			res.writeHead(421, { 'Content-Type': 'application/json' });
-			res.end(JSON.stringify({ message: `No twin serves ${req.headers.host}` }));
-			return;
-		}
+		const body = parseJson(await readBody(req));
+		if (!twin) return send(res, 421, { message: `No twin serves ${req.headers.host}` });
 		const request: TwinRequest = {
 			method: req.method ?? 'GET',
 			path: url.pathname,
@@ -63,9 +40,7 @@ function handler(pick: (req: IncomingMessage) => Twin | undefined) {
 			body,
 		};
 		const reply = twin.handle(request);
-		const json = reply.body === undefined ? '' : JSON.stringify(reply.body);
-		res.writeHead(reply.status, { ...(json ? { 'Content-Type': 'application/json' } : {}), ...(reply.headers ?? {}) });
-		res.end(json);
+		send(res, reply.status, reply.body, reply.headers);
 	};
 }
 

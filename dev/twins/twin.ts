@@ -4,6 +4,7 @@
  * API reference gives, and keeps its records in memory.
  */
 import type { IncomingHttpHeaders } from 'http';
+import type { Reply } from '../server/http';
 
 export interface TwinRequest {
 	method: string;
@@ -14,11 +15,8 @@ export interface TwinRequest {
 	status?: number;
 }
 
-export interface TwinReply {
-	status: number;
-	body?: unknown;
-	headers?: Record<string, string>;
-}
+/** A twin answers as the local Unpod server does: a status, a JSON body (none: `undefined`), headers. */
+export type TwinReply = Reply;
 
 interface Fault {
 	method: string;

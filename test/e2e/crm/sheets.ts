@@ -8,13 +8,12 @@ import type { IDataObject } from 'n8n-workflow';
 import { loadExample } from '../../helpers/examples';
 import { waitFor, type N8n } from '../../helpers/n8n';
 import { type N8nServer, POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
-import { CREDENTIAL, pushEndingsTo, type Harness } from '../../helpers/setup';
-import { credentialRefs, pollCopies, type TwinSuite } from '../../helpers/twins';
+import { CREDENTIAL, type Harness } from '../../helpers/setup';
+import { activateOutcomes, credentialRefs, outcomeOf, pollCopies, type TwinSuite } from '../../helpers/twins';
 import { SheetsTwin } from '../../../dev/twins/sheets';
 import { SEED } from '../../../dev/server/seed';
-import { ANALYSED_AGENT } from '../../../dev/server/postCall';
 import { isOpen } from '../../../dev/server/callLifecycle';
-import { callChain, simplifyTask } from '../../../nodes/shared/outcome';
+import { callChain } from '../../../nodes/shared/outcome';
 
 const ACCESS_TOKEN = 'ya29.sheets-twin-access-token';
 const sheets = new SheetsTwin(ACCESS_TOKEN);
@@ -89,22 +88,15 @@ export function sheetsCampaign(suite: TwinSuite): void {
 				credentials: credentialRefs(CREDENTIALS),
 			});
 			await h.n8n.importWorkflows([workflow]);
-			const webhookId = workflow.nodes.find((n) => n.type.endsWith('unpodCallEventsTrigger'))!.webhookId!;
-			const polls = () => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
 			const numbers = new Set(contacts.map((c) => c.phone));
 			const campaignTasks = () => h.server.store.tasks.filter((task) => numbers.has(String(task.input.contact_number)));
 			const creates = () => h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`).length;
 
-			h.server.store.timeScale = 691_200;
 			// The agent extracts a budget, a meeting date and the decision maker; the package calls back (Unpod does not).
-			h.server.store.agentSettings.set(SEED.agentHandle, {
-				...ANALYSED_AGENT,
-				follow_up_enabled: false,
-				callback_enabled: false,
-			});
+			const outcomes = await activateOutcomes(h, n8n, workflow);
+			const polls = outcomes.polls;
 			try {
-				await n8n.setActive(workflow.id, true, polls);
-				await pushEndingsTo(h.server, n8n.url, webhookId);
+				h.server.store.timeScale = 691_200;
 				h.server.webhooks.faults = { dropRate: POLL_BY_REACTIVATION ? 0.1 : 0, repeatRate: 0.15 };
 				// Google refuses the first write (a 429): Mark calling is retried, each row written once.
 				sheets.rateLimit('POST', /values:batchUpdate$/);
@@ -171,10 +163,11 @@ export function sheetsCampaign(suite: TwinSuite): void {
 				// Each ended call has at most one next call.
 				expect(new Set(followUps.map((task) => chain(task).previous_task_id)).size).toBe(followUps.length);
 				expect(followUps.length).toBeGreaterThan(0);
+				let rowsWithFindings = 0;
 				for (const row of rows().filter((r) => r.id !== 99)) {
 					const calls = tasks.filter((task) => task.input.contact_number === row.phone);
 					const last = calls[calls.length - 1];
-					const flat = simplifyTask(h.server.webhooks.taskDocument(last) as IDataObject);
+					const flat = outcomeOf(h, last);
 					expect({ id: row.id, task_id: row.task_id, attempt: row.attempt }).toEqual({
 						id: row.id,
 						task_id: last.task_id,
@@ -183,26 +176,21 @@ export function sheetsCampaign(suite: TwinSuite): void {
 					expect(last.input.document_id).toBe(String(row.id));
 					if (row.status === 'gave up') expect(row.result).toBe('max_calls');
 					else expect([row.status, row.result, row.summary]).toEqual(['reached', 'reached', flat.call_summary]);
-					// What the agent found out on the call that reached the person, kept in the row.
-					const reachedCall = [...calls]
+					// What the agent found out on the contact's latest call that found anything, kept in the row.
+					const extracted = [...calls]
 						.reverse()
-						.find(
-							(task) =>
-								(
-									simplifyTask(h.server.webhooks.taskDocument(task) as IDataObject)
-										.structured_data as IDataObject | null
-								)?.budget !== undefined,
-						);
-					if (reachedCall) {
-						const extracted = simplifyTask(h.server.webhooks.taskDocument(reachedCall) as IDataObject)
-							.structured_data as IDataObject;
+						.map((task) => outcomeOf(h, task).structured_data as IDataObject | null)
+						.find((found) => found?.budget !== undefined);
+					if (extracted) {
 						expect(row).toMatchObject({
 							budget: extracted.budget,
 							meeting_date: extracted.meeting_date,
 							decision_maker: extracted.decision_maker,
 						});
+						rowsWithFindings++;
 					}
 				}
+				expect(rowsWithFindings).toBeGreaterThan(0);
 				const reads = sheets.sent('GET').length;
 				console.log(
 					`Sheet campaign of ${rows().length} rows: ${rows().filter((r) => r.status === 'reached').length} reached, ${rows().filter((r) => r.status === 'gave up').length} gave up, 1 not created; ` +
@@ -211,9 +199,8 @@ export function sheetsCampaign(suite: TwinSuite): void {
 			} finally {
 				h.server.calls.autoFinish = undefined;
 				h.server.store.timeScale = 1;
-				h.server.store.agentSettings.delete(SEED.agentHandle);
 				h.server.webhooks.faults = { dropRate: 0, repeatRate: 0 };
-				await n8n.setActive(workflow.id, false);
+				await outcomes.deactivate();
 			}
 		}, 300_000);
 	});
