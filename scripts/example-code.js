@@ -9,6 +9,18 @@ const EXAMPLES = join(__dirname, '..', 'examples');
 
 /** Each Code node and the files its code is made of, in order. */
 const CODE_NODES = [
+	{ workflow: 'data-table-campaign.json', node: 'Take the slice', parts: ['campaign-slice.js'] },
+	{ workflow: 'data-table-campaign.json', node: 'Count the slice', parts: ['campaign-count-slice.js'] },
+	{
+		workflow: 'data-table-campaign.json',
+		node: 'Count the outcomes',
+		parts: ['campaign-stages.js', 'campaign-count-outcomes.js'],
+	},
+	{
+		workflow: 'data-table-campaign.json',
+		node: 'Add to the figures',
+		parts: ['campaign-stages.js', 'campaign-figures.js'],
+	},
 	{ workflow: 'data-table-campaign.json', node: 'Build the page', parts: ['campaign-stages.js', 'campaign-page.js'] },
 	{
 		workflow: 'unpod-daily-report.json',

@@ -9,7 +9,7 @@ import type { Browser } from 'playwright-core';
 import { DEMO_CREDENTIAL, startDemoEnvironment } from './demo-env';
 import { SEED } from '../dev/server/seed';
 import { startBrowser } from '../test/helpers/browser';
-import { CAMPAIGN_COLUMNS, campaignRows } from '../test/helpers/campaign';
+import { CAMPAIGN_COLUMNS, campaignRows, FIGURES_COLUMNS, figuresRow } from '../test/helpers/campaign';
 import { loadExample } from '../test/helpers/examples';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -75,6 +75,10 @@ async function campaignPage(env: Env, browser: Browser): Promise<void> {
 	if (credential.status !== 200) throw new Error(`Saving the page's login failed: ${credential.status}`);
 	const rows = campaignRows(400);
 	const table = await env.n8nServer.createDataTable('Unpod campaign', CAMPAIGN_COLUMNS, rows);
+	// The figures the campaign would have kept for those rows (their decisions all today).
+	const figuresTable = await env.n8nServer.createDataTable('Unpod campaign figures', FIGURES_COLUMNS, [
+		figuresRow(rows, new Date().toISOString().slice(0, 10)),
+	]);
 	// Unpod's side of it: the rows' calls in the space, most of them ended, for its figures.
 	env.server.calls.addTasks(rows.map((r) => ({ name: r.name, contact_number: r.phone })));
 	env.server.calls.finishCalls({ space: SEED.spaceToken, count: 300, failRate: 0.35 });
@@ -82,10 +86,21 @@ async function campaignPage(env: Env, browser: Browser): Promise<void> {
 		credential: DEMO_CREDENTIAL,
 		filesDir: env.n8n.folder,
 		dataTable: table,
+		figuresTable,
 		credentials: { httpBasicAuth: { id: credential.data.data.id, name: 'Campaign page login' } },
 	});
 	// Only the page's nodes: the campaign's own triggers want a webhook secret the demo's credential has not.
-	const page = ['Campaign page', 'Unpod analytics', 'All rows', 'Build the page', 'Answer with the page'];
+	const page = [
+		'Campaign page',
+		'Unpod analytics',
+		'The figures',
+		'Next to call',
+		'Last row',
+		'Next callbacks',
+		"Unpod's next calls",
+		'Build the page',
+		'Answer with the page',
+	];
 	const saved = await env.n8nServer.rest.post('/workflows', {
 		name: 'Unpod: the campaign page',
 		nodes: workflow.nodes.filter((n) => page.includes(n.name)),

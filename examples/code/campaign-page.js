@@ -1,6 +1,7 @@
-// The campaign page: the Data Table's rows (this node's input) and Unpod's analytics of the space,
-// as one self-contained HTML page (inline SVG, no script, nothing from another host).
-// Phone numbers are masked; the page reloads itself (?refresh=<seconds>, 60 by default).
+// The campaign page: the campaign's figures (kept as it goes, one row), the rows still new (two
+// rows read), the next callbacks (ten rows read) and Unpod's analytics of the space, as one
+// self-contained HTML page (inline SVG, no script, nothing from another host): the same reads at
+// a thousand rows as at a million. Phones are masked; it reloads itself (?refresh=<seconds>, 60).
 const ANALYTICS = [
 	['total_calls', 'Calls'],
 	['interested', 'Interested'],
@@ -14,17 +15,10 @@ const ANALYTICS = [
 ];
 const DAYS = 14;
 
-/** Per day (the last DAYS days), the rows whose last change that day left them reached, given up or with a callback due. */
-function outcomesPerDay(rows) {
+/** Per day (the last DAYS days), the endings decided: reached, given up, or a callback scheduled. */
+function outcomesPerDay(figures) {
 	const days = Array.from({ length: DAYS }, (_, i) => $now.minus({ days: DAYS - 1 - i }).toISODate());
-	const perDay = Object.fromEntries(days.map((d) => [d, { reached: 0, gave_up: 0, callback_due: 0 }]));
-	const dayOf = dayFinder(days);
-	for (const row of rows) {
-		const day = perDay[dayOf(row.updatedAt)];
-		const key = stageOf(row).key;
-		if (day && key in day) day[key]++;
-	}
-	return days.map((day) => ({ day, ...perDay[day] }));
+	return days.map((day) => ({ day, ...Object.fromEntries(DAY_STAGES.map((k) => [k, figures.days[day]?.[k] ?? 0])) }));
 }
 
 /** When a callback is due, in the workflow's time zone ("Tue 1 Dec 15:30"); Unpod's own follow-ups carry no time here. */
@@ -34,16 +28,9 @@ function dueAt(value) {
 	return at.isValid ? at.setZone($now.zone).toFormat('ccc d LLL HH:mm') : String(value);
 }
 
-function nextCallbacks(rows, count = 10) {
-	return (
-		rows
-			.filter((row) => stageOf(row).key === 'callback_due')
-			// Timed ones first, soonest first (ISO times sort as text); Unpod's own, untimed, after.
-			.map((row) => ({ row, key: String(row.next_call_at || '\uffff') }))
-			.sort((a, b) => (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
-			.map(({ row }) => row)
-			.slice(0, count)
-	);
+/** The soonest callbacks (read in that order), then Unpod's own, whose time Unpod keeps. */
+function nextCallbacks(timed, unpods, count = 10) {
+	return [...timed.filter((row) => stageOf(row.status).key === 'callback_due'), ...unpods].slice(0, count);
 }
 
 function progressBar(counts, total) {
@@ -76,9 +63,10 @@ function dayChart(days) {
 	return `<svg viewBox="0 0 600 200" role="img" aria-label="Outcomes per day">${bars.join('')}</svg>`;
 }
 
-function page(rows, analytics, refresh) {
-	const counts = countStages(rows);
-	const total = rows.length || 1;
+function page(figures, fresh, callbacks, analytics, refresh) {
+	const counts = stageCounts(figures, fresh);
+	const contacts = Object.values(counts).reduce((sum, n) => sum + n, 0);
+	const total = contacts || 1;
 	const done = counts.reached + counts.gave_up + counts.not_created;
 	const tile = (key, label, value, attr = 'figure') =>
 		`<div class="tile" data-${attr}="${key}"><b>${escape(value)}</b><span>${escape(label)}</span></div>`;
@@ -88,20 +76,20 @@ function page(rows, analytics, refresh) {
 	const legend = [stage('reached'), stage('gave_up'), stage('callback_due')]
 		.map((s) => `<span><i style="background:${s.color}"></i>${s.label}</span>`)
 		.join('');
-	const due = nextCallbacks(rows)
+	const due = callbacks
 		.map(
 			(r) =>
 				`<tr data-row="${escape(r.id)}"><td>${escape(r.name)}</td><td class="phone">${escape(maskPhone(r.phone))}</td><td>${escape(dueAt(r.next_call_at))}</td><td>${escape(r.status)}</td><td>${escape(r.attempt)}</td></tr>`,
 		)
 		.join('');
-	const figures = ANALYTICS.filter(([key]) => analytics[key] !== null && analytics[key] !== undefined)
+	const unpodTiles = ANALYTICS.filter(([key]) => analytics[key] !== null && analytics[key] !== undefined)
 		.map(([key, label]) => tile(key, label, analytics[key], 'analytics'))
 		.join('');
 	const updated = $now.toFormat('yyyy-LL-dd HH:mm ZZZZ');
 	return `<!doctype html><html lang="en"><head><meta charset="utf-8">
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta http-equiv="refresh" content="${refresh}">
-<title>Unpod campaign: ${done} of ${rows.length} done</title>
+<title>Unpod campaign: ${done} of ${contacts} done</title>
 <style>
 body{font:15px/1.4 system-ui,sans-serif;margin:0;padding:16px;background:#f8fafc;color:#0f172a}
 main{max-width:960px;margin:auto}h1{font-size:22px;margin:0 0 4px}h2{font-size:17px;margin:24px 0 8px}
@@ -113,21 +101,23 @@ table{width:100%;border-collapse:collapse;background:#fff;font-size:14px}td,th{p
 @media(max-width:600px){body{padding:8px}td:nth-child(n+4),th:nth-child(n+4){display:none}}
 </style></head><body><main>
 <h1>Unpod campaign</h1>
-<p class="muted">${rows.length} contacts, <span data-figure="done">${done}</span> done. Updated ${escape(updated)}; this page reloads every ${refresh} s.</p>
+<p class="muted">${contacts} contacts, <span data-figure="done">${done}</span> done. Updated ${escape(updated)}; this page reloads every ${refresh} s.</p>
 ${progressBar(counts, total)}
 <div class="tiles">${tiles}</div>
 <h2>Outcomes per day</h2>
-<p class="legend">${legend} <span class="muted">each contact on the day its row last changed</span></p>
-${dayChart(outcomesPerDay(rows))}
+<p class="legend">${legend} <span class="muted">what each call's ending decided, by day</span></p>
+${dayChart(outcomesPerDay(figures))}
 <h2>Next callbacks due</h2>
 ${due ? `<table><thead><tr><th>Name</th><th>Phone</th><th>Due</th><th>Status</th><th>Call</th></tr></thead><tbody>${due}</tbody></table>` : '<p class="muted">None scheduled.</p>'}
 <h2>Unpod's figures for the space</h2>
-<div class="tiles">${figures || '<p class="muted">Unpod sent no figures.</p>'}</div>
+<div class="tiles">${unpodTiles || '<p class="muted">Unpod sent no figures.</p>'}</div>
 </main></body></html>`;
 }
 
 const request = $('Campaign page').first().json;
 const refresh = Math.max(5, Math.round(Number(request.query?.refresh)) || 60);
-const rows = rowsOf($input.all());
+const figures = figuresOf(rowsOf($('The figures').all())[0]);
+const fresh = newCount(rowsOf($('Next to call').all())[0], rowsOf($('Last row').all())[0]);
+const callbacks = nextCallbacks(rowsOf($('Next callbacks').all()), rowsOf($input.all()));
 const analytics = $('Unpod analytics').first().json;
-return [{ json: { html: page(rows, analytics, refresh) } }];
+return [{ json: { html: page(figures, fresh, callbacks, analytics, refresh) } }];

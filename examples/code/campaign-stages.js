@@ -1,7 +1,8 @@
-// What every campaign figure is made of (shared by the campaign page and the daily report):
-// the stage of each Data Table row by its status, and the masks and escapes of what is shown.
+// What every campaign figure is made of (shared by the Code nodes of the campaign, its page and
+// the daily report): the stage of each row status, the figures the campaign keeps as it goes (one
+// row of the "Unpod campaign figures" table), and the masks and escapes of what is shown.
 const STAGES = [
-	{ key: 'new', label: 'New', color: '#94a3b8', statuses: ['new'] },
+	{ key: 'new', label: 'New', color: '#94a3b8', statuses: ['new', 'taking'] },
 	{ key: 'calling', label: 'Calling', color: '#3b82f6', statuses: ['calling', 'deciding'] },
 	{
 		key: 'callback_due',
@@ -14,6 +15,10 @@ const STAGES = [
 	{ key: 'not_created', label: 'Not created', color: '#7c3aed', statuses: ['not created'] },
 	{ key: 'other', label: 'Other', color: '#64748b', statuses: [] },
 ];
+/** The stages counted per day: what an ending decided. */
+const DAY_STAGES = ['reached', 'gave_up', 'callback_due'];
+/** Days kept in the figures: enough for the page's two weeks and a month of reports. */
+const DAYS_KEPT = 62;
 
 const escape = (value) =>
 	String(value ?? '').replace(
@@ -31,28 +36,46 @@ function maskPhone(phone) {
 }
 
 const stage = (key) => STAGES.find((s) => s.key === key);
-const stageOf = (row) => STAGES.find((s) => s.statuses.includes(String(row.status ?? '').trim())) ?? stage('other');
+const stageOf = (status) => STAGES.find((s) => s.statuses.includes(String(status ?? '').trim())) ?? stage('other');
 
-/** The Data Table's rows; an empty table's one empty item (the node's Always Output Data) is none. */
+/** A Data Table's rows; the one empty item of a node that Always Outputs Data is none. */
 const rowsOf = (items) => items.map((item) => item.json).filter((row) => row.id !== undefined);
 
-/**
- * Which of `days` (ISO dates in the workflow's time zone) a time falls on, or undefined: the days'
- * bounds are worked out once, so that ten thousand rows need no date library each.
- */
-function dayFinder(days) {
-	const spans = days.map((day) => {
-		const start = DateTime.fromISO(day, { zone: $now.zone });
-		return { day, start: start.toMillis(), end: start.plus({ days: 1 }).toMillis() };
-	});
-	return (value) => {
-		const ms = value instanceof Date ? value.getTime() : Date.parse(String(value ?? ''));
-		return Number.isNaN(ms) ? undefined : spans.find((s) => ms >= s.start && ms < s.end)?.day;
-	};
+/** The figures kept in the figures table's row (its `figures` column, JSON), or none yet. */
+function figuresOf(row) {
+	let kept = {};
+	try {
+		kept = JSON.parse(String(row?.figures || '{}'));
+	} catch {
+		kept = {};
+	}
+	const stages = Object.fromEntries(STAGES.filter((s) => s.key !== 'new').map((s) => [s.key, 0]));
+	return { stages: { ...stages, ...kept.stages }, days: { ...kept.days } };
 }
 
-function countStages(rows) {
-	const counts = Object.fromEntries(STAGES.map((s) => [s.key, 0]));
-	for (const row of rows) counts[stageOf(row).key]++;
-	return counts;
+/**
+ * The campaign's figures after a change: `stages` and `days` add up (an ending moves its row from
+ * one stage to another and counts on the day it was decided). Days older than DAYS_KEPT go.
+ */
+function addToFigures(figures, change) {
+	const stages = { ...figures.stages };
+	for (const [key, delta] of Object.entries(change.stages ?? {})) stages[key] = (stages[key] ?? 0) + delta;
+	const days = { ...figures.days };
+	if (change.day && change.days) {
+		const day = { ...Object.fromEntries(DAY_STAGES.map((k) => [k, 0])), ...days[change.day] };
+		for (const [key, delta] of Object.entries(change.days)) day[key] = (day[key] ?? 0) + delta;
+		days[change.day] = day;
+	}
+	const oldest = Object.keys(days).sort().reverse()[DAYS_KEPT];
+	if (oldest) for (const day of Object.keys(days)) if (day <= oldest) delete days[day];
+	return { stages, days };
 }
+
+/**
+ * The rows still `new`: rows are called in the order of their id, so every row from the next one
+ * to call to the table's last is new (rows deleted in between make it an overcount).
+ */
+const newCount = (next, last) => (next?.id !== undefined && last?.id !== undefined ? last.id - next.id + 1 : 0);
+
+/** Every stage now: the figures kept, and the rows still new. */
+const stageCounts = (figures, fresh) => ({ new: fresh, ...figures.stages });

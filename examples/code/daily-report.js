@@ -1,9 +1,9 @@
-// The morning report: yesterday against the day before, from the Data Table's rows (this node's
-// input) and Unpod's analytics of the space; as an email body (tables and inline styles only: no
-// SVG, no script, so mail clients show it) and as a Slack message. Unpod's figures are totals:
-// the calls it made since the last report are the difference from the total this report kept.
-// 1: yesterday against the day before (a morning report); 0: today so far against yesterday (an evening one).
-const DAYS_AGO = 1;
+// The morning report: yesterday against the day before, from the campaign's figures (kept as it
+// goes), the rows added each day (told by the first row created on or after each day's start: rows
+// get ids in the order they are added) and Unpod's analytics of the space; as an email body
+// (tables and inline styles only: no SVG, no script, so mail clients show it) and as a Slack
+// message. Unpod's figures are totals: the calls it made since the last report are the difference
+// from the total this report kept. It reads a handful of rows, whatever the table's size.
 const REPORTED = [
 	['reached', 'Reached'],
 	['callback_due', 'Callback scheduled'],
@@ -11,16 +11,14 @@ const REPORTED = [
 	['added', 'Contacts added'],
 ];
 
-/** What changed on `day`: rows whose last change that day left them in each stage, rows added that day. */
-function dayFigures(rows, day) {
-	const figures = { reached: 0, callback_due: 0, gave_up: 0, added: 0 };
-	const dayOf = dayFinder([day]);
-	for (const row of rows) {
-		const key = stageOf(row).key;
-		if (dayOf(row.updatedAt) === day && key in figures) figures[key]++;
-		if (dayOf(row.createdAt) === day) figures.added++;
-	}
-	return figures;
+/**
+ * What `day` decided (the figures' day), and the rows added that day: from the first row created
+ * that day to the first row created after it (or past the table's last row).
+ */
+function dayFigures(figures, day, firstId, nextFirstId) {
+	const decided = figures.days[day] ?? {};
+	const added = firstId === undefined ? 0 : (nextFirstId ?? firstId) - firstId;
+	return { reached: decided.reached ?? 0, callback_due: decided.callback_due ?? 0, gave_up: decided.gave_up ?? 0, added };
 }
 
 const change = (now, before) => (now === before ? '=' : now > before ? `+${now - before}` : `${now - before}`);
@@ -66,13 +64,17 @@ function slackMessage(title, days, today, before, counts, unpod) {
 	};
 }
 
-const rows = rowsOf($input.all());
+const daysAgo = Number($('Report on').first().json.days_ago) || 0;
+const figures = figuresOf(rowsOf($('The figures').all())[0]);
+const last = rowsOf($('Last row').all())[0];
+const firstId = (node) => rowsOf($(node).all())[0]?.id;
+const pastLast = last === undefined ? undefined : last.id + 1;
 const analytics = $('Unpod analytics').first().json;
-const reported = $now.minus({ days: DAYS_AGO });
+const reported = $now.minus({ days: daysAgo });
 const days = { today: reported.toISODate(), before: reported.minus({ days: 1 }).toISODate() };
-const today = dayFigures(rows, days.today);
-const before = dayFigures(rows, days.before);
-const counts = countStages(rows);
+const today = dayFigures(figures, days.today, firstId('Added from that day'), firstId('Added after that day') ?? pastLast);
+const before = dayFigures(figures, days.before, firstId('Added from the day before'), firstId('Added from that day') ?? pastLast);
+const counts = stageCounts(figures, newCount(rowsOf($('Next to call').all())[0], last));
 // The total at the last report, kept in the workflow (saved by active workflows' executions only).
 const kept = $getWorkflowStaticData('global');
 const total = typeof analytics.total_calls === 'number' ? analytics.total_calls : null;

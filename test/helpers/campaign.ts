@@ -11,6 +11,12 @@ export const CAMPAIGN_COLUMNS: Array<{ name: string; type: 'string' | 'number' }
 	{ name: 'result', type: 'string' },
 ];
 
+/** The campaign's figures table: the figures (JSON) and their version, one row. */
+export const FIGURES_COLUMNS: Array<{ name: string; type: 'string' | 'number' }> = [
+	{ name: 'figures', type: 'string' },
+	{ name: 'version', type: 'number' },
+];
+
 const STATUSES = [
 	'reached',
 	'reached',
@@ -39,4 +45,41 @@ export function campaignRows(count: number): Array<Record<string, unknown>> {
 			result: status === 'reached' ? 'reached' : '',
 		};
 	});
+}
+
+/** The campaign page's stage of each row status: the tests' own account of what the page must count. */
+export const STAGE_OF_STATUS: Record<string, string> = {
+	new: 'new',
+	calling: 'calling',
+	deciding: 'calling',
+	'callback scheduled': 'callback_due',
+	'retry scheduled': 'callback_due',
+	'unpod follow-up': 'callback_due',
+	reached: 'reached',
+	'gave up': 'gave_up',
+	'not created': 'not_created',
+};
+
+/** How many rows are in each stage of the page. */
+export function stageCounts(rows: Array<Record<string, unknown>>): Record<string, number> {
+	const counts: Record<string, number> = {
+		new: 0,
+		calling: 0,
+		callback_due: 0,
+		reached: 0,
+		gave_up: 0,
+		not_created: 0,
+	};
+	for (const row of rows) counts[STAGE_OF_STATUS[String(row.status)]]++;
+	return counts;
+}
+
+/**
+ * The figures row a campaign of `rows` would have kept had it run them (every decided row decided
+ * on `day`), for a page or a report of seeded rows.
+ */
+export function figuresRow(rows: Array<Record<string, unknown>>, day: string): Record<string, unknown> {
+	const { new: _new, ...stages } = stageCounts(rows);
+	const decided = { reached: stages.reached, gave_up: stages.gave_up, callback_due: stages.callback_due };
+	return { figures: JSON.stringify({ stages: { ...stages, other: 0 }, days: { [day]: decided } }), version: 1 };
 }

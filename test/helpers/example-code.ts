@@ -13,20 +13,35 @@ const { CODE_NODES, codeOf } = require('../../scripts/example-code') as {
 
 export interface CodeRun {
 	items: Array<Record<string, unknown>>;
-	/** The first item of each node the code names. */
-	nodes: Record<string, Record<string, unknown>>;
+	/** The output of each node the code names: its items, or its one item. */
+	nodes: Record<string, Record<string, unknown> | Array<Record<string, unknown>>>;
 	now: DateTime;
 	staticData?: Record<string, unknown>;
+	/** How many times the node ran before in this execution (a loop). */
+	runIndex?: number;
 }
 
 export function runExampleCode(node: string, run: CodeRun): Array<{ json: Record<string, any> }> {
 	const entry = CODE_NODES.find((c) => c.node === node);
 	if (!entry) throw new Error(`No example Code node "${node}"`);
-	const body = new Function('$input', '$', '$now', 'DateTime', '$getWorkflowStaticData', codeOf(entry.parts));
+	const body = new Function(
+		'$input',
+		'$',
+		'$now',
+		'DateTime',
+		'$getWorkflowStaticData',
+		'$runIndex',
+		codeOf(entry.parts),
+	);
+	const itemsOf = (items: Array<Record<string, unknown>>) => ({
+		all: () => items.map((json) => ({ json })),
+		first: () => ({ json: items[0] }),
+	});
 	const $ = (name: string) => {
 		if (!(name in run.nodes)) throw new Error(`The code named node "${name}", which the test did not give`);
-		return { first: () => ({ json: run.nodes[name] }) };
+		const output = run.nodes[name];
+		return itemsOf(Array.isArray(output) ? output : [output]);
 	};
 	const staticData = run.staticData ?? {};
-	return body({ all: () => run.items.map((json) => ({ json })) }, $, run.now, DateTime, () => staticData);
+	return body(itemsOf(run.items), $, run.now, DateTime, () => staticData, run.runIndex ?? 0);
 }

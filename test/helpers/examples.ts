@@ -13,6 +13,8 @@ export interface Localize {
 	filesDir: string;
 	/** The n8n Data Table the examples' Data Table nodes use, as the user would pick it. */
 	dataTable?: string;
+	/** The campaign's figures table, picked in the Data Table nodes named for its figures. */
+	figuresTable?: string;
 	/** The Google spreadsheet the examples' Google Sheets nodes use, as the user would pick it. */
 	spreadsheet?: string;
 	/** Other services' credentials by type (the campaign page's login, the report's SMTP account). */
@@ -40,8 +42,8 @@ export function loadExample(file: string, local: Localize): Workflow {
 		if (p.bridge?.__rl && !p.bridge.value) p.bridge = { __rl: true, mode: 'slug', value: SEED.bridgeSlug };
 		if (p.providerCredential?.__rl && !p.providerCredential.value)
 			p.providerCredential = { __rl: true, mode: 'list', value: String(SEED.activeCredentialId) };
-		if (p.dataTableId?.__rl && !p.dataTableId.value && local.dataTable)
-			p.dataTableId = { __rl: true, mode: 'id', value: local.dataTable };
+		const table = /figures/i.test(node.name) ? local.figuresTable : local.dataTable;
+		if (p.dataTableId?.__rl && !p.dataTableId.value && table) p.dataTableId = { __rl: true, mode: 'id', value: table };
 		if (p.documentId?.__rl && !p.documentId.value && local.spreadsheet)
 			p.documentId = { __rl: true, mode: 'id', value: local.spreadsheet };
 		for (const key of ['fileSelector', 'fileName']) {
