@@ -21,6 +21,10 @@ const CODE_NODES = [
 		node: 'Add to the figures',
 		parts: ['campaign-stages.js', 'campaign-figures.js'],
 	},
+	{ workflow: 'data-table-campaign-contacts.json', node: 'First slice', parts: ['contacts-first-slice.js'] },
+	{ workflow: 'data-table-campaign-contacts.json', node: 'Next slice', parts: ['contacts-next-slice.js'] },
+	{ workflow: 'data-table-campaign-contacts.json', node: 'As contacts', parts: ['contacts-as-contacts.js'] },
+	{ workflow: 'data-table-campaign-contacts.json', node: 'Slice added', parts: ['contacts-slice-added.js'] },
 	{ workflow: 'data-table-campaign.json', node: 'Build the page', parts: ['campaign-stages.js', 'campaign-page.js'] },
 	{
 		workflow: 'unpod-daily-report.json',

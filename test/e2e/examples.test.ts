@@ -6,7 +6,7 @@
  */
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
-import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'fs';
+import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { EXAMPLES, exampleFiles, loadExample } from '../helpers/examples';
 import { expectSucceeded, itemsOf, type N8n, outputOf, waitFor } from '../helpers/n8n';
@@ -144,6 +144,7 @@ test('every example imports, and every node type it uses is known to n8n', async
 			'mcpserver',
 			'spreadsheettotasks',
 			'datatablecampaign',
+			'datatablecampaigncont',
 			'unpoddailyreport',
 			'unpodcalleventstocrm',
 			'unpodrecordingstofile',
@@ -721,3 +722,32 @@ test("the daily report of that campaign: the table's and Unpod's figures by emai
 	expect(slack.blocks.map((b) => b.type)).toEqual(['header', 'section', 'context']);
 	for (const row of rows.filter((r) => /\d{6}$/.test(r.phone))) expect(body + slack.text).not.toContain(row.phone);
 }, 120_000);
+
+test("contacts from a CSV into the campaign's table in slices: 12,000 rows in three executions of 5,000 at most, in order", async () => {
+	const n8n = await startN8n();
+	const table = await n8n.createDataTable('Campaign contacts', CAMPAIGN_COLUMNS, []);
+	// A header, then 12,000 contacts: one with a comma in its name (quoted), every other one without an email.
+	const contacts = Array.from({ length: 12_000 }, (_, i) => ({
+		name: i === 7_777 ? 'Lee, Sam' : `Slice Contact ${i + 1}`,
+		phone: `+1555070${String(i).padStart(5, '0')}`,
+		email: i % 2 ? '' : `contact${i}@example.com`,
+	}));
+	const csv = ['name,phone,email', ...contacts.map((c) => `"${c.name}",${c.phone},${c.email}`)].join('\n') + '\n';
+	writeFileSync(join(filesDir, 'slices.csv'), csv);
+	const workflow = loadExample('data-table-campaign-contacts.json', {
+		credential: CREDENTIAL.unpodApi,
+		filesDir,
+		dataTable: table,
+	});
+	for (const node of workflow.nodes.filter((n) => n.type === 'n8n-nodes-base.readWriteFile'))
+		node.parameters!.fileSelector = join(filesDir, 'slices.csv');
+	await h.n8n.importWorkflows([workflow]);
+
+	expect(await n8n.runManually(workflow.id, 'Add contacts from contacts.csv')).toEqual({ status: 'success' });
+	const rows = await n8n.dataTableRows(table);
+	expect(rows.map((r) => [r.name, r.phone, r.status])).toEqual(contacts.map((c) => [c.name, c.phone, 'new']));
+	// Rows get ids in the order they are added: the page's count of new rows is their span.
+	expect(rows[rows.length - 1].id - rows[0].id + 1).toBe(12_000);
+	// The first execution and one per slice (5,000, 5,000, 2,000 rows).
+	expect(await n8n.executionCount(workflow.id)).toBe(4);
+}, 180_000);
