@@ -3,7 +3,7 @@ import { benchApprovals } from './approvals';
 import { benchCallAndWait } from './callAndWait';
 import { benchCallEvents } from './callEvents';
 import { benchCampaign, UNPOD_SIDES } from './campaign';
-import { benchCampaignPage } from './campaignPage';
+import { benchCampaignScale } from './campaignScale';
 import { benchImport } from './import';
 import { benchMcp } from './mcp';
 import { benchGuard, benchRateLimit } from './ratelimit';
@@ -41,10 +41,10 @@ const sections: Record<string, { about: string; run: () => Promise<void> }> = {
 			for (const side of UNPOD_SIDES) await benchCampaign(side);
 		},
 	},
-	campaignPage: {
+	campaign100k: {
 		about:
-			"The Data Table campaign's page with 10,000 rows (BENCH_ROWS) in real n8n: answer time, size, requests to Unpod",
-		run: () => benchCampaignPage(Number(process.env.BENCH_ROWS ?? 10_000)),
+			'The Data Table campaign at 10,000 and 100,000 contacts in real n8n: the fill from a CSV, the first slices, the page and the report (time, peak memory)',
+		run: () => benchCampaignScale(),
 	},
 	mcp: {
 		about:

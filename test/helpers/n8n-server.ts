@@ -1,6 +1,7 @@
 /** A running n8n (`n8n start`) with an owner logged in, for what only the server does: credential tests, pickers, polling triggers. */
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
 import type { ChildProcess } from 'child_process';
+import { Agent } from 'http';
 import { appendFileSync } from 'fs';
 import { join } from 'path';
 import { N8n, N8N_VERSION, RUNTIME } from './n8n';
@@ -84,7 +85,13 @@ export class N8nServer {
 		// Start-up on a busy machine has taken well over a minute: this limit is for a hung start.
 		const deadline = Date.now() + (options.timeoutMs ?? 240_000);
 		const { child, log } = await spawnN8n(n8n, ['start'], `${url}/healthz/readiness`, deadline);
-		const rest = axios.create({ baseURL: `${url}/rest`, validateStatus: () => true });
+		// A new connection each request: n8n busy for seconds (a slice of 5,000 rows) lets its
+		// keep-alive timer close a reused socket just as a request goes out (ECONNRESET, seen on 2.41).
+		const rest = axios.create({
+			baseURL: `${url}/rest`,
+			validateStatus: () => true,
+			httpAgent: new Agent({ keepAlive: false }),
+		});
 		retryWhileDatabaseBusy(rest);
 		// Readiness answers before the REST routes are mounted: wait for them too.
 		let setup = await rest.post('/owner/setup', OWNER);
@@ -322,6 +329,11 @@ export class N8nServer {
 			rows.push(...data);
 			if (!data.length || rows.length >= count) return rows;
 		}
+	}
+
+	/** The process group n8n runs in (its task runners too), for reading their memory. */
+	get processGroup(): number | undefined {
+		return this.child.pid;
 	}
 
 	/** The end of n8n's log, for error messages. */
