@@ -18,7 +18,7 @@ const CODE_NODES = [
 	},
 	{
 		workflow: 'data-table-campaign.json',
-		node: 'Add to the figures',
+		node: 'Add up the figures',
 		parts: ['campaign-stages.js', 'campaign-figures.js'],
 	},
 	{ workflow: 'data-table-campaign-contacts.json', node: 'First slice', parts: ['contacts-first-slice.js'] },

@@ -2,14 +2,15 @@
 // stage its row was in before it was claimed (read by "The row before") for the one it is in now,
 // and counts today as what was decided.
 const before = new Map(rowsOf($('The row before').all()).map((row) => [row.id, row.status]));
-const change = { stages: {}, day: $now.toISODate(), days: {} };
+const stages = {};
+const decided = {};
 const add = (into, key, delta) => (into[key] = (into[key] ?? 0) + delta);
 for (const row of rowsOf($input.all())) {
 	const from = stageOf(before.get(row.id)).key;
 	const to = stageOf(row.status).key;
 	// A status written by hand that no stage knows was never counted: nothing to take it from.
-	if (from !== 'other') add(change.stages, from, -1);
-	add(change.stages, to, 1);
-	if (DAY_STAGES.includes(to)) add(change.days, to, 1);
+	if (from !== 'other') add(stages, from, -1);
+	add(stages, to, 1);
+	if (DAY_STAGES.includes(to)) add(decided, to, 1);
 }
-return [{ json: change }];
+return [{ json: { stages, days: Object.keys(decided).length ? { [$now.toISODate()]: decided } : {} } }];

@@ -1,19 +1,17 @@
-// Adds one change to the campaign's figures without losing another's: it writes the figures only
-// if their `version` is still the one it read ("Write the figures" updates where it is); when
-// another execution wrote first, the loop reads them again and adds the change to theirs.
-const TRIES = 50;
-if ($runIndex >= TRIES)
-	throw new Error(`The campaign's figures changed under this execution ${TRIES} times in a row: run it again`);
-const row = $input.first().json;
-const version = Number(row.version) || 0;
-const figures = addToFigures(figuresOf(row), $('Figures change').first().json);
+// Adds the changes not yet in the total (this node's input, read after the total) to the total,
+// to be written only if no other execution added some since ("Write the total" updates where
+// `through` is still the one read). When another did, this one stops: its change is already
+// counted, by the page as a change row until the next execution adds it to the total.
+const total = rowsOf($('Figures total').all())[0];
+const changes = rowsOf($input.all());
+if (!total || !changes.length) return [];
 return [
 	{
 		json: {
-			row_id: row.id ?? null,
-			version_before: version,
-			version: version + 1,
-			figures: JSON.stringify(figures),
+			total_id: total.id,
+			through_before: Number(total.through) || 0,
+			through: Math.max(...changes.map((row) => row.id)),
+			figures: JSON.stringify(recentDays(figuresOf([total, ...changes]))),
 		},
 	},
 ];

@@ -28,9 +28,15 @@ function dueAt(value) {
 	return at.isValid ? at.setZone($now.zone).toFormat('ccc d LLL HH:mm') : String(value);
 }
 
-/** The soonest callbacks (read in that order), then Unpod's own, whose time Unpod keeps. */
+/**
+ * The soonest callbacks, then Unpod's own, whose time Unpod keeps. n8n 2.x reads the timed ones
+ * soonest first; they are sorted here again, for n8n 1.x, whose Data Table node ignores Order By.
+ */
 function nextCallbacks(timed, unpods, count = 10) {
-	return [...timed.filter((row) => stageOf(row.status).key === 'callback_due'), ...unpods].slice(0, count);
+	const soonest = timed
+		.filter((row) => stageOf(row.status).key === 'callback_due')
+		.sort((a, b) => String(a.next_call_at).localeCompare(String(b.next_call_at)));
+	return [...soonest, ...unpods].slice(0, count);
 }
 
 function progressBar(counts, total) {
@@ -116,7 +122,7 @@ ${due ? `<table><thead><tr><th>Name</th><th>Phone</th><th>Due</th><th>Status</th
 
 const request = $('Campaign page').first().json;
 const refresh = Math.max(5, Math.round(Number(request.query?.refresh)) || 60);
-const figures = figuresOf(rowsOf($('The figures').all())[0]);
+const figures = campaignFigures($('The figures').all(), $('Figures not yet added up').all());
 const fresh = newCount(rowsOf($('Next to call').all())[0], rowsOf($('Last row').all())[0]);
 const callbacks = nextCallbacks(rowsOf($('Next callbacks').all()), rowsOf($input.all()));
 const analytics = $('Unpod analytics').first().json;

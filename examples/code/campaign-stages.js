@@ -1,6 +1,7 @@
 // What every campaign figure is made of (shared by the Code nodes of the campaign, its page and
-// the daily report): the stage of each row status, the figures the campaign keeps as it goes (one
-// row of the "Unpod campaign figures" table), and the masks and escapes of what is shown.
+// the daily report): the stage of each row status, the figures the campaign keeps as it goes (the
+// "Unpod campaign figures" table: a `total` row and the `change` rows not yet added to it), and
+// the masks and escapes of what is shown.
 const STAGES = [
 	{ key: 'new', label: 'New', color: '#94a3b8', statuses: ['new', 'taking'] },
 	{ key: 'calling', label: 'Calling', color: '#3b82f6', statuses: ['calling', 'deciding'] },
@@ -41,35 +42,35 @@ const stageOf = (status) => STAGES.find((s) => s.statuses.includes(String(status
 /** A Data Table's rows; the one empty item of a node that Always Outputs Data is none. */
 const rowsOf = (items) => items.map((item) => item.json).filter((row) => row.id !== undefined);
 
-/** The figures kept in the figures table's row (its `figures` column, JSON), or none yet. */
-function figuresOf(row) {
-	let kept = {};
-	try {
-		kept = JSON.parse(String(row?.figures || '{}'));
-	} catch {
-		kept = {};
+/**
+ * The figures of some rows of the figures table (each one's `figures` column, JSON: `stages` and
+ * `days` counts), added up: the total and the changes not yet in it make the campaign now.
+ */
+function figuresOf(rows) {
+	const figures = { stages: Object.fromEntries(STAGES.filter((s) => s.key !== 'new').map((s) => [s.key, 0])), days: {} };
+	for (const row of rows) {
+		let kept = {};
+		try {
+			kept = JSON.parse(String(row?.figures || '{}'));
+		} catch {
+			kept = {};
+		}
+		const day = (date) => (figures.days[date] ??= Object.fromEntries(DAY_STAGES.map((k) => [k, 0])));
+		for (const [key, n] of Object.entries(kept.stages ?? {})) figures.stages[key] = (figures.stages[key] ?? 0) + n;
+		for (const [date, counts] of Object.entries(kept.days ?? {}))
+			for (const [key, n] of Object.entries(counts)) day(date)[key] = (day(date)[key] ?? 0) + n;
 	}
-	const stages = Object.fromEntries(STAGES.filter((s) => s.key !== 'new').map((s) => [s.key, 0]));
-	return { stages: { ...stages, ...kept.stages }, days: { ...kept.days } };
+	return figures;
 }
 
-/**
- * The campaign's figures after a change: `stages` and `days` add up (an ending moves its row from
- * one stage to another and counts on the day it was decided). Days older than DAYS_KEPT go.
- */
-function addToFigures(figures, change) {
-	const stages = { ...figures.stages };
-	for (const [key, delta] of Object.entries(change.stages ?? {})) stages[key] = (stages[key] ?? 0) + delta;
-	const days = { ...figures.days };
-	if (change.day && change.days) {
-		const day = { ...Object.fromEntries(DAY_STAGES.map((k) => [k, 0])), ...days[change.day] };
-		for (const [key, delta] of Object.entries(change.days)) day[key] = (day[key] ?? 0) + delta;
-		days[change.day] = day;
-	}
-	const oldest = Object.keys(days).sort().reverse()[DAYS_KEPT];
-	if (oldest) for (const day of Object.keys(days)) if (day <= oldest) delete days[day];
-	return { stages, days };
+/** The figures without the days older than DAYS_KEPT. */
+function recentDays(figures) {
+	const days = Object.keys(figures.days).sort().reverse().slice(0, DAYS_KEPT);
+	return { stages: figures.stages, days: Object.fromEntries(days.sort().map((d) => [d, figures.days[d]])) };
 }
+
+/** The total row (the first of kind `total`) and the changes after it, as the reads gave them. */
+const campaignFigures = (totalItems, changeItems) => figuresOf([...rowsOf(totalItems).slice(0, 1), ...rowsOf(changeItems)]);
 
 /**
  * The rows still `new`: rows are called in the order of their id, so every row from the next one

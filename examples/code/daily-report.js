@@ -65,7 +65,7 @@ function slackMessage(title, days, today, before, counts, unpod) {
 }
 
 const daysAgo = Number($('Report on').first().json.days_ago) || 0;
-const figures = figuresOf(rowsOf($('The figures').all())[0]);
+const figures = campaignFigures($('The figures').all(), $('Figures not yet added up').all());
 const last = rowsOf($('Last row').all())[0];
 const firstId = (node) => rowsOf($(node).all())[0]?.id;
 const pastLast = last === undefined ? undefined : last.id + 1;

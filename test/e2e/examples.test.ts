@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { copyFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { EXAMPLES, exampleFiles, loadExample } from '../helpers/examples';
-import { expectSucceeded, itemsOf, type N8n, outputOf, waitFor } from '../helpers/n8n';
+import { expectSucceeded, itemsOf, type N8n, N8N_VERSION, outputOf, waitFor } from '../helpers/n8n';
 import { createInSecondSpace } from '../helpers/nodes';
 import { N8nServer, POLL_BY_REACTIVATION } from '../helpers/n8n-server';
 import { OpenAiStandIn } from '../helpers/openai-standin';
@@ -23,7 +23,7 @@ import { callChain } from '../../nodes/shared/outcome';
 import type { Browser } from 'playwright-core';
 import { startBrowser } from '../helpers/browser';
 import { SmtpSink } from '../helpers/smtp-sink';
-import { CAMPAIGN_COLUMNS, FIGURES_COLUMNS, stageCounts } from '../helpers/campaign';
+import { CAMPAIGN_COLUMNS, FIGURES_COLUMNS, keptFigures, stageCounts } from '../helpers/campaign';
 
 const DANA = '+15550100201';
 
@@ -66,6 +66,8 @@ let h: Harness<N8n>;
 let filesDir: string;
 let model: OpenAiStandIn;
 let smtp: SmtpSink;
+/** Whether the Data Table node sorts rows (Order By): n8n 1.x's ignores it. */
+const DATA_TABLE_ORDERS = Number(N8N_VERSION.split('.')[0]) >= 2;
 /** The Data Tables the campaign test ran (its rows, its figures), for the daily report's test after it. */
 let campaignTable: string | undefined;
 let figuresTable: string | undefined;
@@ -457,10 +459,15 @@ test("a calling campaign on an n8n Data Table runs to its end on its own, with U
 		// are lost too and the safety net's poll brings them.
 		h.server.webhooks.faults = { dropRate: POLL_BY_REACTIVATION ? 0.1 : 0, repeatRate: 0.15 };
 
-		// Before the start the page has no figures yet: every row is new, counted from the rows' ids.
+		// Before the start the page has no figures yet: every row is new, counted from the rows' ids
+		// (from the next row to call to the last: n8n 1.x's Data Table node ignores Order By, so
+		// there it cannot read the last row, as docs/campaigns.md says).
 		const atStart = await openCampaignPage(`${n8n.url}/webhook/unpod-campaign`);
-		expect((await atStart.read()).figures).toEqual({ ...stageCounts(contacts), done: 0 });
+		const { new: fresh, ...others } = (await atStart.read()).figures;
 		await atStart.close();
+		const { new: all, ...none } = stageCounts(contacts);
+		expect(others).toEqual({ ...none, done: 0 });
+		if (DATA_TABLE_ORDERS) expect(fresh).toBe(all);
 		// The user's "Execute workflow", in the running n8n. Its calls end once every row has its
 		// task_id: an ending that comes before would wait for the poll, which 1.x cannot be asked for.
 		const started = await n8n.runManually(workflow.id, 'Start the campaign');
@@ -612,7 +619,7 @@ test("a calling campaign on an n8n Data Table runs to its end on its own, with U
 		// as the table (the figures count the campaign's own moves, so the rows added by hand are
 		// listed as callbacks but not counted), the callbacks soonest first with their phones masked,
 		// and it reloads itself.
-		const figures = JSON.parse((await n8n.dataTableRows(figuresTable))[0].figures);
+		const figures = keptFigures(await n8n.dataTableRows(figuresTable));
 		await n8n.insertDataTableRows(table, [
 			{ name: 'Due Later', phone: '+15550309901', status: 'retry scheduled', next_call_at: '2026-12-03T09:00:00.000Z' },
 			{ name: 'Due Unpod', phone: '+15550309903', status: 'unpod follow-up' },
@@ -640,7 +647,7 @@ test("a calling campaign on an n8n Data Table runs to its end on its own, with U
 			const bars = (stage: string) => end.bars.filter((b) => b.stage === stage).reduce((sum, b) => sum + b.count, 0);
 			expect(bars('reached')).toBe(end.figures.reached);
 			expect(bars('gave_up')).toBe(end.figures.gave_up);
-			expect(bars('callback_due')).toBe(Object.values(figures.days as Record<string, any>)[0].callback_due);
+			expect(bars('callback_due')).toBe(Object.values(figures.days)[0].callback_due);
 			expect(bars('callback_due')).toBeGreaterThanOrEqual(ours.length);
 			const all = await n8n.dataTableRows(table);
 			for (const row of all.filter((r) => /\d{6}$/.test(r.phone))) expect(end.text).not.toContain(row.phone.slice(-6));
@@ -691,9 +698,7 @@ test("the daily report of that campaign: the table's and Unpod's figures by emai
 	expect(await n8n.runManually(workflow.id, 'Every morning at 7')).toEqual({ status: 'success' });
 	const rows = await n8n.dataTableRows(campaignTable);
 	const count = (status: string[]) => rows.filter((r) => status.includes(r.status)).length;
-	const decided = JSON.parse((await n8n.dataTableRows(figuresTable))[0].figures).days[
-		new Date().toISOString().slice(0, 10)
-	];
+	const decided = keptFigures(await n8n.dataTableRows(figuresTable)).days[new Date().toISOString().slice(0, 10)];
 	// Every row ended or was added by hand today; every callback the campaign scheduled today.
 	const today = {
 		reached: count(['reached']),

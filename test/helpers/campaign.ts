@@ -11,10 +11,11 @@ export const CAMPAIGN_COLUMNS: Array<{ name: string; type: 'string' | 'number' }
 	{ name: 'result', type: 'string' },
 ];
 
-/** The campaign's figures table: the figures (JSON) and their version, one row. */
+/** The campaign's figures table: a `total` row, and `change` rows not yet added up in it. */
 export const FIGURES_COLUMNS: Array<{ name: string; type: 'string' | 'number' }> = [
+	{ name: 'kind', type: 'string' },
 	{ name: 'figures', type: 'string' },
-	{ name: 'version', type: 'number' },
+	{ name: 'through', type: 'number' },
 ];
 
 const STATUSES = [
@@ -81,5 +82,21 @@ export function stageCounts(rows: Array<Record<string, unknown>>): Record<string
 export function figuresRow(rows: Array<Record<string, unknown>>, day: string): Record<string, unknown> {
 	const { new: _new, ...stages } = stageCounts(rows);
 	const decided = { reached: stages.reached, gave_up: stages.gave_up, callback_due: stages.callback_due };
-	return { figures: JSON.stringify({ stages: { ...stages, other: 0 }, days: { [day]: decided } }), version: 1 };
+	return { kind: 'total', figures: JSON.stringify({ stages: { ...stages, other: 0 }, days: { [day]: decided } }), through: 0 };
+}
+
+type Figures = { stages: Record<string, number>; days: Record<string, Record<string, number>> };
+
+/** What the figures table says now: its total and the changes after it, added up (the test's own sum). */
+export function keptFigures(rows: Array<Record<string, any>>): Figures {
+	const total = rows.find((r) => r.kind === 'total');
+	const counted = [...(total ? [total] : []), ...rows.filter((r) => r.kind === 'change' && r.id > (total?.through || 0))];
+	const sum: Figures = { stages: {}, days: {} };
+	for (const row of counted) {
+		const kept = JSON.parse(row.figures || '{}') as Partial<Figures>;
+		for (const [k, n] of Object.entries(kept.stages ?? {})) sum.stages[k] = (sum.stages[k] ?? 0) + n;
+		for (const [day, counts] of Object.entries(kept.days ?? {}))
+			for (const [k, n] of Object.entries(counts)) (sum.days[day] ??= {})[k] = (sum.days[day][k] ?? 0) + n;
+	}
+	return sum;
 }
