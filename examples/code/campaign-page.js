@@ -71,13 +71,13 @@ function dayChart(days) {
 
 function page(figures, fresh, callbacks, analytics, refresh) {
 	const counts = stageCounts(figures, fresh);
-	const contacts = Object.values(counts).reduce((sum, n) => sum + n, 0);
+	const contacts = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
 	const total = contacts || 1;
 	const done = counts.reached + counts.gave_up + counts.not_created;
 	const tile = (key, label, value, attr = 'figure') =>
 		`<div class="tile" data-${attr}="${key}"><b>${escape(value)}</b><span>${escape(label)}</span></div>`;
 	const tiles = STAGES.filter((s) => s.key !== 'other' || counts.other)
-		.map((s) => tile(s.key, s.label, counts[s.key]))
+		.map((s) => tile(s.key, s.label, counts[s.key] ?? '?'))
 		.join('');
 	const legend = [stage('reached'), stage('gave_up'), stage('callback_due')]
 		.map((s) => `<span><i style="background:${s.color}"></i>${s.label}</span>`)
@@ -123,7 +123,7 @@ ${due ? `<table><thead><tr><th>Name</th><th>Phone</th><th>Due</th><th>Status</th
 const request = $('Campaign page').first().json;
 const refresh = Math.max(5, Math.round(Number(request.query?.refresh)) || 60);
 const figures = campaignFigures($('The figures').all(), $('Figures not yet added up').all());
-const fresh = newCount(rowsOf($('Next to call').all())[0], rowsOf($('Last row').all())[0]);
+const fresh = newCount(rowsOf($('Next to call').all())[0], rowsOf($('Last row').all()));
 const callbacks = nextCallbacks(rowsOf($('Next callbacks').all()), rowsOf($input.all()));
 const analytics = $('Unpod analytics').first().json;
 return [{ json: { html: page(figures, fresh, callbacks, analytics, refresh) } }];

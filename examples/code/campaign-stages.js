@@ -47,7 +47,10 @@ const rowsOf = (items) => items.map((item) => item.json).filter((row) => row.id 
  * `days` counts), added up: the total and the changes not yet in it make the campaign now.
  */
 function figuresOf(rows) {
-	const figures = { stages: Object.fromEntries(STAGES.filter((s) => s.key !== 'new').map((s) => [s.key, 0])), days: {} };
+	const figures = {
+		stages: Object.fromEntries(STAGES.filter((s) => s.key !== 'new').map((s) => [s.key, 0])),
+		days: {},
+	};
 	for (const row of rows) {
 		let kept = {};
 		try {
@@ -70,13 +73,21 @@ function recentDays(figures) {
 }
 
 /** The total row (the first of kind `total`) and the changes after it, as the reads gave them. */
-const campaignFigures = (totalItems, changeItems) => figuresOf([...rowsOf(totalItems).slice(0, 1), ...rowsOf(changeItems)]);
+const campaignFigures = (totalItems, changeItems) =>
+	figuresOf([...rowsOf(totalItems).slice(0, 1), ...rowsOf(changeItems)]);
 
 /**
  * The rows still `new`: rows are called in the order of their id, so every row from the next one
- * to call to the table's last is new (rows deleted in between make it an overcount).
+ * to call to the table's last is new (rows deleted in between make it an overcount). `lasts` are
+ * the table's last two rows, highest id first; n8n 1.x's Data Table node ignores Order By and
+ * gives the lowest first, and then the last row is not known: null.
  */
-const newCount = (next, last) => (next?.id !== undefined && last?.id !== undefined ? last.id - next.id + 1 : 0);
+function newCount(next, lasts) {
+	const [last, before] = lasts;
+	if (last === undefined) return 0;
+	if (before !== undefined && before.id > last.id) return null;
+	return next?.id === undefined ? 0 : last.id - next.id + 1;
+}
 
 /** Every stage now: the figures kept, and the rows still new. */
 const stageCounts = (figures, fresh) => ({ new: fresh, ...figures.stages });

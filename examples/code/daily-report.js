@@ -13,22 +13,30 @@ const REPORTED = [
 
 /**
  * What `day` decided (the figures' day), and the rows added that day: from the first row created
- * that day to the first row created after it (or past the table's last row).
+ * that day to the first row created after it, or past the table's last row (null where that is
+ * not known: n8n 1.x).
  */
 function dayFigures(figures, day, firstId, nextFirstId) {
 	const decided = figures.days[day] ?? {};
-	const added = firstId === undefined ? 0 : (nextFirstId ?? firstId) - firstId;
-	return { reached: decided.reached ?? 0, callback_due: decided.callback_due ?? 0, gave_up: decided.gave_up ?? 0, added };
+	const added = firstId === undefined ? 0 : nextFirstId === undefined ? null : nextFirstId - firstId;
+	return {
+		reached: decided.reached ?? 0,
+		callback_due: decided.callback_due ?? 0,
+		gave_up: decided.gave_up ?? 0,
+		added,
+	};
 }
 
-const change = (now, before) => (now === before ? '=' : now > before ? `+${now - before}` : `${now - before}`);
+const change = (now, before) =>
+	now === null || before === null ? '' : now === before ? '=' : now > before ? `+${now - before}` : `${now - before}`;
+const shown = (value) => value ?? '?';
 
 function emailHtml(title, days, today, before, counts, unpod) {
 	const cell = 'padding:6px 10px;border-bottom:1px solid #e2e8f0;text-align:left';
 	const head = ['', days.today, days.before, 'Change'].map((h) => `<th style="${cell}">${escape(h)}</th>`).join('');
 	const lines = REPORTED.map(
 		([key, label]) =>
-			`<tr data-figure="${key}"><td style="${cell}">${label}</td><td style="${cell}"><b>${today[key]}</b></td><td style="${cell}">${before[key]}</td><td style="${cell}">${change(today[key], before[key])}</td></tr>`,
+			`<tr data-figure="${key}"><td style="${cell}">${label}</td><td style="${cell}"><b>${shown(today[key])}</b></td><td style="${cell}">${shown(before[key])}</td><td style="${cell}">${change(today[key], before[key])}</td></tr>`,
 	).join('');
 	const now = STAGES.filter((s) => counts[s.key])
 		.map(
@@ -50,7 +58,8 @@ function emailHtml(title, days, today, before, counts, unpod) {
 
 function slackMessage(title, days, today, before, counts, unpod) {
 	const lines = REPORTED.map(
-		([key, label]) => `${label}: *${today[key]}* (${days.before}: ${before[key]}, ${change(today[key], before[key])})`,
+		([key, label]) =>
+			`${label}: *${shown(today[key])}* (${days.before}: ${shown(before[key])}, ${change(today[key], before[key])})`,
 	);
 	const now = STAGES.filter((s) => counts[s.key]).map((s) => `${s.label} ${counts[s.key]}`);
 	const text = `${title}\n${lines.join('\n')}\nNow: ${now.join(', ')}\nUnpod: ${unpod.total_calls ?? '?'} calls, ${unpod.success_rate ?? '?'}% of tasks completed`;
@@ -66,15 +75,27 @@ function slackMessage(title, days, today, before, counts, unpod) {
 
 const daysAgo = Number($('Report on').first().json.days_ago) || 0;
 const figures = campaignFigures($('The figures').all(), $('Figures not yet added up').all());
-const last = rowsOf($('Last row').all())[0];
+const lasts = rowsOf($('Last row').all());
+const fresh = newCount(rowsOf($('Next to call').all())[0], lasts);
 const firstId = (node) => rowsOf($(node).all())[0]?.id;
-const pastLast = last === undefined ? undefined : last.id + 1;
+// The table's last row is known where n8n sorted the rows (not 1.x); an empty table has none.
+const pastLast = lasts.length && (lasts.length < 2 || lasts[0].id > lasts[1].id) ? lasts[0].id + 1 : undefined;
 const analytics = $('Unpod analytics').first().json;
 const reported = $now.minus({ days: daysAgo });
 const days = { today: reported.toISODate(), before: reported.minus({ days: 1 }).toISODate() };
-const today = dayFigures(figures, days.today, firstId('Added from that day'), firstId('Added after that day') ?? pastLast);
-const before = dayFigures(figures, days.before, firstId('Added from the day before'), firstId('Added from that day') ?? pastLast);
-const counts = stageCounts(figures, newCount(rowsOf($('Next to call').all())[0], last));
+const today = dayFigures(
+	figures,
+	days.today,
+	firstId('Added from that day'),
+	firstId('Added after that day') ?? pastLast,
+);
+const before = dayFigures(
+	figures,
+	days.before,
+	firstId('Added from the day before'),
+	firstId('Added from that day') ?? pastLast,
+);
+const counts = stageCounts(figures, fresh);
 // The total at the last report, kept in the workflow (saved by active workflows' executions only).
 const kept = $getWorkflowStaticData('global');
 const total = typeof analytics.total_calls === 'number' ? analytics.total_calls : null;

@@ -236,7 +236,9 @@ export async function benchCampaignScale(sizes = [10_000, 100_000]): Promise<voi
 		}
 		console.log(`Filling the table from a CSV (the contacts example, 5,000 lines an execution):`);
 		table(fills);
-		console.log(`\nThe runner's first ${SLICES} slices of the filled table (200 rows each, Skip Contacts Already Called on):`);
+		console.log(
+			`\nThe runner's first ${SLICES} slices of the filled table (200 rows each, Skip Contacts Already Called on):`,
+		);
 		table(slices);
 		console.log(
 			`\nThe page (${VIEWS} views after one to warm up) and the daily report (${REPORTS} runs, without mail and Slack), on a campaign halfway:`,

@@ -68,6 +68,18 @@ let model: OpenAiStandIn;
 let smtp: SmtpSink;
 /** Whether the Data Table node sorts rows (Order By): n8n 1.x's ignores it. */
 const DATA_TABLE_ORDERS = Number(N8N_VERSION.split('.')[0]) >= 2;
+
+/**
+ * The page's figures are the table's: every stage counted; the rows still new counted from the
+ * rows' ids where n8n sorts rows, and shown as not known ("?") on n8n 1.x (docs/campaigns.md).
+ */
+function expectPageFigures(shown: Record<string, number>, expected: Record<string, number>) {
+	const { new: fresh, ...others } = shown;
+	const { new: expectedNew, ...expectedOthers } = expected;
+	expect(others).toEqual(expectedOthers);
+	if (DATA_TABLE_ORDERS) expect(fresh).toBe(expectedNew);
+	else expect(fresh).toBeNaN();
+}
 /** The Data Tables the campaign test ran (its rows, its figures), for the daily report's test after it. */
 let campaignTable: string | undefined;
 let figuresTable: string | undefined;
@@ -459,15 +471,10 @@ test("a calling campaign on an n8n Data Table runs to its end on its own, with U
 		// are lost too and the safety net's poll brings them.
 		h.server.webhooks.faults = { dropRate: POLL_BY_REACTIVATION ? 0.1 : 0, repeatRate: 0.15 };
 
-		// Before the start the page has no figures yet: every row is new, counted from the rows' ids
-		// (from the next row to call to the last: n8n 1.x's Data Table node ignores Order By, so
-		// there it cannot read the last row, as docs/campaigns.md says).
+		// Before the start the page has no figures yet: every row is new.
 		const atStart = await openCampaignPage(`${n8n.url}/webhook/unpod-campaign`);
-		const { new: fresh, ...others } = (await atStart.read()).figures;
+		expectPageFigures((await atStart.read()).figures, { ...stageCounts(contacts), done: 0 });
 		await atStart.close();
-		const { new: all, ...none } = stageCounts(contacts);
-		expect(others).toEqual({ ...none, done: 0 });
-		if (DATA_TABLE_ORDERS) expect(fresh).toBe(all);
 		// The user's "Execute workflow", in the running n8n. Its calls end once every row has its
 		// task_id: an ending that comes before would wait for the poll, which 1.x cannot be asked for.
 		const started = await n8n.runManually(workflow.id, 'Start the campaign');
@@ -483,7 +490,7 @@ test("a calling campaign on an n8n Data Table runs to its end on its own, with U
 		expect(firstView.status).toBe(200);
 		expect(firstView.headers['content-type']).toMatch(/^text\/html/);
 		expect(pageRequests(before)).toEqual(['GET /api/v2/platform/organisation/analytics/']);
-		expect(shown.figures).toEqual({ ...stageCounts(await n8n.dataTableRows(table)), done: 1 });
+		expectPageFigures(shown.figures, { ...stageCounts(await n8n.dataTableRows(table)), done: 1 });
 		expect(shown.figures).toMatchObject({ calling: 49, not_created: 1 });
 		expect(shown.analytics).toEqual(await spaceAnalytics());
 		// A phone's width, no sideways scrolling.
@@ -635,7 +642,7 @@ test("a calling campaign on an n8n Data Table runs to its end on its own, with U
 		const lastView = await openCampaignPage(`${pageUrl}?refresh=5`);
 		try {
 			const end = await lastView.read();
-			expect(end.figures).toEqual({ ...stageCounts(rows), done: rows.length });
+			expectPageFigures(end.figures, { ...stageCounts(rows), done: rows.length });
 			expect(end.analytics).toEqual(await spaceAnalytics());
 			expect(end.callbacks.map((cells) => cells.slice(0, 3))).toEqual([
 				['Due Soon', '+1••••••••02', 'Tue 1 Dec 15:30'],
@@ -704,7 +711,8 @@ test("the daily report of that campaign: the table's and Unpod's figures by emai
 		reached: count(['reached']),
 		callback_due: decided.callback_due,
 		gave_up: count(['gave up']),
-		added: rows.length,
+		// Not known on n8n 1.x, whose Data Table node ignores Order By (docs/campaigns.md).
+		added: DATA_TABLE_ORDERS ? rows.length : '?',
 	};
 	expect(today.callback_due).toBeGreaterThan(0);
 	expect(h.server.requestsTo('GET', '/organisation/analytics/').length).toBeGreaterThan(0);
@@ -717,7 +725,9 @@ test("the daily report of that campaign: the table's and Unpod's figures by emai
 	expect(body).toMatch(/Content-Type: text\/plain/i);
 	expect(body).not.toMatch(/<svg|<script/i);
 	for (const [key, value] of Object.entries(today))
-		expect(body).toMatch(new RegExp(`data-figure="${key}"><td[^>]*>[^<]+</td><td[^>]*><b>${value}</b>`));
+		expect(body).toMatch(
+			new RegExp(`data-figure="${key}"><td[^>]*>[^<]+</td><td[^>]*><b>${String(value).replace('?', '\\?')}</b>`),
+		);
 	expect(body).toMatch(new RegExp(`Subject: Unpod campaign, [^\\n]+: ${today.reached} reached`));
 
 	expect(h.server.sink.length).toBe(posted + 1);

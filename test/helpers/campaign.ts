@@ -82,7 +82,11 @@ export function stageCounts(rows: Array<Record<string, unknown>>): Record<string
 export function figuresRow(rows: Array<Record<string, unknown>>, day: string): Record<string, unknown> {
 	const { new: _new, ...stages } = stageCounts(rows);
 	const decided = { reached: stages.reached, gave_up: stages.gave_up, callback_due: stages.callback_due };
-	return { kind: 'total', figures: JSON.stringify({ stages: { ...stages, other: 0 }, days: { [day]: decided } }), through: 0 };
+	return {
+		kind: 'total',
+		figures: JSON.stringify({ stages: { ...stages, other: 0 }, days: { [day]: decided } }),
+		through: 0,
+	};
 }
 
 type Figures = { stages: Record<string, number>; days: Record<string, Record<string, number>> };
@@ -90,7 +94,10 @@ type Figures = { stages: Record<string, number>; days: Record<string, Record<str
 /** What the figures table says now: its total and the changes after it, added up (the test's own sum). */
 export function keptFigures(rows: Array<Record<string, any>>): Figures {
 	const total = rows.find((r) => r.kind === 'total');
-	const counted = [...(total ? [total] : []), ...rows.filter((r) => r.kind === 'change' && r.id > (total?.through || 0))];
+	const counted = [
+		...(total ? [total] : []),
+		...rows.filter((r) => r.kind === 'change' && r.id > (total?.through || 0)),
+	];
 	const sum: Figures = { stages: {}, days: {} };
 	for (const row of counted) {
 		const kept = JSON.parse(row.figures || '{}') as Partial<Figures>;

@@ -46,7 +46,8 @@ interface PageReads {
 	/** The changes not yet added up in the total. */
 	changes?: Array<Record<string, unknown>>;
 	next?: Record<string, unknown>;
-	last?: Record<string, unknown>;
+	/** The table's last row, or its last two as n8n read them. */
+	last?: Record<string, unknown> | Array<Record<string, unknown>>;
 	timed?: Array<Record<string, unknown>>;
 	unpods?: Array<Record<string, unknown>>;
 }
@@ -152,14 +153,18 @@ test('no figures yet, an empty table and an Unpod failure (an error item) still 
 	expect(html).toContain('None scheduled.');
 	expect(html).toContain('Unpod sent no figures.');
 	// Figures a hand broke: a page all the same.
-	expect(figure(pageOf({ figures: { id: 1, kind: 'total', figures: '{not json', through: 3 } }), 'figure', 'reached')).toBe(
-		'0',
-	);
+	expect(
+		figure(pageOf({ figures: { id: 1, kind: 'total', figures: '{not json', through: 3 } }), 'figure', 'reached'),
+	).toBe('0');
 });
 
 test('the page adds the changes not yet added up to the total', () => {
 	const html = pageOf({
-		figures: figuresRow({ calling: 200 }, { '2026-11-26': { reached: 1, gave_up: 0, callback_due: 2 } }, { through: 9 }),
+		figures: figuresRow(
+			{ calling: 200 },
+			{ '2026-11-26': { reached: 1, gave_up: 0, callback_due: 2 } },
+			{ through: 9 },
+		),
 		changes: [
 			figuresRow({ calling: -1, reached: 1 }, { '2026-11-26': { reached: 1 } }, { id: 10, kind: 'change' }),
 			figuresRow({ calling: 150 }, {}, { id: 11, kind: 'change' }),
@@ -173,7 +178,11 @@ test('the page adds the changes not yet added up to the total', () => {
 
 test('100,000 contacts make the same page as 100: the figures are counts, the reads a dozen rows', () => {
 	const stages = { calling: 20_000, callback_due: 5_000, reached: 30_000, gave_up: 5_000, not_created: 12, other: 0 };
-	const html = pageOf({ figures: figuresRow(stages), next: row('new', { id: 60_001 }), last: row('new', { id: 99_988 }) });
+	const html = pageOf({
+		figures: figuresRow(stages),
+		next: row('new', { id: 60_001 }),
+		last: row('new', { id: 99_988 }),
+	});
 	expect(figure(html, 'figure', 'new')).toBe('39988');
 	expect(html).toContain('100000 contacts');
 	expect(html.length).toBeLessThan(20_000);
@@ -183,19 +192,14 @@ interface ReportReads {
 	figures?: Record<string, unknown>;
 	changes?: Array<Record<string, unknown>>;
 	next?: Record<string, unknown>;
-	last?: Record<string, unknown>;
+	last?: Record<string, unknown> | Array<Record<string, unknown>>;
 	/** The first row created on or after the day before's start, that day's, the day after's. */
 	fromDayBefore?: Record<string, unknown>;
 	fromThatDay?: Record<string, unknown>;
 	afterThatDay?: Record<string, unknown>;
 }
 
-const report = (
-	reads: ReportReads,
-	staticData: Record<string, unknown> = {},
-	analytics = ANALYTICS,
-	daysAgo = 1,
-) =>
+const report = (reads: ReportReads, staticData: Record<string, unknown> = {}, analytics = ANALYTICS, daysAgo = 1) =>
 	runExampleCode('Yesterday against the day before', {
 		items: [reads.afterThatDay ?? {}],
 		nodes: {
@@ -247,10 +251,30 @@ test('the daily report: yesterday against the day before, as mail-safe HTML and 
 		text: { type: 'plain_text', text: 'Unpod campaign, Wednesday 25 November 2026' },
 	});
 	// Today so far (Report on: 0): rows added today are those after yesterday's first... none here.
-	const evening = report({ ...A_CAMPAIGN, fromDayBefore: A_CAMPAIGN.fromThatDay, fromThatDay: undefined }, {}, ANALYTICS, 0);
+	const evening = report(
+		{ ...A_CAMPAIGN, fromDayBefore: A_CAMPAIGN.fromThatDay, fromThatDay: undefined },
+		{},
+		ANALYTICS,
+		0,
+	);
 	expect(evening.day).toBe('2026-11-26');
 	expect(evening.yesterday).toEqual({ reached: 1, callback_due: 0, gave_up: 0, added: 0 });
 	expect(evening.day_before).toMatchObject({ reached: 2, added: 6 });
+});
+
+test("on n8n 1.x, whose Data Table node ignores Order By, the rows still new and the day's rows added are not known", () => {
+	// The last two rows as 1.x gives them: lowest id first.
+	const lasts = [row('new', { id: 1 }), row('new', { id: 2 })];
+	const html = pageOf({ next: row('new', { id: 1 }), last: lasts });
+	expect(figure(html, 'figure', 'new')).toBe('?');
+	const out = report({ ...A_CAMPAIGN, last: lasts });
+	expect(out.now.new).toBeNull();
+	expect(out.yesterday.added).toBeNull();
+	// The day before ends at yesterday's first row: known.
+	expect(out.day_before.added).toBe(20);
+	expect(out.slack.text).toContain('Contacts added: *?* (2026-11-24: 20, )');
+	// Sorted (2.x): the highest first.
+	expect(figure(pageOf({ next: row('new', { id: 1 }), last: [...lasts].reverse() }), 'figure', 'new')).toBe('2');
 });
 
 test('a report of an empty campaign says nothing happened', () => {
@@ -327,7 +351,11 @@ const addUp = (total: Record<string, unknown>, changes: Array<Record<string, unk
 test('the changes since the total are added up in it, to be written only where its `through` is still the one read', () => {
 	const total = figuresRow({ calling: 49, not_created: 1 }, {}, { id: 1, through: 3 });
 	const changes = [
-		figuresRow({ calling: -2, reached: 1, callback_due: 1 }, { '2026-11-26': { reached: 1, callback_due: 1 } }, { id: 4, kind: 'change' }),
+		figuresRow(
+			{ calling: -2, reached: 1, callback_due: 1 },
+			{ '2026-11-26': { reached: 1, callback_due: 1 } },
+			{ id: 4, kind: 'change' },
+		),
 		figuresRow({ calling: -1, gave_up: 1 }, { '2026-11-26': { gave_up: 1 } }, { id: 7, kind: 'change' }),
 	];
 	const [{ json: out }] = addUp(total, changes);
@@ -343,7 +371,10 @@ test('the changes since the total are added up in it, to be written only where i
 
 test('the total keeps 62 days', () => {
 	const days = Object.fromEntries(
-		Array.from({ length: 70 }, (_, i) => [NOW.minus({ days: i + 1 }).toISODate(), { reached: 1, gave_up: 0, callback_due: 0 }]),
+		Array.from({ length: 70 }, (_, i) => [
+			NOW.minus({ days: i + 1 }).toISODate(),
+			{ reached: 1, gave_up: 0, callback_due: 0 },
+		]),
 	);
 	const [{ json: out }] = addUp(figuresRow({}, days), [
 		figuresRow({}, { '2026-11-26': { reached: 1 } }, { id: 2, kind: 'change' }),

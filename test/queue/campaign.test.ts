@@ -60,12 +60,21 @@ function runner(table: string, figuresTable: string): Workflow {
 		typeVersion: 2,
 		position: [0, 0] as [number, number],
 		webhookId: randomUUID(),
-		parameters: { httpMethod: 'POST', path: 'campaign-next-slice', responseMode: 'lastNode', responseData: 'noData', options: {} },
+		parameters: {
+			httpMethod: 'POST',
+			path: 'campaign-next-slice',
+			responseMode: 'lastNode',
+			responseData: 'noData',
+			options: {},
+		},
 	};
 	const connections = Object.fromEntries(
 		Object.entries(example.connections ?? {})
 			.filter(([from]) => RUNNER.includes(from))
-			.map(([from, c]) => [from, { main: (c as any).main.map((out: any[]) => out.filter((t) => RUNNER.includes(t.node))) }]),
+			.map(([from, c]) => [
+				from,
+				{ main: (c as any).main.map((out: any[]) => out.filter((t) => RUNNER.includes(t.node))) },
+			]),
 	);
 	connections['Next slice now'] = { main: [[{ node: 'Rows to call', type: 'main', index: 0 }]] };
 	return {
