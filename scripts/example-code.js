@@ -25,6 +25,16 @@ const CODE_NODES = [
 	{ workflow: 'data-table-campaign-contacts.json', node: 'Next slice', parts: ['contacts-next-slice.js'] },
 	{ workflow: 'data-table-campaign-contacts.json', node: 'As contacts', parts: ['contacts-as-contacts.js'] },
 	{ workflow: 'data-table-campaign-contacts.json', node: 'Slice added', parts: ['contacts-slice-added.js'] },
+	{
+		workflow: 'data-table-campaign.json',
+		node: 'Figures now',
+		parts: ['campaign-stages.js', 'campaign-figures-now.js'],
+	},
+	{
+		workflow: 'unpod-daily-report.json',
+		node: 'Figures now',
+		parts: ['campaign-stages.js', 'campaign-figures-now.js'],
+	},
 	{ workflow: 'data-table-campaign.json', node: 'Build the page', parts: ['campaign-stages.js', 'campaign-page.js'] },
 	{
 		workflow: 'unpod-daily-report.json',

@@ -94,6 +94,7 @@ async function campaignPage(env: Env, browser: Browser): Promise<void> {
 		'Campaign page',
 		'Unpod analytics',
 		'The figures',
+		'Figures not yet added up',
 		'Next to call',
 		'Last row',
 		'Next callbacks',

@@ -122,8 +122,10 @@ ${due ? `<table><thead><tr><th>Name</th><th>Phone</th><th>Due</th><th>Status</th
 
 const request = $('Campaign page').first().json;
 const refresh = Math.max(5, Math.round(Number(request.query?.refresh)) || 60);
-const figures = campaignFigures($('The figures').all(), $('Figures not yet added up').all());
+const figures = $('Figures now').first().json;
 const fresh = newCount(rowsOf($('Next to call').all())[0], rowsOf($('Last row').all()));
-const callbacks = nextCallbacks(rowsOf($('Next callbacks').all()), rowsOf($input.all()));
+// Unpod's own follow-ups are read only when fewer than ten timed callbacks are due: then they are this node's input.
+const unpods = rowsOf($input.all()).filter((row) => row.status === 'unpod follow-up');
+const callbacks = nextCallbacks(rowsOf($('Next callbacks').all()), unpods);
 const analytics = $('Unpod analytics').first().json;
 return [{ json: { html: page(figures, fresh, callbacks, analytics, refresh) } }];

@@ -44,12 +44,14 @@ const rowsOf = (items) => items.map((item) => item.json).filter((row) => row.id 
 
 /**
  * The figures of some rows of the figures table (each one's `figures` column, JSON: `stages` and
- * `days` counts), added up: the total and the changes not yet in it make the campaign now.
+ * `days` counts, and `taken_through`, the highest row id a slice took), added up: the total and
+ * the changes not yet in it make the campaign now.
  */
 function figuresOf(rows) {
 	const figures = {
 		stages: Object.fromEntries(STAGES.filter((s) => s.key !== 'new').map((s) => [s.key, 0])),
 		days: {},
+		taken_through: 0,
 	};
 	for (const row of rows) {
 		let kept = {};
@@ -62,6 +64,7 @@ function figuresOf(rows) {
 		for (const [key, n] of Object.entries(kept.stages ?? {})) figures.stages[key] = (figures.stages[key] ?? 0) + n;
 		for (const [date, counts] of Object.entries(kept.days ?? {}))
 			for (const [key, n] of Object.entries(counts)) day(date)[key] = (day(date)[key] ?? 0) + n;
+		figures.taken_through = Math.max(figures.taken_through, Number(kept.taken_through) || 0);
 	}
 	return figures;
 }
@@ -69,7 +72,7 @@ function figuresOf(rows) {
 /** The figures without the days older than DAYS_KEPT. */
 function recentDays(figures) {
 	const days = Object.keys(figures.days).sort().reverse().slice(0, DAYS_KEPT);
-	return { stages: figures.stages, days: Object.fromEntries(days.sort().map((d) => [d, figures.days[d]])) };
+	return { ...figures, days: Object.fromEntries(days.sort().map((d) => [d, figures.days[d]])) };
 }
 
 /** The total row (the first of kind `total`) and the changes after it, as the reads gave them. */
@@ -78,7 +81,8 @@ const campaignFigures = (totalItems, changeItems) =>
 
 /**
  * The rows still `new`: rows are called in the order of their id, so every row from the next one
- * to call to the table's last is new (rows deleted in between make it an overcount). `lasts` are
+ * to call (read among the rows after the last a slice took) to the table's last is new (rows
+ * deleted in between make it an overcount). `lasts` are
  * the table's last two rows, highest id first; n8n 1.x's Data Table node ignores Order By and
  * gives the lowest first, and then the last row is not known: null.
  */

@@ -74,7 +74,7 @@ function slackMessage(title, days, today, before, counts, unpod) {
 }
 
 const daysAgo = Number($('Report on').first().json.days_ago) || 0;
-const figures = campaignFigures($('The figures').all(), $('Figures not yet added up').all());
+const figures = $('Figures now').first().json;
 const lasts = rowsOf($('Last row').all());
 const fresh = newCount(rowsOf($('Next to call').all())[0], lasts);
 const firstId = (node) => rowsOf($(node).all())[0]?.id;

@@ -77,14 +77,18 @@ export function stageCounts(rows: Array<Record<string, unknown>>): Record<string
 
 /**
  * The figures row a campaign of `rows` would have kept had it run them (every decided row decided
- * on `day`), for a page or a report of seeded rows.
+ * on `day`, the slices through row id `takenThrough`), for a page or a report of seeded rows.
  */
-export function figuresRow(rows: Array<Record<string, unknown>>, day: string): Record<string, unknown> {
+export function figuresRow(
+	rows: Array<Record<string, unknown>>,
+	day: string,
+	takenThrough = 0,
+): Record<string, unknown> {
 	const { new: _new, ...stages } = stageCounts(rows);
 	const decided = { reached: stages.reached, gave_up: stages.gave_up, callback_due: stages.callback_due };
 	return {
 		kind: 'total',
-		figures: JSON.stringify({ stages: { ...stages, other: 0 }, days: { [day]: decided } }),
+		figures: JSON.stringify({ stages: { ...stages, other: 0 }, days: { [day]: decided }, taken_through: takenThrough }),
 		through: 0,
 	};
 }

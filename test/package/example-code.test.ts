@@ -52,6 +52,14 @@ interface PageReads {
 	unpods?: Array<Record<string, unknown>>;
 }
 
+/** The figures now, as the "Figures now" node makes them from the figures table's two reads. */
+const figuresNow = (reads: { figures?: Record<string, unknown>; changes?: Array<Record<string, unknown>> }) =>
+	runExampleCode('Figures now', {
+		items: reads.changes?.length ? reads.changes : [{}],
+		nodes: { 'The figures': reads.figures ?? {} },
+		now: NOW,
+	})[0].json;
+
 const pageOf = (reads: PageReads, query: Record<string, string> = {}, analytics = ANALYTICS) =>
 	String(
 		runExampleCode('Build the page', {
@@ -60,8 +68,7 @@ const pageOf = (reads: PageReads, query: Record<string, string> = {}, analytics 
 			nodes: {
 				'Campaign page': { query },
 				'Unpod analytics': analytics,
-				'The figures': reads.figures ?? {},
-				'Figures not yet added up': reads.changes?.length ? reads.changes : [{}],
+				'Figures now': figuresNow(reads),
 				'Next to call': reads.next ?? {},
 				'Last row': reads.last ?? {},
 				'Next callbacks': reads.timed?.length ? reads.timed : [{}],
@@ -205,8 +212,7 @@ const report = (reads: ReportReads, staticData: Record<string, unknown> = {}, an
 		nodes: {
 			'Report on': { days_ago: daysAgo },
 			'Unpod analytics': analytics,
-			'The figures': reads.figures ?? {},
-			'Figures not yet added up': reads.changes?.length ? reads.changes : [{}],
+			'Figures now': figuresNow(reads),
 			'Next to call': reads.next ?? {},
 			'Last row': reads.last ?? {},
 			'Added from the day before': reads.fromDayBefore ?? {},
@@ -305,13 +311,20 @@ test('a slice is an id range as long as the rows read: taken in one update', () 
 	expect(runExampleCode('Take the slice', { items: [{}], nodes: {}, now: NOW })).toEqual([]);
 });
 
-test("a slice's count: rows with a task are calling, the others not created", () => {
+test("a slice's count: rows with a task are calling, the others not created; the rows after its last id are new", () => {
 	const counted = runExampleCode('Count the slice', {
 		items: [{ task_id: 'T1' }, { task_id: 'T2' }, { error: 'Item 3: contact_number "x" is not a phone number' }],
-		nodes: {},
+		nodes: { 'Take the slice': { first: 41, last: 43, rows: 3 } },
 		now: NOW,
 	});
-	expect(counted).toEqual([{ json: { stages: { calling: 2, not_created: 1 }, days: {} } }]);
+	expect(counted).toEqual([{ json: { stages: { calling: 2, not_created: 1 }, days: {}, taken_through: 43 } }]);
+	// The figures keep the highest id taken, whichever change added it.
+	expect(
+		figuresNow({
+			figures: figuresRow({ calling: 200 }, {}, { through: 2, figures: JSON.stringify({ taken_through: 200 }) }),
+			changes: [figuresRow({}, {}, { id: 3, kind: 'change', figures: JSON.stringify({ taken_through: 400 }) })],
+		}).taken_through,
+	).toBe(400);
 });
 
 test('the count of endings moves each row from the stage it was in to the one it is in, and counts the day', () => {
@@ -363,6 +376,7 @@ test('the changes since the total are added up in it, to be written only where i
 	expect(JSON.parse(out.figures)).toEqual({
 		stages: { calling: 46, not_created: 1, callback_due: 1, reached: 1, gave_up: 1, other: 0 },
 		days: { '2026-11-26': { reached: 1, gave_up: 1, callback_due: 1 } },
+		taken_through: 0,
 	});
 	// Nothing to add up, or no total (the campaign not started by its start): nothing to write.
 	expect(addUp(total, [])).toEqual([]);
