@@ -10,7 +10,7 @@ import { DEMO_CREDENTIAL, startDemoEnvironment } from './demo-env';
 import { SEED } from '../dev/server/seed';
 import { startBrowser } from '../test/helpers/browser';
 import { CAMPAIGN_COLUMNS, campaignRows, FIGURES_COLUMNS, figuresRow } from '../test/helpers/campaign';
-import { loadExample } from '../test/helpers/examples';
+import { loadExample, pathFrom } from '../test/helpers/examples';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ensureChromium } = require('./services.js') as { ensureChromium: () => void };
@@ -90,22 +90,11 @@ async function campaignPage(env: Env, browser: Browser): Promise<void> {
 		credentials: { httpBasicAuth: { id: credential.data.data.id, name: 'Campaign page login' } },
 	});
 	// Only the page's nodes: the campaign's own triggers want a webhook secret the demo's credential has not.
-	const page = [
-		'Campaign page',
-		'Unpod analytics',
-		'The figures',
-		'Figures not yet added up',
-		'Next to call',
-		'Last row',
-		'Next callbacks',
-		"Unpod's next calls",
-		'Build the page',
-		'Answer with the page',
-	];
+	const page = pathFrom(workflow, 'Campaign page');
 	const saved = await env.n8nServer.rest.post('/workflows', {
 		name: 'Unpod: the campaign page',
-		nodes: workflow.nodes.filter((n) => page.includes(n.name)),
-		connections: Object.fromEntries(Object.entries(workflow.connections ?? {}).filter(([from]) => page.includes(from))),
+		nodes: page.nodes,
+		connections: page.connections,
 		settings: { executionOrder: 'v1' },
 	});
 	if (saved.status !== 200) throw new Error(`Saving the campaign workflow failed: ${saved.status}`);

@@ -52,3 +52,20 @@ export function loadExample(file: string, local: Localize): Workflow {
 	}
 	return workflow;
 }
+
+/** The part of a workflow that runs from one of its triggers: that node and every node after it. */
+export function pathFrom(workflow: Workflow, trigger: string): Workflow {
+	const names = new Set([trigger]);
+	const connections = workflow.connections ?? {};
+	for (let grew = true; grew;) {
+		grew = false;
+		for (const from of [...names])
+			for (const out of connections[from]?.main ?? [])
+				for (const to of out ?? []) if (!names.has(to.node)) grew = Boolean(names.add(to.node));
+	}
+	return {
+		...workflow,
+		nodes: workflow.nodes.filter((n) => names.has(n.name)),
+		connections: Object.fromEntries(Object.entries(connections).filter(([from]) => names.has(from))),
+	};
+}
