@@ -73,11 +73,17 @@ async function campaignPage(env: Env, browser: Browser): Promise<void> {
 		data: { user: login.username, password: login.password },
 	});
 	if (credential.status !== 200) throw new Error(`Saving the page's login failed: ${credential.status}`);
-	const rows = campaignRows(400);
+	// The rows still new last, as the runner leaves them (it takes rows in id order).
+	const seeded = campaignRows(400);
+	const rows = [...seeded.filter((r) => r.status !== 'new'), ...seeded.filter((r) => r.status === 'new')];
 	const table = await env.n8nServer.createDataTable('Unpod campaign', CAMPAIGN_COLUMNS, rows);
 	// The figures the campaign would have kept for those rows (their decisions all today).
 	const figuresTable = await env.n8nServer.createDataTable('Unpod campaign figures', FIGURES_COLUMNS, [
-		figuresRow(rows, new Date().toISOString().slice(0, 10)),
+		figuresRow(
+			rows,
+			new Date().toISOString().slice(0, 10),
+			rows.findIndex((r) => r.status === 'new'),
+		),
 	]);
 	// Unpod's side of it: the rows' calls in the space, most of them ended, for its figures.
 	env.server.calls.addTasks(rows.map((r) => ({ name: r.name, contact_number: r.phone })));

@@ -1,7 +1,8 @@
-// The campaign page: the campaign's figures (kept as it goes, one row), the rows still new (two
-// rows read), the next callbacks (ten rows read) and Unpod's analytics of the space, as one
-// self-contained HTML page (inline SVG, no script, nothing from another host): the same reads at
-// a thousand rows as at a million. Phones are masked; it reloads itself (?refresh=<seconds>, 60).
+// The campaign page: the campaign's figures (kept as it goes: "Figures now"), the rows still new
+// (the next row to call and the table's last two), the next callbacks (the soonest timed ones, and
+// Unpod's own when fewer than ten) and Unpod's analytics of the space, as one self-contained HTML
+// page (inline SVG, no script, nothing from another host): a few rows read, whatever the table's
+// size. Phones are masked; it reloads itself (?refresh=<seconds>, 60).
 const ANALYTICS = [
 	['total_calls', 'Calls'],
 	['interested', 'Interested'],

@@ -82,9 +82,9 @@ const campaignFigures = (totalItems, changeItems) =>
 /**
  * The rows still `new`: rows are called in the order of their id, so every row from the next one
  * to call (read among the rows after the last a slice took) to the table's last is new (rows
- * deleted in between make it an overcount). `lasts` are
- * the table's last two rows, highest id first; n8n 1.x's Data Table node ignores Order By and
- * gives the lowest first, and then the last row is not known: null.
+ * deleted in between make it an overcount). `lasts` are the table's last two rows, highest id
+ * first; n8n 1.x's Data Table node ignores Order By and gives the lowest first: then the last row
+ * is not known, and neither is the count (null).
  */
 function newCount(next, lasts) {
 	const [last, before] = lasts;

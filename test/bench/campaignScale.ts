@@ -13,7 +13,6 @@ import { loadExample, pathFrom } from '../helpers/examples';
 import { N8nServer } from '../helpers/n8n-server';
 import { N8N_VERSION, type Workflow } from '../helpers/n8n';
 import { CREDENTIAL, startProcessHarness } from '../helpers/setup';
-import { SEED } from '../../dev/server/seed';
 import { percentile, table } from './report';
 import { CAMPAIGN_COLUMNS, campaignRows, FIGURES_COLUMNS, figuresRow } from '../helpers/campaign';
 

@@ -434,10 +434,12 @@ const inWindow = (timestamp: string) => {
 test("a calling campaign on an n8n Data Table runs to its end on its own, with Unpod's own follow-ups on: each contact reached or given up on, nobody called twice for one ending", async () => {
 	const n8n = await startN8n();
 	// 49 contacts and one row Unpod cannot call; numbers no other test uses.
+	// As a table imported from a CSV has them: an empty next_call_at, not none.
 	const contacts: Array<Record<string, unknown>> = Array.from({ length: 49 }, (_, i) => ({
 		name: `Campaign Contact ${i + 1}`,
 		phone: `+1555030${String(i + 1).padStart(4, '0')}`,
 		status: 'new',
+		next_call_at: '',
 	}));
 	contacts.splice(7, 0, { name: 'No Number', phone: 'call me', status: 'new' });
 	const table = await n8n.createDataTable('Unpod campaign', CAMPAIGN_COLUMNS, contacts);
@@ -629,7 +631,8 @@ test("a calling campaign on an n8n Data Table runs to its end on its own, with U
 		const figures = keptFigures(await n8n.dataTableRows(figuresTable));
 		await n8n.insertDataTableRows(table, [
 			{ name: 'Due Later', phone: '+15550309901', status: 'retry scheduled', next_call_at: '2026-12-03T09:00:00.000Z' },
-			{ name: 'Due Unpod', phone: '+15550309903', status: 'unpod follow-up' },
+			// No time (Unpod keeps it), as an empty text: it comes after the timed ones.
+			{ name: 'Due Unpod', phone: '+15550309903', status: 'unpod follow-up', next_call_at: '' },
 			{
 				name: 'Due Soon',
 				phone: '+15550309902',

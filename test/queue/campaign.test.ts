@@ -12,7 +12,7 @@ import { CREDENTIAL } from '../helpers/setup';
 import type { Workflow } from '../helpers/n8n';
 import { QueueCluster } from './cluster';
 
-const CONTACTS = 2_000;
+const CONTACTS = 1_000;
 const AT_ONCE = 4;
 const RUNNER = [
 	'Rows to call',
