@@ -25,16 +25,12 @@ const CODE_NODES = [
 	{ workflow: 'data-table-campaign-contacts.json', node: 'Next slice', parts: ['contacts-next-slice.js'] },
 	{ workflow: 'data-table-campaign-contacts.json', node: 'As contacts', parts: ['contacts-as-contacts.js'] },
 	{ workflow: 'data-table-campaign-contacts.json', node: 'Slice added', parts: ['contacts-slice-added.js'] },
-	{
-		workflow: 'data-table-campaign.json',
+	// The page and the report add the figures up with the same node.
+	...['data-table-campaign.json', 'unpod-daily-report.json'].map((workflow) => ({
+		workflow,
 		node: 'Figures now',
 		parts: ['campaign-stages.js', 'campaign-figures-now.js'],
-	},
-	{
-		workflow: 'unpod-daily-report.json',
-		node: 'Figures now',
-		parts: ['campaign-stages.js', 'campaign-figures-now.js'],
-	},
+	})),
 	{ workflow: 'data-table-campaign.json', node: 'Build the page', parts: ['campaign-stages.js', 'campaign-page.js'] },
 	{
 		workflow: 'unpod-daily-report.json',
