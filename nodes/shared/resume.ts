@@ -57,9 +57,9 @@ export function newWaitToken(key: string, executionId: string, nodeId: string): 
 /**
  * A document's resume address when this package's waiting node made it, with the same API
  * token, in this n8n: same origin, `webhook-waiting/<execution>/<node>` under its path, and a
- * wait token whose tag holds. The ring carries the credential's headers, so nothing in Unpod
- * (a task anyone with access to the space may create) can send them elsewhere: not to another
- * host, nor to another waiting node of this n8n.
+ * wait token whose tag holds. Nothing in Unpod (a task anyone with access to the space may
+ * create) can have a trigger post elsewhere: not to another host, nor to another waiting node
+ * of this n8n.
  */
 export function ownResumeUrl(document: unknown, instanceBaseUrl: string, key: string): string | undefined {
 	const url = objectOf(document)[RESUME_FIELD];
@@ -122,11 +122,9 @@ export async function ringWaitingExecutions(
 		};
 		for (let attempt = 1; attempt <= RING_TRIES; attempt++) {
 			try {
-				const res = (await context.helpers.httpRequestWithAuthentication.call(
-					context,
-					'unpodApi',
-					options,
-				)) as IN8nHttpFullResponse;
+				// A plain request: the address is this n8n's own, and its resume handler reads no header,
+				// so Unpod's token and organization stay off it and whatever proxy stands before n8n.
+				const res = (await context.helpers.httpRequest(options)) as IN8nHttpFullResponse;
 				const stillRunning = res.statusCode === 409 && /running/i.test(JSON.stringify(res.body ?? ''));
 				if (!stillRunning || attempt === RING_TRIES) break;
 			} catch (error) {

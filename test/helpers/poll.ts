@@ -50,6 +50,8 @@ export function oneNodeWorkflow(
 export interface PollerOptions {
 	credentials: ICredentialDataDecryptedObject;
 	parameters: IDataObject;
+	/** This n8n's address (its resume addresses are rung only under it); none by default. */
+	instanceBaseUrl?: string;
 }
 
 export class Poller {
@@ -74,6 +76,7 @@ export class Poller {
 			options.credentials,
 			true,
 		));
+		if (options.instanceBaseUrl) this.additionalData.instanceBaseUrl = options.instanceBaseUrl;
 	}
 
 	/** One poll as an active workflow makes it: the emitted items, or null. */

@@ -1,0 +1,84 @@
+/**
+ * The Unpod Trigger's poll rings a waiting execution's resume address (shared/resume.ts), polled
+ * by n8n-core against the local server, the ring received by a stand-in for n8n's own address.
+ */
+import { createServer } from 'http';
+import type { IncomingHttpHeaders, Server } from 'http';
+import type { AddressInfo } from 'net';
+import { TestClock } from '../../helpers/clock';
+import { Poller } from '../../helpers/poll';
+import { startServer, UnpodServer } from '../../../dev/server/server';
+import { SEED } from '../../../dev/server/seed';
+import { newWaitToken, RESUME_FIELD, WAIT_TOKEN } from '../../../nodes/shared/resume';
+
+let server: UnpodServer;
+let n8nAddress: Server;
+let baseUrl: string;
+const rings: Array<{ method?: string; url?: string; headers: IncomingHttpHeaders; body: string }> = [];
+const clock = TestClock.install();
+afterAll(() => clock.uninstall());
+
+beforeEach(async () => {
+	rings.length = 0;
+	server = await startServer();
+	n8nAddress = createServer((req, res) => {
+		let body = '';
+		req.on('data', (chunk) => (body += chunk));
+		req.on('end', () => {
+			rings.push({ method: req.method, url: req.url, headers: req.headers, body });
+			res.setHeader('Content-Type', 'application/json');
+			res.end(JSON.stringify({ resumed: false, reason: 'A call of this wait is still open' }));
+		});
+	});
+	await new Promise<void>((resolve) => n8nAddress.listen(0, '127.0.0.1', resolve));
+	baseUrl = `http://127.0.0.1:${(n8nAddress.address() as AddressInfo).port}/`;
+});
+
+afterEach(async () => {
+	await server.stop();
+	await new Promise((resolve) => n8nAddress.close(resolve));
+});
+
+const poller = () =>
+	new Poller({
+		instanceBaseUrl: baseUrl,
+		credentials: { baseUrl: server.url, apiToken: SEED.token, orgHandle: SEED.orgHandle, productId: SEED.productId },
+		parameters: {
+			callsOf: 'space',
+			space: { __rl: true, mode: 'token', value: SEED.spaceToken },
+			events: ['completed', 'failed'],
+			simplify: true,
+			options: {},
+		},
+	});
+
+test("a call's end rings its waiting execution with a plain request: no Unpod header, no token", async () => {
+	const token = newWaitToken(SEED.token, '41', 'approval-node');
+	const resumeUrl = `${baseUrl}webhook-waiting/41/approval-node?${WAIT_TOKEN}=${token}&space=${SEED.spaceToken}`;
+	const [waited, plain] = server.calls.addTasks(
+		[
+			{ name: 'Approver', contact_number: '+14155550100', [RESUME_FIELD]: resumeUrl },
+			{ name: 'Someone else', contact_number: '+14155550101' },
+		],
+		{ space: SEED.spaceToken, pilot: SEED.agentHandle },
+	);
+	await clock.advance(1000);
+	const p = poller();
+	expect(await clock.drive(p.poll())).toBeNull();
+	server.store.finishTask(waited, 'completed');
+	server.store.finishTask(plain, 'completed');
+	const emitted = await clock.drive(p.poll());
+	expect(emitted!.map((item) => item.json.task_id)).toEqual([waited.task_id, plain.task_id]);
+
+	// One ring, for the call that carries a resume address, at that address.
+	expect(rings).toHaveLength(1);
+	const [ring] = rings;
+	expect([ring.method, `http://127.0.0.1:${new URL(baseUrl).port}${ring.url}`]).toEqual(['POST', resumeUrl]);
+	expect(JSON.parse(ring.body)).toEqual({ task_id: waited.task_id, run_id: waited.run_id });
+	// The credential's three headers are Unpod's alone; none of its values travels in any header.
+	for (const header of ['authorization', 'org-handle', 'product-id']) expect(ring.headers[header]).toBeUndefined();
+	const sent = JSON.stringify(ring.headers);
+	for (const secret of [SEED.token, SEED.orgHandle]) expect(sent).not.toContain(secret);
+	// The same poll's requests to Unpod did carry them: the stand-in is not blind to headers.
+	expect(server.requests.some((r) => r.headers.authorization === `Token ${SEED.token}`)).toBe(true);
+});
