@@ -5,6 +5,7 @@ const { execFileSync } = require('child_process');
 const { existsSync } = require('fs');
 const { join } = require('path');
 const { startCounter } = require('./n8n-starts');
+const { ensureEngineNodes } = require('./engine-nodes');
 const { ensureRuntime } = require('./runtime');
 const { ensureChromium } = require('./services');
 
@@ -22,6 +23,7 @@ const scannerInstalled = existsSync(join(__dirname, '..', 'test', 'scan', 'node_
 try {
 	ensureRuntime();
 	ensureChromium();
+	ensureEngineNodes();
 	step('build', 'TypeScript to dist/ and the icons (about 5 s)', 'npm', ['run', 'build', '--silent']);
 	step('lint', "n8n's community-node rules (about 5 s)", 'npm', ['run', 'lint', '--silent']);
 	step(

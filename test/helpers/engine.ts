@@ -17,23 +17,25 @@ import type {
 	INodeCredentialsDetails,
 	INodeExecutionData,
 	INodeType,
+	INodeTypeDescription,
 	INodeTypes,
 	IRun,
 	IVersionedNodeType,
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
-import { existsSync } from 'fs';
+import { existsSync, readFileSync } from 'fs';
 import { basename, join } from 'path';
 import { CredentialsHelper } from './credentials';
 import { ROOT, RunResult, Workflow } from './n8n';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const runtime = require('../../scripts/runtime.js');
+const { engineNodesDir } = require('../../scripts/engine-nodes.js');
 /**
- * n8n's own nodes come from the n8n that matches the engine (n8n-core 2.8 in node_modules):
- * the pinned 2.8 runtime, whatever UNPOD_N8N_RUNTIME says for the e2e layer.
+ * n8n's own nodes come from the n8n-nodes-base of the pinned 2.8 runtime, the one that matches
+ * the engine (n8n-core 2.8 in node_modules), unpacked alone by scripts/engine-nodes.js: no n8n
+ * install, whatever UNPOD_N8N_RUNTIME says for the e2e layer.
  */
-const ENGINE_RUNTIME: string = runtime.installDir(join(ROOT, 'test', 'n8n', '2.8'));
+const ENGINE_NODES: string = engineNodesDir();
 
 type Credential = { id: string; name: string; type: string; data: Record<string, unknown> };
 
@@ -65,22 +67,33 @@ const BASE_NODES: Record<string, string> = {
 	'n8n-nodes-base.manualTrigger': 'ManualTrigger/ManualTrigger.node.js',
 	'n8n-nodes-base.noOp': 'NoOp/NoOp.node.js',
 	'n8n-nodes-base.splitInBatches': 'SplitInBatches/SplitInBatches.node.js',
-	// Loaded for its description only: its rows are pinned (pinnedRows).
-	'n8n-nodes-base.code': 'Code/Code.node.js',
 };
+/** And those it needs only the description of: a Code node's rows are pinned (pinnedRows). */
+const DESCRIBED_NODES = ['n8n-nodes-base.code'];
 
-const baseNodeType = (type: string) =>
-	instanceOf<INodeType | IVersionedNodeType>(
-		join(ENGINE_RUNTIME, 'node_modules', 'n8n-nodes-base', 'dist', 'nodes', BASE_NODES[type]),
-		'.node.js',
-	);
+function baseNodeType(type: string): INodeType | IVersionedNodeType {
+	const missing = () =>
+		new Error(`${ENGINE_NODES} lacks ${type}: run "node scripts/engine-nodes.js" (npm test and test:unit do)`);
+	if (BASE_NODES[type]) {
+		const file = join(ENGINE_NODES, 'dist', 'nodes', BASE_NODES[type]);
+		if (!existsSync(file)) throw missing();
+		return instanceOf<INodeType | IVersionedNodeType>(file, '.node.js');
+	}
+	const file = join(ENGINE_NODES, 'descriptions.json');
+	if (!existsSync(file)) throw missing();
+	const name = type.replace(/^n8n-nodes-base\./, '');
+	const description = (JSON.parse(readFileSync(file, 'utf8')) as INodeTypeDescription[]).find((d) => d.name === name);
+	if (!description) throw missing();
+	return { description: { ...description, name: type } } as INodeType;
+}
 
 class NodeTypes implements INodeTypes {
 	private readonly types: Record<string, INodeType | IVersionedNodeType> = packageNodeTypes();
 
 	private load(type: string): INodeType | IVersionedNodeType {
 		if (!this.types[type]) {
-			if (!BASE_NODES[type]) throw new Error(`The in-process engine does not load ${type}`);
+			if (!BASE_NODES[type] && !DESCRIBED_NODES.includes(type))
+				throw new Error(`The in-process engine does not load ${type}`);
 			this.types[type] = baseNodeType(type);
 		}
 		return this.types[type];
