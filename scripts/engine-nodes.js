@@ -7,7 +7,16 @@
 // this project's n8n-workflow: 7 MB fetched once per clone, no n8n install.
 const { createHash } = require('crypto');
 const { execFileSync } = require('child_process');
-const { existsSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } = require('fs');
+const {
+	existsSync,
+	mkdirSync,
+	mkdtempSync,
+	readFileSync,
+	readdirSync,
+	renameSync,
+	rmSync,
+	writeFileSync,
+} = require('fs');
 const { join } = require('path');
 
 const ROOT = join(__dirname, '..');
@@ -36,7 +45,10 @@ function ensureEngineNodes() {
 		execFileSync('npm', ['pack', `n8n-nodes-base@${version}`, '--pack-destination', work, '--silent'], {
 			stdio: ['ignore', 'ignore', 'inherit'],
 		});
-		const tarball = join(work, readdirSync(work).find((name) => name.endsWith('.tgz')));
+		const tarball = join(
+			work,
+			readdirSync(work).find((name) => name.endsWith('.tgz')),
+		);
 		const [algorithm, expected] = integrity.split(/-(.*)/s);
 		const actual = createHash(algorithm).update(readFileSync(tarball)).digest('base64');
 		if (actual !== expected) throw new Error(`n8n-nodes-base@${version}: the tarball's checksum is not the lockfile's`);
