@@ -9,8 +9,8 @@ import type {
 } from 'n8n-workflow';
 import { searchAgents } from '../shared/listSearch/searchAgents';
 import { searchSpaces } from '../shared/listSearch/searchSpaces';
-import { callAndWait, sendAndWait, taskFields, taskOperations } from './resources/task';
-import { RESUME_WEBHOOKS } from './waitForCalls/park';
+import { taskFields, taskOperation, taskOperations } from './resources/task';
+import { keepWaiting, RESUME_WEBHOOKS } from './waitForCalls/park';
 import { router } from './router';
 
 // Programmatic, not declarative: the routing engine sends one request per item, and
@@ -44,7 +44,8 @@ export class UnpodTask implements INodeType {
 	}
 
 	async webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
-		const operation = this.getNodeParameter('operation', 'create') as string;
-		return operation === 'callAndWait' ? await callAndWait.webhook.call(this) : await sendAndWait.webhook.call(this);
+		const waits = taskOperation(this.getNodeParameter('operation', 'create') as string)?.waits;
+		if (!waits) return keepWaiting(this, 'This operation does not wait');
+		return await waits.webhook.call(this);
 	}
 }

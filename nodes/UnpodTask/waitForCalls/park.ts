@@ -29,6 +29,20 @@ import { isFinal } from '../../shared/tasks';
 import type { Row } from '../placeCalls/rows';
 import { rateLimitBudget, sendRows } from '../placeCalls/send';
 
+/**
+ * How an operation that waits holding no worker is resumed: the address n8n checks, and what a
+ * ring at it does (declared with the operation, in resources/task/index.ts).
+ */
+export interface Waiting {
+	/**
+	 * `signed`: n8n's send-and-wait signature (the approval, which n8n's human review for AI tools
+	 * runs as a send-and-wait node); `execution`: the execution's own resume address.
+	 */
+	resumeAddress: 'signed' | 'execution';
+	/** A ring at the resume address: resumes once every call has ended, or keeps waiting. */
+	webhook: (this: IWebhookFunctions) => Promise<IWebhookResponseData>;
+}
+
 /** One create request: the calls of one wait share a run, which the waiting node reads back. */
 export const MAX_WAITING_CALLS = 100;
 
@@ -108,9 +122,9 @@ function refuseSplitRows(context: IExecuteFunctions, rows: Row[], sameFields: st
  * and 1.x check no other. Whatever a ring's address or body says, the node resumes only with
  * calls read from Unpod whose documents carry its random wait token.
  */
-function resumeAddress(context: IExecuteFunctions, query: Record<string, string>): string {
+function resumeAddress(context: IExecuteFunctions, waiting: Waiting, query: Record<string, string>): string {
 	const node = context.getNode();
-	if (node.parameters.operation === 'sendAndWait') {
+	if (waiting.resumeAddress === 'signed') {
 		const validation = (context as { setSignatureValidationRequired?: () => void }).setSignatureValidationRequired;
 		if (typeof validation === 'function') validation.call(context);
 		return context.getSignedResumeUrl(query);
@@ -125,13 +139,18 @@ function resumeAddress(context: IExecuteFunctions, query: Record<string, string>
  * Sends the rows in one request, each document carrying this execution's resume address,
  * then puts the execution to wait until the calls end or Limit Wait Time passes.
  */
-export async function sendAndPark(context: IExecuteFunctions, rows: Row[], sameFields: string): Promise<void> {
+export async function sendAndPark(
+	context: IExecuteFunctions,
+	waiting: Waiting,
+	rows: Row[],
+	sameFields: string,
+): Promise<void> {
 	// No call placed, nothing to wait for.
 	if (!rows.length) return;
 	refuseSplitRows(context, rows, sameFields);
 	const limitMinutes = numberOption(context, LIMIT_WAIT);
 	const key = String((await context.getCredentials('unpodApi')).apiToken ?? '');
-	const resumeUrl = resumeAddress(context, {
+	const resumeUrl = resumeAddress(context, waiting, {
 		[WAIT_TOKEN]: newWaitToken(key, String(context.getExecutionId()), context.getNode().id),
 		[WAIT_SPACE]: rows[0].request.space,
 	});
@@ -155,7 +174,7 @@ export async function sendAndPark(context: IExecuteFunctions, rows: Row[], sameF
 	await context.putExecutionToWait(new Date(Date.now() + limitMinutes * 60_000));
 }
 
-/** Answers a ring without resuming: the execution goes on waiting. */
+/** Answers a ring without resuming: the execution goes on waiting (or was never put to wait). */
 export function keepWaiting(context: IWebhookFunctions, reason: string): IWebhookResponseData {
 	context.getResponseObject().status(200).json({ resumed: false, reason });
 	return { noWebhookResponse: true };

@@ -29,6 +29,7 @@ import { readRows } from '../../placeCalls/rows';
 import { rateLimitBudget, refuseInvalidRows, sendRows } from '../../placeCalls/send';
 import { followCalls, followedTask, outcomeOf } from '../../waitForCalls/follow';
 import type { Followed } from '../../waitForCalls/follow';
+import type { Waiting } from '../../waitForCalls/park';
 import {
 	endedCallsOf,
 	keepWaiting,
@@ -134,12 +135,12 @@ async function parkUntilReported(context: IExecuteFunctions): Promise<INodeExecu
 	// Nothing is put out before the resume: a row that cannot be sent stops the whole run.
 	refuseInvalidRows(invalid);
 	for (const row of rows) row.lookbackHours = undefined;
-	await sendAndPark(context, rows, 'Space, Agent and Call Context');
+	await sendAndPark(context, waits, rows, 'Space, Agent and Call Context');
 	return context.getInputData();
 }
 
 /** A ring at the resume address: once every call has ended, resumes with each call's outcome. */
-export async function webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+async function webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const calls = await endedCallsOf(this);
 	if (typeof calls === 'string') return keepWaiting(this, calls);
 	const simplify = this.getNodeParameter('simplify', true) as boolean;
@@ -149,6 +150,9 @@ export async function webhook(this: IWebhookFunctions): Promise<IWebhookResponse
 		],
 	};
 }
+
+/** Until Unpod reports: resumed at the execution's own address (n8n's Wait node's kind). */
+export const waits: Waiting = { resumeAddress: 'execution', webhook };
 
 async function waitInExecution(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const startedAt = Date.now();

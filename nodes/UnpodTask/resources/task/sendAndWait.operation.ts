@@ -19,6 +19,7 @@ import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/d
 import { sameForEveryItem } from '../../../shared/parameters';
 import { countryCodeOption, rateLimitWaitOption } from '../../placeCalls/fields';
 import type { Row } from '../../placeCalls/rows';
+import type { Waiting } from '../../waitForCalls/park';
 import {
 	endedCallsOf,
 	keepWaiting,
@@ -112,12 +113,12 @@ function approvalRows(context: IExecuteFunctions): Row[] {
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	refusePlainTool(this, 'Call and Wait for Approval', 'use it as the human review of a tool, or use Call and Wait');
-	await sendAndPark(this, approvalRows(this), 'Space, Agent and Message');
+	await sendAndPark(this, waits, approvalRows(this), 'Space, Agent and Message');
 	return this.getInputData();
 }
 
 /** A ring at the resume address: once every call of the approval has ended, resumes with each approver's answer. */
-export async function webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
+async function webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	const calls = await endedCallsOf(this);
 	if (typeof calls === 'string') return keepWaiting(this, calls);
 	const approvedValues = approvedValuesOf((this.getNodeParameter('options', {}) as IDataObject).approvedValues);
@@ -127,3 +128,6 @@ export async function webhook(this: IWebhookFunctions): Promise<IWebhookResponse
 		],
 	};
 }
+
+/** n8n's human review runs this operation as a send-and-wait node: its address is signed as theirs. */
+export const waits: Waiting = { resumeAddress: 'signed', webhook };
