@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { objectOf, simplifyTask, transcriptText } from '../shared/outcome';
+import { isObject, objectOf, simplifyTask, transcriptText } from '../shared/outcome';
 import { isFinal } from '../shared/tasks';
 import type { FinalStatus } from '../shared/tasks';
 import { isoTime } from '../shared/time';
@@ -28,9 +28,6 @@ export type Delivery =
 	| { kind: 'open'; taskId: string; status: string }
 	| { kind: 'live'; selector: string; event: string; taskId: string; key: string; body: IDataObject }
 	| { kind: 'invalid'; reason: string };
-
-const isObject = (value: unknown): value is IDataObject =>
-	!!value && typeof value === 'object' && !Array.isArray(value);
 
 /** A non-blank string; Python's `str(None)` is no value either. */
 const text = (value: unknown): string | undefined =>

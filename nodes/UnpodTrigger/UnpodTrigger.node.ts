@@ -20,7 +20,7 @@ import {
 import { searchAgents } from '../shared/listSearch/searchAgents';
 import { searchSpaces } from '../shared/listSearch/searchSpaces';
 import { MAX_PAGE_SIZE, toPage } from '../shared/pagination';
-import { CALL_LOGS_PATH, simplifyCallLog } from '../shared/callLogs';
+import { CALL_LOGS_PATH, callTypeQuery, simplifyCallLog } from '../shared/callLogs';
 import { simplifyTask } from '../shared/outcome';
 import { CALL_ENDINGS } from '../shared/tasks';
 import { taskListPages } from '../shared/taskLists';
@@ -198,7 +198,7 @@ async function pollCallLog(this: IPollFunctions): Promise<INodeExecutionData[][]
 			await unpodApiRequest.call(this, {
 				method: 'GET',
 				path: CALL_LOGS_PATH,
-				qs: { page, page_size: pageSize, ...(direction === 'all' ? {} : { call_type: direction }) },
+				qs: { page, page_size: pageSize, ...callTypeQuery(direction) },
 				subject: 'the call log',
 				budget: manual ? pickerBudget() : undefined,
 			}),

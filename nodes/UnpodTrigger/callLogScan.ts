@@ -13,7 +13,6 @@ import { MAX_PAGE_SIZE } from '../shared/pagination';
 import type { FetchPage, Page } from '../shared/pagination';
 import type { FailureKind } from '../shared/retry';
 
-const PAGE = MAX_PAGE_SIZE;
 /** Emitted ids kept to tell a row seen again (the list shifted) from a new one. */
 export const RECENT_IDS = 1000;
 
@@ -61,7 +60,7 @@ const idOf = (row: IDataObject): number => Number(row.id);
 
 /** The pages after the first that hold rows not taken in yet (`top` of `total`), oldest first. */
 export function pagesToRead(total: number, top: number): number[] {
-	const last = Math.ceil(Math.max(0, total - top) / PAGE);
+	const last = Math.ceil(Math.max(0, total - top) / MAX_PAGE_SIZE);
 	const pages: number[] = [];
 	for (let page = last; page >= 2; page--) pages.push(page);
 	return pages;
@@ -104,7 +103,7 @@ export async function scanCallLogs(
 	const read = async (page: number): Promise<Page | undefined> => {
 		requests++;
 		try {
-			return await fetchPage(page, PAGE);
+			return await fetchPage(page, MAX_PAGE_SIZE);
 		} catch (error) {
 			const { kind, waitMs } = options.classify(error);
 			stopped = { kind, error, waitMs };
@@ -137,7 +136,7 @@ export async function scanCallLogs(
 		const result = await read(page);
 		if (!result) break;
 		pagesRead.push(result.data);
-		state.top = total - (page - 1) * PAGE;
+		state.top = total - (page - 1) * MAX_PAGE_SIZE;
 	}
 	if (pagesRead.length === pages.length) {
 		pagesRead.push(first.data);

@@ -20,7 +20,6 @@ const redialled = (task: IDataObject) => Number(objectOf(task.input).redial_coun
 
 /** A call still open a week after it was first seen is no longer watched. */
 export const MAX_OPEN_AGE_MS = 7 * 24 * 3600 * 1000;
-const PAGE = MAX_PAGE_SIZE;
 /** A watched task not found where it should be this many times is taken as deleted. */
 const MAX_MISSES = 2;
 
@@ -149,13 +148,13 @@ class Poll {
 		this.requests++;
 		let result: Page;
 		try {
-			result = await this.fetchPage(page, PAGE);
+			result = await this.fetchPage(page, MAX_PAGE_SIZE);
 		} catch (error) {
 			this.stop(error);
 			return false;
 		}
 		const { data } = result;
-		const base = (page - 1) * PAGE;
+		const base = (page - 1) * MAX_PAGE_SIZE;
 		// Without a total, ranks are counted as if this were the last page.
 		const total = typeof result.count === 'number' ? result.count : base + data.length;
 		this.count = total;
@@ -186,7 +185,7 @@ class Poll {
 	}
 
 	private takeInPage(page: number, total: number, data: IDataObject[]): void {
-		const base = (page - 1) * PAGE;
+		const base = (page - 1) * MAX_PAGE_SIZE;
 		const hi = total - base;
 		if (!data.length) {
 			// Past the end: no rank at or below this page's top exists.
@@ -277,7 +276,7 @@ class Poll {
 	}
 
 	private pageOf(rank: number): number {
-		return Math.max(1, Math.floor((this.count - rank) / PAGE) + 1);
+		return Math.max(1, Math.floor((this.count - rank) / MAX_PAGE_SIZE) + 1);
 	}
 
 	/**
@@ -295,7 +294,7 @@ class Poll {
 			const page = this.pageOf(rank);
 			if (this.requests >= until || !(await this.read(page))) return last;
 			// The next poll goes on below the whole page just read, not from its next call.
-			last = Math.max(1, this.count - page * PAGE + 1);
+			last = Math.max(1, this.count - page * MAX_PAGE_SIZE + 1);
 		}
 		// The whole round was read: the next one starts from the top.
 		return 0;

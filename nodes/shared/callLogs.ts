@@ -16,6 +16,12 @@ export const CALL_DIRECTIONS = [
 	{ name: 'Outbound', value: 'outbound', description: 'Calls an agent made' },
 ];
 
+/** Direction as Unpod's lists filter it: `call_type`, left out for All. */
+export function callTypeQuery(direction: unknown): { call_type?: string } {
+	const value = String(direction ?? '').trim();
+	return value && value !== 'all' ? { call_type: value } : {};
+}
+
 const two = (n: number) => String(n).padStart(2, '0');
 
 /** Epoch ms in the form Unpod's filters parse (`%d-%m-%Y %H:%M:%S`), in UTC as Unpod stores times. */
@@ -50,8 +56,7 @@ export function callLogQuery(filters: IDataObject): { qs: IDataObject; match?: R
 		qs.end_date = unpodDate(to);
 		checks.push((row) => (platformTime(row.end_time) ?? -Infinity) <= to);
 	}
-	const direction = text('direction');
-	if (direction && direction !== 'all') qs.call_type = direction;
+	Object.assign(qs, callTypeQuery(filters.direction));
 	if (text('status')) qs.call_status = text('status');
 	if (text('sourceNumber')) qs.source_number = text('sourceNumber');
 	if (text('destinationNumber')) qs.destination_number = text('destinationNumber');

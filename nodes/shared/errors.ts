@@ -278,6 +278,12 @@ export function assertUnpodSuccess(
 	if (details) throw unpodError(node, response as UnpodResponse, details, itemIndex);
 }
 
+/** The HTTP status a failed request answered (the mapped error's `httpCode`), or NaN when none came. */
+export function httpStatusOf(error: unknown): number {
+	const code = (error as { httpCode?: unknown } | undefined)?.httpCode;
+	return code === undefined || code === null || code === '' ? NaN : Number(code);
+}
+
 /** An error as n8n should show it: the package's own errors as they are, anything else wrapped. */
 export function asNodeError(node: INode, error: unknown, itemIndex?: number): NodeApiError | NodeOperationError {
 	if (error instanceof NodeApiError || error instanceof NodeOperationError) return error;

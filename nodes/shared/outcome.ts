@@ -7,7 +7,8 @@
 import type { IDataObject } from 'n8n-workflow';
 import { isoTime } from './time';
 
-const isObject = (value: unknown): value is IDataObject =>
+/** A JSON object: not null, not an array. */
+export const isObject = (value: unknown): value is IDataObject =>
 	!!value && typeof value === 'object' && !Array.isArray(value);
 
 /** A number, also one Unpod wrote as text (`"1357.35"`); anything else, or nothing, is null. */

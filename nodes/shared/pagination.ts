@@ -5,8 +5,8 @@ import type {
 	INodeExecutionData,
 } from 'n8n-workflow';
 import { asItemResult } from './itemLoop';
-import { executionBudget, withRetries } from './retry';
-import { atEitherSpelling } from './transport';
+import { executionBudget } from './retry';
+import { routedRequest } from './transport';
 
 /** The largest page size the platform is known to serve. */
 export const MAX_PAGE_SIZE = 100;
@@ -107,24 +107,15 @@ export function routingPaginator(
 			const rows = await collectPages(
 				async (page, pageSize) => {
 					if (!paged && page > 1) return { data: [] };
-					const [item] = await atEitherSpelling(
-						this.getNode(),
-						String(url ?? ''),
-						async (at) =>
-							await withRetries(
-								this.getNode(),
-								async () =>
-									await this.makeRoutingRequest({
-										...requestData,
-										options: {
-											...requestData.options,
-											url: at,
-											qs: { ...requestData.options.qs, ...qs, ...(paged ? { page, page_size: pageSize } : {}) },
-										},
-									}),
-								budget,
-								true,
-							),
+					const [item] = await routedRequest(
+						this,
+						requestData,
+						{
+							url: String(url ?? ''),
+							qs: { ...requestData.options.qs, ...qs, ...(paged ? { page, page_size: pageSize } : {}) },
+						},
+						budget,
+						true,
 					);
 					return toPage((item?.json ?? {}) as IDataObject);
 				},

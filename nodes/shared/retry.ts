@@ -1,6 +1,6 @@
 import { NodeOperationError, sleep, sleepWithAbort } from 'n8n-workflow';
 import type { IDataObject, INode } from 'n8n-workflow';
-import { asNodeError } from './errors';
+import { asNodeError, httpStatusOf } from './errors';
 
 /**
  * How a failed request may go on:
@@ -34,8 +34,8 @@ function networkCode(error: unknown): string | undefined {
 }
 
 export function classifyFailure(error: unknown, idempotent: boolean): { kind: FailureKind; waitMs?: number } {
-	const e = error as { httpCode?: unknown; context?: { retryAfter?: unknown; refused?: unknown } };
-	const status = Number(e?.httpCode);
+	const e = error as { context?: { retryAfter?: unknown; refused?: unknown } };
+	const status = httpStatusOf(error);
 	if (status === 429) {
 		const seconds = Number(e.context?.retryAfter);
 		return { kind: 'rateLimited', waitMs: Number.isFinite(seconds) ? seconds * 1000 : undefined };

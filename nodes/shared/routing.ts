@@ -11,9 +11,9 @@ import type {
 import { NodeOperationError } from 'n8n-workflow';
 import { asNodeError, assertUnpodSuccess } from './errors';
 import { asItemResult } from './itemLoop';
-import { atEitherSpelling } from './transport';
+import { routedRequest } from './transport';
 import { withoutCarrierSecrets } from './secrets';
-import { executionBudget, markMaybeDone, withRetries } from './retry';
+import { executionBudget, markMaybeDone } from './retry';
 import { routingPaginator } from './pagination';
 import type { ListQuery } from './pagination';
 import { simplifyTask } from './outcome';
@@ -114,18 +114,7 @@ export function requestRouting(options: {
 					const itemIndex = this.getItemIndex();
 					try {
 						const budget = executionBudget(this);
-						const items = await atEitherSpelling(
-							this.getNode(),
-							String(requestData.options.url ?? ''),
-							async (url) =>
-								await withRetries(
-									this.getNode(),
-									async () =>
-										await this.makeRoutingRequest({ ...requestData, options: { ...requestData.options, url } }),
-									budget,
-									idempotent,
-								),
-						);
+						const items = await routedRequest(this, requestData, {}, budget, idempotent);
 						return items.map((item) => ({ ...item, pairedItem: { item: itemIndex } }));
 					} catch (error) {
 						const failure = asNodeError(this.getNode(), error, itemIndex);

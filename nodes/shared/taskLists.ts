@@ -4,6 +4,7 @@
  * it; the declarative Space and Agent operations take its path and query for the routing engine.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { callTypeQuery } from './callLogs';
 import { collectPages, toPage } from './pagination';
 import type { FetchPage, RowMatch } from './pagination';
 import { objectOf } from './outcome';
@@ -88,8 +89,7 @@ export function taskListQuery(scope: TaskScope, filters: IDataObject): { qs: IDa
 
 	const outcomes = commaList(filters.outcome);
 	const search = String(filters.search ?? '').trim();
-	const direction = String(filters.direction ?? 'all');
-	const callType = direction === 'all' ? '' : direction;
+	const { call_type: callType } = callTypeQuery(filters.direction);
 	const after = userTime(filters.from);
 	const before = userTime(filters.to);
 	if (scope === 'space') {

@@ -1,15 +1,18 @@
 import type {
+	DeclarativeRestApiSettings,
 	IDataObject,
 	IExecuteFunctions,
+	IExecutePaginationFunctions,
 	IHttpRequestMethods,
 	IHttpRequestOptions,
 	ILoadOptionsFunctions,
 	IN8nHttpFullResponse,
 	INode,
+	INodeExecutionData,
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
-import { asNodeError, assertUnpodSuccess, isEmptyBody } from './errors';
+import { asNodeError, assertUnpodSuccess, httpStatusOf, isEmptyBody } from './errors';
 import { withRetries } from './retry';
 import { withoutCarrierSecrets } from './secrets';
 import type { WaitBudget } from './retry';
@@ -59,7 +62,7 @@ export async function atEitherSpelling<T>(node: INode, path: string, send: (path
 	} catch (error) {
 		const first = asNodeError(node, error);
 		const other = otherSpelling(path);
-		if (!other || Number((first as { httpCode?: unknown }).httpCode) !== 404) throw first;
+		if (!other || httpStatusOf(first) !== 404) throw first;
 		try {
 			return await send(other);
 		} catch {
@@ -97,6 +100,25 @@ export async function unpodApiRequest(this: UnpodContext, request: UnpodRequest)
 		return await withRetries(this.getNode(), send, request.budget, request.method === 'GET');
 	};
 	return await atEitherSpelling(this.getNode(), request.path, sendTo);
+}
+
+/**
+ * One request of a declarative operation through n8n's routing engine, sent as
+ * `unpodApiRequest` sends the others: at either spelling of its path, and retried within
+ * `budget` (a write only when `idempotent`). `options` replaces the request's URL or query.
+ */
+export async function routedRequest(
+	context: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+	options: { url?: string; qs?: IDataObject },
+	budget: WaitBudget,
+	idempotent: boolean,
+): Promise<INodeExecutionData[]> {
+	const node = context.getNode();
+	const send = (url: string) => async () =>
+		await context.makeRoutingRequest({ ...requestData, options: { ...requestData.options, ...options, url } });
+	const path = String(options.url ?? requestData.options.url ?? '');
+	return await atEitherSpelling(node, path, async (url) => await withRetries(node, send(url), budget, idempotent));
 }
 
 /** A file body as n8n's HTTP helper hands it over with `encoding: 'stream'`. */

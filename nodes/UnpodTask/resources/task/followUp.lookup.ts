@@ -4,7 +4,7 @@
  * (a follow-up already scheduled, by this node or by Unpod itself).
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { asNodeError } from '../../../shared/errors';
+import { asNodeError, httpStatusOf } from '../../../shared/errors';
 import { objectOf } from '../../../shared/outcome';
 import type { WaitBudget } from '../../../shared/retry';
 import { readTaskList } from '../../../shared/taskLists';
@@ -52,8 +52,8 @@ export async function tasksFromUnpod(
 		} catch (error) {
 			// A run of another space, or one Unpod no longer lists: the item's own fields serve.
 			const failure = asNodeError(context.getNode(), error, itemIndex);
-			const status = String((failure as { httpCode?: unknown }).httpCode ?? '');
-			if (status !== '206' && status !== '404') throw failure;
+			const status = httpStatusOf(failure);
+			if (status !== 206 && status !== 404) throw failure;
 		}
 	}
 	return stored;
