@@ -12,6 +12,8 @@ import type {
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
+import { NodeOperationError } from 'n8n-workflow';
+import type { NodeApiError } from 'n8n-workflow';
 import { asNodeError, assertUnpodSuccess, httpStatusOf, isEmptyBody } from './errors';
 import { withRetries } from './retry';
 import { withoutCarrierSecrets } from './secrets';
@@ -55,20 +57,37 @@ export function otherSpelling(path: string): string | undefined {
 	return undefined;
 }
 
-/** Runs `send` at `path`, and at its other spelling after a 404; the first failure is the one reported. */
-export async function atEitherSpelling<T>(node: INode, path: string, send: (path: string) => Promise<T>): Promise<T> {
-	try {
-		return await send(path);
-	} catch (error) {
-		const first = asNodeError(node, error);
-		const other = otherSpelling(path);
-		if (!other || httpStatusOf(first) !== 404) throw first;
+/** What a path that the backend does not serve answers: nothing was done there. */
+const NOT_SERVED = [404, 405];
+
+/**
+ * Runs `send` at the first of `paths` and, while a path answers 404 or 405, at the next: the
+ * answer and the path that served it. A failure of another kind is reported as it is; when no
+ * path serves, the first path's failure.
+ */
+export async function atFirstServed<T>(
+	node: INode,
+	paths: string[],
+	send: (path: string) => Promise<T>,
+	itemIndex?: number,
+): Promise<{ answer: T; path: string }> {
+	let first: NodeApiError | NodeOperationError | undefined;
+	for (const path of paths) {
 		try {
-			return await send(other);
-		} catch {
-			throw first;
+			return { answer: await send(path), path };
+		} catch (error) {
+			const failure = asNodeError(node, error, itemIndex);
+			first ??= failure;
+			if (!NOT_SERVED.includes(httpStatusOf(failure))) throw failure;
 		}
 	}
+	throw first ?? new NodeOperationError(node, 'No path to send the request to', { itemIndex });
+}
+
+/** Runs `send` at `path`, and at its other spelling where that one is not served. */
+export async function atEitherSpelling<T>(node: INode, path: string, send: (path: string) => Promise<T>): Promise<T> {
+	const other = otherSpelling(path);
+	return (await atFirstServed(node, other ? [path, other] : [path], send)).answer;
 }
 
 /** Sends one request with the credential and returns the parsed body, or throws the mapped error. */

@@ -144,3 +144,41 @@ export async function recentTasks(
 	}
 	return bySpace;
 }
+
+/** A row the guard did not send: the contact's existing task, as the row's answer says it. */
+export interface SkippedRow {
+	existing: ExistingTask;
+	answer: IDataObject;
+}
+
+/**
+ * Skip Contacts Already Called: the rows (those with a lookback) that already have a task in
+ * their space, each looked for with its own lookback and country code.
+ */
+export async function calledContacts(
+	context: IExecuteFunctions,
+	rows: Row[],
+	budget: WaitBudget,
+): Promise<Map<Row, SkippedRow>> {
+	const skipped = new Map<Row, SkippedRow>();
+	const guarded = rows.filter((row) => row.lookbackHours !== undefined);
+	if (!guarded.length) return skipped;
+	const existing = await recentTasks(context, guarded, budget);
+	for (const row of guarded) {
+		const hours = row.lookbackHours!;
+		const since = Date.now() - hours * 3600 * 1000;
+		const match = existing.get(row.request.space)?.match(row.document, { countryCode: row.countryCode, since });
+		if (!match) continue;
+		const { task } = match;
+		skipped.set(row, {
+			existing: task,
+			answer: {
+				task_id: task.task_id,
+				run_id: task.run_id,
+				task_status: task.status,
+				unpod_skipped: skipReason(match, hours),
+			},
+		});
+	}
+	return skipped;
+}

@@ -1,6 +1,7 @@
 /**
- * Reading and checking contact rows from the input items, as Create and Call and Wait take them
- * (Follow Up and the approval build their rows themselves): nothing here sends anything.
+ * Contact rows, the one shape every operation that places calls sends (placeCalls/send.ts):
+ * their request (one body for all), the checks of what they carry, and reading them from the
+ * input items as Create and Call and Wait take them. Nothing here sends anything.
  */
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
@@ -23,6 +24,41 @@ export interface Row {
 	countryCode: string;
 	/** With Skip Contacts Already Called: how many hours back the row's duplicates are looked for. */
 	lookbackHours?: number;
+}
+
+/** The request every call is created with: in a space, by an agent, when, and what for. */
+export function callRequest(space: string, agent: string, schedule: IDataObject, callContext: string): Row['request'] {
+	return { space, body: { pilot: agent, schedule, context: callContext } };
+}
+
+/** A row of `request`; rows share a create request when their requests are equal. */
+export function contactRow(row: Omit<Row, 'group'>): Row {
+	return { ...row, group: JSON.stringify([row.request.space, row.request.body]) };
+}
+
+/**
+ * The Call Context of an item, which Unpod requires: it refuses a whole request over a blank
+ * one, so the row stops before anything is sent. `label` names the item in the message.
+ */
+export function callContextOf(context: IExecuteFunctions, itemIndex: number, label: string): string {
+	const callContext = String(context.getNodeParameter('callContext', itemIndex, '') ?? '').trim();
+	if (!callContext) {
+		throw new NodeOperationError(context.getNode(), `${label}: Call Context is empty`, {
+			itemIndex,
+			description:
+				'Unpod requires a Call Context for every task: write the goal of the calls, or map a column that holds it.',
+		});
+	}
+	return callContext;
+}
+
+/** The contact an item's Contact fields describe (name, number and the extra fields), not yet checked. */
+export function contactOfItem(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	return {
+		...(context.getNodeParameter('contactFields', itemIndex, {}) as IDataObject),
+		name: context.getNodeParameter('contactName', itemIndex, '') as string,
+		contact_number: context.getNodeParameter('contactNumber', itemIndex, '') as string,
+	};
 }
 
 export interface InvalidRow {
@@ -78,23 +114,13 @@ export function readRows(context: IExecuteFunctions, items: INodeExecutionData[]
 		try {
 			const space = context.getNodeParameter('space', itemIndex, '', { extractValue: true }) as string;
 			const agent = context.getNodeParameter('agent', itemIndex, '', { extractValue: true }) as string;
-			const contextText = String(context.getNodeParameter('callContext', itemIndex, '') ?? '').trim();
-			// Unpod refuses a whole request over a blank context: stop this row before anything is sent.
-			if (!contextText) {
-				throw new NodeOperationError(context.getNode(), `${label}: Call Context is empty`, {
-					itemIndex,
-					description:
-						'Unpod requires a Call Context for every task: write the goal of the calls, or map a column that holds it.',
-				});
-			}
-			const schedule = scheduleOf(context, itemIndex);
+			const callContext = callContextOf(context, itemIndex, label);
+			const request = callRequest(space, agent, scheduleOf(context, itemIndex), callContext);
 			const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 			const countryCode = String(options.defaultCountryCode ?? '');
 			const lookbackHours = context.getNodeParameter('skipExisting', itemIndex, true)
 				? Number(options.lookbackHours) || DEFAULT_LOOKBACK_HOURS
 				: undefined;
-			const body: IDataObject = { pilot: agent, schedule, context: contextText };
-			const group = JSON.stringify([space, body]);
 
 			const source = context.getNodeParameter('contactsSource', itemIndex, 'fields') as string;
 			const contacts: Array<{ contact: IDataObject; echo: IDataObject; position?: number }> = [];
@@ -122,14 +148,7 @@ export function readRows(context: IExecuteFunctions, items: INodeExecutionData[]
 				}
 				documents.forEach((doc, position) => contacts.push({ contact: doc, echo: doc, position }));
 			} else {
-				contacts.push({
-					echo: echoItem,
-					contact: {
-						...(context.getNodeParameter('contactFields', itemIndex, {}) as IDataObject),
-						name: context.getNodeParameter('contactName', itemIndex, '') as string,
-						contact_number: context.getNodeParameter('contactNumber', itemIndex, '') as string,
-					},
-				});
+				contacts.push({ echo: echoItem, contact: contactOfItem(context, itemIndex) });
 			}
 			for (const { contact, echo, position } of contacts) {
 				const result = toContactDocument(contact, countryCode);
@@ -146,17 +165,18 @@ export function readRows(context: IExecuteFunctions, items: INodeExecutionData[]
 					});
 					continue;
 				}
-				rows.push({
-					itemIndex,
-					rowNumber,
-					position,
-					echo,
-					document: result.document,
-					group,
-					request: { space, body },
-					countryCode,
-					lookbackHours,
-				});
+				rows.push(
+					contactRow({
+						itemIndex,
+						rowNumber,
+						position,
+						echo,
+						document: result.document,
+						request,
+						countryCode,
+						lookbackHours,
+					}),
+				);
 			}
 		} catch (error) {
 			const failure =

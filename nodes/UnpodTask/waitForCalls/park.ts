@@ -166,6 +166,8 @@ export async function sendAndPark(
 		batchSize: MAX_WAITING_CALLS,
 		budget: rateLimitBudget(context),
 		continueOnFail: false,
+		// The calls of one wait go in one request: none is left out as called already.
+		guard: false,
 	});
 	for (const row of rows) {
 		const result = sent.get(row);

@@ -74,6 +74,12 @@ const badNumber = workflows.chain('cawReportedBadNumber', [
 	callAndWait({ waitMode: 'untilReported' }),
 ]);
 
+const reported = contacts('929', ['Lu', 'Mo']);
+const untilReported = workflows.chain('cawReported', [
+	rowsNode('Sheet', reported),
+	callAndWait({ waitMode: 'untilReported' }),
+]);
+
 let h: Harness;
 const script = (scripts: CallScript[]) => (h.server.calls.callScripts = scripts);
 const runListRequests = () => h.server.requests.filter((r) => r.method === 'GET' && RUN_TASKS.test(r.path));
@@ -229,4 +235,20 @@ test('until Unpod reports, items that would go in two requests, or a row that ca
 	expect(bad.exitCode).toBe(1);
 	expect(bad.resultData?.error?.message).toMatch(/^Item 2: .*Nothing was sent\.$/);
 	expect(h.server.requests.filter((r) => r.method === 'POST')).toHaveLength(0);
+});
+
+test('until Unpod reports, no contact is left out as called already: the wait sends every call in one request, reading no list', async () => {
+	const [first] = h.server.calls.addTasks([{ name: 'Lu', contact_number: reported[0].phone }]);
+	const run = await h.run(untilReported);
+	expect(run.exitCode).toBe(0);
+	expect(run.resultData?.lastNodeExecuted).toBe('Call');
+	const posts = h.server.requests.filter((r) => r.method === 'POST');
+	expect(posts).toHaveLength(1);
+	const documents = (posts[0].body as { documents: Array<Record<string, unknown>> }).documents;
+	expect(documents.map((d) => d.contact_number)).toEqual(reported.map((c) => c.phone));
+	expect(documents.every((d) => String(d.n8n_resume_url).includes('/webhook-waiting/'))).toBe(true);
+	// The guard's read of the space's tasks is not made.
+	expect(h.server.requests.filter((r) => r.method === 'GET')).toEqual([]);
+	expect(h.server.store.tasks.filter((t) => t.input.contact_number === reported[0].phone)).toHaveLength(2);
+	expect(first.task_id).toBeTruthy();
 });

@@ -1,9 +1,9 @@
-/** The parts of Task > Create that can be read alone: row names, batches, the run journal. */
+/** The parts of placing calls that can be read alone: row names, the request, batches, the run journal, pairing. */
 import { groupIntoBatches, rowList } from '../../../nodes/UnpodTask/placeCalls/batches';
 import { ExistingTasks, skipReason } from '../../../nodes/UnpodTask/placeCalls/existingTasks';
 import { RunJournal } from '../../../nodes/UnpodTask/placeCalls/journal';
-import { rowLabel, sheetRow } from '../../../nodes/UnpodTask/placeCalls/rows';
-import { statusOf } from '../../../nodes/UnpodTask/placeCalls/send';
+import { callRequest, contactRow, rowLabel, sheetRow } from '../../../nodes/UnpodTask/placeCalls/rows';
+import { pairedAnswers, statusOf } from '../../../nodes/UnpodTask/placeCalls/send';
 
 describe('row names', () => {
 	test('the sheet row when the item carries row_number, else the item counted from 1', () => {
@@ -151,5 +151,46 @@ describe('statusOf (the real backend answers a map)', () => {
 		expect(statusOf({ T1: 'scheduled', T2: 'scheduled' }, null)).toBe('scheduled');
 		expect(statusOf({ T1: 'pending', T2: 'scheduled' }, null)).toBeNull();
 		expect(statusOf(undefined, 'T1')).toBe('pending');
+	});
+});
+
+describe('pairedAnswers', () => {
+	test("each row gets its own task id, in the documents' order, and the run", () => {
+		const response = { data: { run_id: 'R1', task_ids: ['T1', 'T2'], status: { T1: 'pending', T2: 'scheduled' } } };
+		expect(pairedAnswers(2, response)).toEqual([
+			{ task_id: 'T1', run_id: 'R1', task_status: 'pending' },
+			{ task_id: 'T2', run_id: 'R1', task_status: 'scheduled' },
+		]);
+	});
+	test('without one id per document no row is paired, and each says how to find its task', () => {
+		const answers = pairedAnswers(3, { data: { run_id: 'R2', task_ids: ['T1', 'T2'], status: 'pending' } });
+		expect(answers).toHaveLength(3);
+		for (const answer of answers) {
+			expect(answer).toMatchObject({ task_id: null, run_id: 'R2', task_status: 'pending' });
+			expect(answer.unpod_warning).toMatch(/run R2\) but its answer listed 2 task IDs for 3 contacts/);
+		}
+		expect(pairedAnswers(1, {})[0]).toMatchObject({ task_id: null, run_id: null, task_status: 'pending' });
+		expect(pairedAnswers(1, {})[0].unpod_warning).toMatch(/run unknown\) but its answer listed no task IDs/);
+	});
+});
+
+describe('callRequest and contactRow', () => {
+	test('one body for every operation; rows share a request only when space and body are equal', () => {
+		const request = callRequest('S1', 'agent-a', { type: 'now' }, 'Book a visit');
+		expect(request).toEqual({
+			space: 'S1',
+			body: { pilot: 'agent-a', schedule: { type: 'now' }, context: 'Book a visit' },
+		});
+		const row = (itemIndex: number, r = request) =>
+			contactRow({
+				itemIndex,
+				echo: {},
+				document: { contact_number: `+1415555000${itemIndex}` },
+				request: r,
+				countryCode: '',
+			});
+		expect(row(0).group).toBe(row(1).group);
+		expect(row(2, callRequest('S1', 'agent-a', { type: 'auto' }, 'Book a visit')).group).not.toBe(row(0).group);
+		expect(row(3, callRequest('S2', 'agent-a', { type: 'now' }, 'Book a visit')).group).not.toBe(row(0).group);
 	});
 });

@@ -134,7 +134,6 @@ async function parkUntilReported(context: IExecuteFunctions): Promise<INodeExecu
 	const { rows, invalid } = readRows(context, context.getInputData());
 	// Nothing is put out before the resume: a row that cannot be sent stops the whole run.
 	refuseInvalidRows(invalid);
-	for (const row of rows) row.lookbackHours = undefined;
 	await sendAndPark(context, waits, rows, 'Space, Agent and Call Context');
 	return context.getInputData();
 }
@@ -168,6 +167,7 @@ async function waitInExecution(context: IExecuteFunctions): Promise<INodeExecuti
 		batchSize: DEFAULT_BATCH_SIZE,
 		budget: rateLimitBudget(context),
 		continueOnFail,
+		guard: true,
 	});
 
 	const followed = new Map<number, Followed>();

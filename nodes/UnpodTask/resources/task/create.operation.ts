@@ -87,6 +87,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		batchSize: numberOption(this, batchSizeOption),
 		budget: rateLimitBudget(this),
 		continueOnFail,
+		guard: true,
 	});
 	return rowItems(this, items.length, { rows, results, invalid }, (result, row) => ({ ...row.echo, ...result.answer }));
 }

@@ -11,6 +11,7 @@ import { numberOption } from '../../../shared/parameters';
 import { callChain, contactColumns } from '../../../shared/outcome';
 import { callContextField, DEFAULT_BATCH_SIZE, rateLimitWaitOption } from '../../placeCalls/fields';
 import { sentRowItem } from '../../placeCalls/output';
+import { callContextOf, callRequest, contactRow } from '../../placeCalls/rows';
 import type { Row } from '../../placeCalls/rows';
 import { rateLimitBudget, sendRows } from '../../placeCalls/send';
 import { nextCalls, spaceOf, tasksFromUnpod, toUnpods } from './followUp.lookup';
@@ -188,21 +189,14 @@ function decided(plan: Planned, extra: IDataObject): IDataObject {
 function followUpRow(context: IExecuteFunctions, items: INodeExecutionData[], p: Planned): Row {
 	const space = spaceOf(context, p.itemIndex);
 	const agent = context.getNodeParameter('agent', p.itemIndex, '', { extractValue: true }) as string;
-	const callContext = String(context.getNodeParameter('callContext', p.itemIndex, '') ?? '').trim();
-	if (!callContext) {
-		throw new NodeOperationError(context.getNode(), `Item ${p.itemIndex + 1}: Call Context is empty`, {
-			itemIndex: p.itemIndex,
-		});
-	}
-	const body: IDataObject = { pilot: agent, schedule: scheduleAt(p.slot!), context: callContext };
-	return {
+	const callContext = callContextOf(context, p.itemIndex, `Item ${p.itemIndex + 1}`);
+	return contactRow({
 		itemIndex: p.itemIndex,
 		echo: items[p.itemIndex].json,
 		document: { ...p.call.document, attempt: p.decision.attempt, previous_task_id: p.call.taskId },
-		group: JSON.stringify([space, body]),
-		request: { space, body },
+		request: callRequest(space, agent, scheduleAt(p.slot!), callContext),
 		countryCode: '',
-	};
+	});
 }
 
 /** The next call as an item names it: its task and run. */
@@ -234,7 +228,12 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		} else rows.set(followUpRow(this, items, plan), plan);
 	});
 
-	const sent = await sendRows(this, [...rows.keys()], { batchSize: DEFAULT_BATCH_SIZE, budget, continueOnFail });
+	const sent = await sendRows(this, [...rows.keys()], {
+		batchSize: DEFAULT_BATCH_SIZE,
+		budget,
+		continueOnFail,
+		guard: false,
+	});
 	for (const [row, plan] of rows) {
 		const result = sent.get(row)!;
 		out[row.itemIndex] = sentRowItem(this, row, result, (created) => decided(plan, taskRef(created.answer)));

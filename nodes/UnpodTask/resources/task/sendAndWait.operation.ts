@@ -18,6 +18,7 @@ import { contactFields, toContactDocument } from '../../../shared/contacts';
 import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/descriptions';
 import { sameForEveryItem } from '../../../shared/parameters';
 import { countryCodeOption, rateLimitWaitOption } from '../../placeCalls/fields';
+import { callRequest, contactOfItem, contactRow } from '../../placeCalls/rows';
 import type { Row } from '../../placeCalls/rows';
 import type { Waiting } from '../../waitForCalls/park';
 import {
@@ -86,28 +87,17 @@ function approvalRows(context: IExecuteFunctions): Row[] {
 	if (!message) {
 		throw new NodeOperationError(context.getNode(), 'Message is empty: say what the approver is asked to approve');
 	}
-	const body: IDataObject = { pilot: agent, schedule: { type: 'now' }, context: message };
+	const request = callRequest(space, agent, { type: 'now' }, message);
 	return items.map((item, itemIndex) => {
-		const fail = (problem: string) =>
-			new NodeOperationError(context.getNode(), `Item ${itemIndex + 1}: ${problem}`, { itemIndex });
 		const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const contact = toContactDocument(
-			{
-				...(context.getNodeParameter('contactFields', itemIndex, {}) as IDataObject),
-				name: context.getNodeParameter('contactName', itemIndex, ''),
-				contact_number: context.getNodeParameter('contactNumber', itemIndex, ''),
-			},
-			String(options.defaultCountryCode ?? ''),
-		);
-		if ('field' in contact) throw fail(`the approver's ${contact.message}`);
-		return {
-			itemIndex,
-			echo: item.json,
-			document: contact.document,
-			group: JSON.stringify([space, agent]),
-			request: { space, body },
-			countryCode: String(options.defaultCountryCode ?? ''),
-		};
+		const countryCode = String(options.defaultCountryCode ?? '');
+		const contact = toContactDocument(contactOfItem(context, itemIndex), countryCode);
+		if ('field' in contact) {
+			throw new NodeOperationError(context.getNode(), `Item ${itemIndex + 1}: the approver's ${contact.message}`, {
+				itemIndex,
+			});
+		}
+		return contactRow({ itemIndex, echo: item.json, document: contact.document, request, countryCode });
 	});
 }
 
