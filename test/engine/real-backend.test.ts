@@ -1,6 +1,7 @@
 /**
- * Where Unpod's real backend departs from the specification, in real n8n against the local
- * server: each behaviour as the real backend answers, and the specification's shape beside it.
+ * Where Unpod's real backend departs from the specification, in n8n's engine (this process)
+ * against the local server: each behaviour as the real backend answers, and the
+ * specification's shape beside it.
  */
 import { N8nNode, outputOf, rowsNode } from '../helpers/n8n';
 import { agentRef, createInSecondSpace, spaceRef, unpodNode } from '../helpers/nodes';

@@ -1,4 +1,4 @@
-/** Space > Get Runs and Get Run Tasks in real n8n: following the import just made, by its runs. */
+/** Space > Get Runs and Get Run Tasks in n8n's engine (this process): following the import just made, by its runs. */
 import { N8nNode, outputOf, rowsNode } from '../../helpers/n8n';
 import { unpodNode } from '../../helpers/nodes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../../helpers/setup';

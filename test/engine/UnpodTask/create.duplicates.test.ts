@@ -1,4 +1,4 @@
-/** Task > Create's duplicate guard, in real n8n against the local server: re-imports call nobody twice. */
+/** Task > Create's duplicate guard, in n8n's engine (this process) against the local server: re-imports call nobody twice. */
 import { N8nNode, outputOf, rowsNode } from '../../helpers/n8n';
 import { createInSecondSpace } from '../../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../../helpers/setup';

@@ -1,4 +1,4 @@
-/** Task > Download Recording in real n8n: ended calls' recordings as binary data, ready for a CRM or a drive. */
+/** Task > Download Recording in n8n's engine (this process): ended calls' recordings as binary data, ready for a CRM or a drive. */
 import { TestClock } from '../../helpers/clock';
 import { N8nNode, itemsOf } from '../../helpers/n8n';
 import { unpodNode } from '../../helpers/nodes';

@@ -1,4 +1,4 @@
-import { collectPages, Page } from '../../../nodes/shared/pagination';
+import { collectPages, Page, toPage } from '../../../nodes/shared/pagination';
 
 function list(total: number, opts: { cap?: number; withCount?: boolean } = {}) {
 	const rows = Array.from({ length: total }, (_, i) => ({ id: i }));
@@ -76,4 +76,9 @@ describe('a filter the node applies itself', () => {
 		expect(rows.map((r) => r.task_id)).toEqual(['T0', 'T50', 'T100', 'T150', 'T200']);
 		expect(asked).toEqual(['1/100', '2/100', '3/100']);
 	});
+});
+
+test('a page reads either envelope: data or results', () => {
+	expect(toPage({ count: 2, data: [{ a: 1 }] })).toEqual({ count: 2, data: [{ a: 1 }] });
+	expect(toPage({ count: 12, results: [{ id: 101 }] })).toEqual({ count: 12, data: [{ id: 101 }] });
 });
