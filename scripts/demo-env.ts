@@ -2,7 +2,9 @@
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
 import { EXAMPLES, exampleFiles, loadExample } from '../test/helpers/examples';
-import { N8n, N8N_VERSION, Workflow } from '../test/helpers/n8n';
+import { N8n } from '../test/helpers/n8n';
+import { N8N_VERSION } from '../test/helpers/paths';
+import { Workflow } from '../test/helpers/workflow-builders';
 import { N8nServer } from '../test/helpers/n8n-server';
 import { startServer, UnpodServer } from '../dev/server/server';
 import { SEED } from '../dev/server/seed';

@@ -4,7 +4,8 @@
  * Call Events Trigger) and, with every push lost, by the Unpod Trigger's one-a-minute poll.
  * Latency is from a call's end (its task's `modified`) to the resumed step's item at the sink.
  */
-import { graph, type N8n } from '../helpers/n8n';
+import type { N8n } from '../helpers/n8n';
+import { graph } from '../helpers/workflow-builders';
 import { N8nServer } from '../helpers/n8n-server';
 import { askByPhoneNode, postedWebhook, spaceRef } from '../helpers/nodes';
 import { CREDENTIAL, pushEndingsTo, startProcessHarness, type Harness } from '../helpers/setup';

@@ -1,5 +1,5 @@
 /** Task > Call and Wait through real n8n: what following calls costs in requests, and how soon an ending comes out. */
-import { chain, rowsNode } from '../helpers/n8n';
+import { chain, rowsNode } from '../helpers/workflow-builders';
 import { agentRef, spaceRef, unpodNode } from '../helpers/nodes';
 import { startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';

@@ -4,7 +4,8 @@
  * one-a-minute polls, in a running n8n against the local server. Latency is from the call's
  * end (its task's `modified`) to the moment its item reached the CRM step (the sink).
  */
-import { graph, type N8n, N8nNode, reportNode } from '../helpers/n8n';
+import type { N8n } from '../helpers/n8n';
+import { graph, N8nNode, reportNode } from '../helpers/workflow-builders';
 import { N8nServer } from '../helpers/n8n-server';
 import { CREDENTIAL, startProcessHarness, WEBHOOK_SECRET } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';

@@ -7,7 +7,8 @@
  * Follow Up leaves those calls to Unpod.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { chain, outputOf, rowsNode } from '../helpers/n8n';
+import { outputOf } from '../helpers/run-results';
+import { chain, rowsNode } from '../helpers/workflow-builders';
 import { agentRef, spaceRef, unpodNode } from '../helpers/nodes';
 import { startHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';

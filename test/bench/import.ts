@@ -1,5 +1,5 @@
 /** Bulk import through real n8n: the Task node's batches against one HTTP Request per row. */
-import { chain, N8nNode, rowsNode } from '../helpers/n8n';
+import { chain, N8nNode, rowsNode } from '../helpers/workflow-builders';
 import { createNode } from '../helpers/nodes';
 import { CREDENTIAL, startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';

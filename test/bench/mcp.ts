@@ -1,7 +1,7 @@
 /** The MCP example through real n8n and the MCP SDK n8n ships: how long a client waits, and what each tool costs in requests. */
 import { answerOf, connectMcp, MCP_CREDENTIAL, mcpRegistered, mcpWithCalls } from '../helpers/mcp';
 import { N8nServer } from '../helpers/n8n-server';
-import { N8N_VERSION } from '../helpers/n8n';
+import { N8N_VERSION } from '../helpers/paths';
 import { startProcessHarness } from '../helpers/setup';
 import { percentile, table } from './report';
 

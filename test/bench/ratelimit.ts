@@ -1,5 +1,6 @@
 /** A bulk import under a plan's rate limit: the Unpod Task node against one HTTP Request per row. */
-import { chain, outputOf, rowsNode } from '../helpers/n8n';
+import { outputOf } from '../helpers/run-results';
+import { chain, rowsNode } from '../helpers/workflow-builders';
 import { startProcessHarness } from '../helpers/setup';
 import { contactRows, httpRequestPerRow, taskCreate } from './import';
 import { table } from './report';

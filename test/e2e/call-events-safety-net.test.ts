@@ -4,7 +4,9 @@
  * lets each call through once.
  */
 import { loadExample } from '../helpers/examples';
-import { type N8n, reportNode, waitFor } from '../helpers/n8n';
+import type { N8n } from '../helpers/n8n';
+import { waitFor } from '../helpers/wait-for';
+import { reportNode } from '../helpers/workflow-builders';
 import { N8nServer } from '../helpers/n8n-server';
 import { CREDENTIAL, Harness, pushEndingsTo, startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';

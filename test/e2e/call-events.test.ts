@@ -10,7 +10,10 @@
 import { spaceForm } from '../../dev/server/answers';
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
-import { graph, type N8n, N8N_VERSION, N8nNode, reportNode, waitFor } from '../helpers/n8n';
+import type { N8n } from '../helpers/n8n';
+import { N8N_VERSION } from '../helpers/paths';
+import { waitFor } from '../helpers/wait-for';
+import { graph, N8nNode, reportNode } from '../helpers/workflow-builders';
 import { N8nServer, POLL_BY_REACTIVATION } from '../helpers/n8n-server';
 import { agentRef, askByPhoneNode, postedWebhook, spaceRef, unpodNode } from '../helpers/nodes';
 import { OpenAiStandIn } from '../helpers/openai-standin';

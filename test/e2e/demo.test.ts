@@ -8,7 +8,8 @@ import type { ChildProcess } from 'child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { ROOT, waitFor } from '../helpers/n8n';
+import { ROOT } from '../helpers/paths';
+import { waitFor } from '../helpers/wait-for';
 import { spawnGroup, stopGroup } from '../helpers/processes';
 import { CSV_COLUMNS } from '../../scripts/demo-env';
 

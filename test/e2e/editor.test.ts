@@ -3,7 +3,9 @@
  * search through n8n's REST API), one `n8n start` for all of them.
  */
 import { Engine } from '../helpers/engine';
-import { chain, itemsOf, type N8n, N8nNode } from '../helpers/n8n';
+import type { N8n } from '../helpers/n8n';
+import { itemsOf } from '../helpers/run-results';
+import { chain, N8nNode } from '../helpers/workflow-builders';
 import { N8nServer } from '../helpers/n8n-server';
 import { bridgeRef, unpodNode } from '../helpers/nodes';
 import { CREDENTIAL, credentialsFor, Harness, startProcessHarness } from '../helpers/setup';

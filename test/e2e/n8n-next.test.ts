@@ -9,7 +9,8 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, 
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { exampleFiles, loadExample } from '../helpers/examples';
-import { N8n, N8N_VERSION, PACKAGE_NAME, ROOT, RUNTIME } from '../helpers/n8n';
+import { N8n } from '../helpers/n8n';
+import { N8N_VERSION, PACKAGE_NAME, ROOT, RUNTIME } from '../helpers/paths';
 import { N8nServer, spawnN8n } from '../helpers/n8n-server';
 import { stopGroup } from '../helpers/processes';
 import { CREDENTIAL } from '../helpers/setup';

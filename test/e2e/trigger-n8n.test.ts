@@ -5,7 +5,10 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import { graph, type N8n, reportNode, ROOT, waitFor } from '../helpers/n8n';
+import type { N8n } from '../helpers/n8n';
+import { ROOT } from '../helpers/paths';
+import { waitFor } from '../helpers/wait-for';
+import { graph, reportNode } from '../helpers/workflow-builders';
 import { N8nServer } from '../helpers/n8n-server';
 import { CREDENTIAL, Harness, startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';

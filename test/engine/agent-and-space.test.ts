@@ -1,4 +1,5 @@
-import { N8nNode, outputOf } from '../helpers/n8n';
+import { outputOf } from '../helpers/run-results';
+import { N8nNode } from '../helpers/workflow-builders';
 import { agentRef, spaceRef, unpodNode } from '../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';

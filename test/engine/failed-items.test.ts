@@ -4,7 +4,8 @@
  * the input row's fields with `error`, paired with the row; on the error output, the item n8n
  * makes of it.
  */
-import { graph, itemsOf, MANUAL_TRIGGER, N8nNode, rowsNode } from '../helpers/n8n';
+import { itemsOf } from '../helpers/run-results';
+import { graph, MANUAL_TRIGGER, N8nNode, rowsNode } from '../helpers/workflow-builders';
 import { bridgeRef, createNode, spaceRef, unpodNode } from '../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../helpers/setup';
 

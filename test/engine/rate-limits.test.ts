@@ -1,6 +1,7 @@
 /** Rate limits and transient failures, in n8n's engine against the local server, on the test's clock. */
 import { TestClock } from '../helpers/clock';
-import { itemsOf, N8nNode, outputOf, rowsNode } from '../helpers/n8n';
+import { itemsOf, outputOf } from '../helpers/run-results';
+import { N8nNode, rowsNode } from '../helpers/workflow-builders';
 import { createNode, spaceRef } from '../helpers/nodes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';

@@ -3,7 +3,8 @@
  * against the local server: each behaviour as the real backend answers, and the
  * specification's shape beside it.
  */
-import { N8nNode, outputOf, rowsNode } from '../helpers/n8n';
+import { outputOf } from '../helpers/run-results';
+import { N8nNode, rowsNode } from '../helpers/workflow-builders';
 import { agentRef, createInSecondSpace, spaceRef, unpodNode } from '../helpers/nodes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';

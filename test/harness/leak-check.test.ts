@@ -1,6 +1,6 @@
 /** The environment every test file runs in fails a file that leaves something open, by name. */
 import { spawn } from 'child_process';
-import { waitFor } from '../helpers/n8n';
+import { waitFor } from '../helpers/wait-for';
 import { createServer } from 'net';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports

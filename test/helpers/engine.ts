@@ -26,7 +26,9 @@ import type {
 import { existsSync, readFileSync } from 'fs';
 import { basename, join } from 'path';
 import { CredentialsHelper } from './credentials';
-import { ROOT, RunResult, Workflow } from './n8n';
+import { ROOT } from './paths';
+import { RunResult } from './run-results';
+import { Workflow } from './workflow-builders';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { engineNodesDir } = require('../../scripts/engine-nodes.js');

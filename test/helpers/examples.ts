@@ -1,7 +1,8 @@
 /** The example workflows of `examples/`, pointed at a local Unpod server for the demo and the tests. */
 import { readdirSync, readFileSync } from 'fs';
 import { basename, join } from 'path';
-import { ROOT, Workflow } from './n8n';
+import { ROOT } from './paths';
+import { Workflow } from './workflow-builders';
 import { SEED } from '../../dev/server/seed';
 
 export const EXAMPLES = join(ROOT, 'examples');

@@ -6,7 +6,9 @@
 import axios from 'axios';
 import { join } from 'path';
 import { loadExample } from './examples';
-import { RUNTIME, waitFor, type Workflow } from './n8n';
+import { RUNTIME } from './paths';
+import { waitFor } from './wait-for';
+import type { Workflow } from './workflow-builders';
 import type { N8nServer } from './n8n-server';
 import { CREDENTIAL } from './setup';
 

@@ -4,7 +4,8 @@ import type { ChildProcess } from 'child_process';
 import { Agent } from 'http';
 import { appendFileSync } from 'fs';
 import { join } from 'path';
-import { N8n, N8N_VERSION, RUNTIME } from './n8n';
+import { N8n } from './n8n';
+import { N8N_VERSION, RUNTIME } from './paths';
 import { spawnGroup, stopGroup } from './processes';
 
 /** Whether a trigger keeps its state across re-activation, so that tests can ask for a poll (n8n 2.x). */

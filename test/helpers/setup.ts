@@ -4,7 +4,10 @@ import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
 import type { TestClock } from './clock';
 import { Engine } from './engine';
-import { chain, N8n, N8nNode, RunResult, waitFor, Workflow } from './n8n';
+import { N8n } from './n8n';
+import { RunResult } from './run-results';
+import { waitFor } from './wait-for';
+import { chain, N8nNode, Workflow } from './workflow-builders';
 
 export const CREDENTIAL = { unpodApi: { id: 'unpodLocal', name: 'Unpod (local)' } };
 export const BAD_TOKEN_CREDENTIAL = { unpodApi: { id: 'unpodBadToken', name: 'Unpod (wrong token)' } };

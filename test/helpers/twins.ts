@@ -12,7 +12,9 @@ import { ANALYSED_AGENT } from '../../dev/server/postCall';
 import type { Task } from '../../dev/server/types';
 import { simplifyTask } from '../../nodes/shared/outcome';
 import { loadExample } from './examples';
-import { waitFor, type N8n, type Workflow } from './n8n';
+import type { N8n } from './n8n';
+import { waitFor } from './wait-for';
+import type { Workflow } from './workflow-builders';
 import { N8nServer, POLL_BY_REACTIVATION } from './n8n-server';
 import { CREDENTIAL, pushEndingsTo, startProcessHarness, type Harness } from './setup';
 

@@ -9,7 +9,7 @@ import { SEED } from '../../dev/server/seed';
 import { loadExample, pathFrom } from '../helpers/examples';
 import { CAMPAIGN_COLUMNS, FIGURES_COLUMNS, keptFigures } from '../helpers/campaign';
 import { CREDENTIAL } from '../helpers/setup';
-import type { Workflow } from '../helpers/n8n';
+import type { Workflow } from '../helpers/workflow-builders';
 import { QueueCluster } from './cluster';
 
 const CONTACTS = 1_000;

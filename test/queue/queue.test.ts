@@ -8,7 +8,7 @@ import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
 import { RECORDING } from '../../dev/server/recordings';
 import type { Task } from '../../dev/server/types';
-import { graph, N8nNode, reportNode, Workflow } from '../helpers/n8n';
+import { graph, N8nNode, reportNode, Workflow } from '../helpers/workflow-builders';
 import { CREDENTIAL, WEBHOOK_SECRET } from '../helpers/setup';
 import { QueueCluster, webhookWorkflow } from './cluster';
 

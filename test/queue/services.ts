@@ -8,7 +8,7 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'fs';
 import { connect } from 'net';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { freePort } from '../helpers/n8n';
+import { freePort } from '../helpers/ports';
 import { spawnGroup, stopGroup } from '../helpers/processes';
 
 export interface Service {

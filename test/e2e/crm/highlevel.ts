@@ -4,7 +4,8 @@
  * phone with one verdict tag (its other tags kept) and a note, once.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { waitFor, type N8n } from '../../helpers/n8n';
+import type { N8n } from '../../helpers/n8n';
+import { waitFor } from '../../helpers/wait-for';
 import { type N8nServer, POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
 import type { Harness } from '../../helpers/setup';
 import { activateOutcomes, deliverAgain, outcomeOf, waitForLanding, type TwinSuite } from '../../helpers/twins';

@@ -5,7 +5,8 @@
  * an interested verdict moves the deal.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { waitFor, type N8n } from '../../helpers/n8n';
+import type { N8n } from '../../helpers/n8n';
+import { waitFor } from '../../helpers/wait-for';
 import { type N8nServer, POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
 import type { Harness } from '../../helpers/setup';
 import { activateOutcomes, deliverAgain, outcomeOf, waitForLanding, type TwinSuite } from '../../helpers/twins';

@@ -6,7 +6,8 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { loadExample } from '../../helpers/examples';
-import { waitFor, type N8n } from '../../helpers/n8n';
+import type { N8n } from '../../helpers/n8n';
+import { waitFor } from '../../helpers/wait-for';
 import { type N8nServer, POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
 import { CREDENTIAL, type Harness } from '../../helpers/setup';
 import { activateOutcomes, credentialRefs, outcomeOf, pollCopies, type TwinSuite } from '../../helpers/twins';

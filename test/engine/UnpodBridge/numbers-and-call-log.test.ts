@@ -2,8 +2,8 @@
  * Telephony in n8n's engine against the local server: the free numbers, and the call log with
  * each filter, inbound calls included. (The provider credential picker: test/e2e/editor.test.ts.)
  */
-import { itemsOf, outputOf } from '../../helpers/n8n';
-import type { N8nNode } from '../../helpers/n8n';
+import { itemsOf, outputOf } from '../../helpers/run-results';
+import type { N8nNode } from '../../helpers/workflow-builders';
 import { bridgeRef, unpodNode } from '../../helpers/nodes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';

@@ -3,7 +3,8 @@
  * attached to agents, in n8n's engine against the local server; and no carrier secret in any item
  * or execution data.
  */
-import { N8nNode, outputOf } from '../../helpers/n8n';
+import { outputOf } from '../../helpers/run-results';
+import { N8nNode } from '../../helpers/workflow-builders';
 import { agentRef, unpodNode } from '../../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';

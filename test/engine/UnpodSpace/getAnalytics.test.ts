@@ -1,5 +1,6 @@
 /** Space > Get Analytics and Organization > Get Billing against the local server, in both of Unpod's shapes. */
-import { N8nNode, outputOf } from '../../helpers/n8n';
+import { outputOf } from '../../helpers/run-results';
+import { N8nNode } from '../../helpers/workflow-builders';
 import { spaceRef, unpodNode } from '../../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';

@@ -1,5 +1,6 @@
 /** Task > Create's duplicate guard, in n8n's engine (this process) against the local server: re-imports call nobody twice. */
-import { N8nNode, outputOf, rowsNode } from '../../helpers/n8n';
+import { outputOf } from '../../helpers/run-results';
+import { N8nNode, rowsNode } from '../../helpers/workflow-builders';
 import { createInSecondSpace } from '../../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';

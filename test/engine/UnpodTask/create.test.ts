@@ -1,4 +1,5 @@
-import { itemsOf, N8nNode, outputOf, rowsNode } from '../../helpers/n8n';
+import { itemsOf, outputOf } from '../../helpers/run-results';
+import { N8nNode, rowsNode } from '../../helpers/workflow-builders';
 import { agentRef, createNode, spaceRef, unpodNode } from '../../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';

@@ -1,6 +1,7 @@
 /** Task > Download Recording in n8n's engine (this process): ended calls' recordings as binary data, ready for a CRM or a drive. */
 import { TestClock } from '../../helpers/clock';
-import { N8nNode, itemsOf } from '../../helpers/n8n';
+import { itemsOf } from '../../helpers/run-results';
+import { N8nNode } from '../../helpers/workflow-builders';
 import { unpodNode } from '../../helpers/nodes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';
