@@ -1,9 +1,9 @@
 /** `npm run bench [-- import]`: prints figures; it asserts nothing. */
 import { benchApprovals } from './approvals';
 import { benchCallAndWait } from './callAndWait';
-import { benchCallEvents } from './callEvents';
+import { benchCallEvents } from './call-events';
 import { benchCampaign, UNPOD_SIDES } from './campaign';
-import { benchCampaignScale } from './campaignScale';
+import { benchCampaignScale } from './campaign-scale';
 import { benchImport } from './import';
 import { benchMcp } from './mcp';
 import { benchGuard, benchRateLimit } from './ratelimit';

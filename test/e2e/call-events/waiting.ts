@@ -1,0 +1,458 @@
+/**
+ * What the trigger relays to executions that wait holding no worker: Call and Wait for Approval
+ * resumes with `approved` once the trigger rings it (or the Unpod Trigger's poll, when the push
+ * is lost); a forged ring approves nothing; a wait past its limit goes on without approval; an
+ * AI agent's human review; Call and Wait "until Unpod reports".
+ */
+import type { N8n } from '../../helpers/n8n';
+import type { N8nServer } from '../../helpers/n8n-server';
+import type { Harness } from '../../helpers/setup';
+import { type CallEventsSuite, saveAgentWebhook, sinkOf, webhookUrl } from './suite';
+import axios from 'axios';
+import type { IDataObject } from 'n8n-workflow';
+import { N8N_VERSION } from '../../helpers/paths';
+import { waitFor } from '../../helpers/wait-for';
+import { graph, reportNode } from '../../helpers/workflow-builders';
+import { POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
+import { agentRef, askByPhoneNode, postedWebhook, spaceRef, unpodNode } from '../../helpers/nodes';
+import { OpenAiStandIn } from '../../helpers/openai-standin';
+import { CREDENTIAL } from '../../helpers/setup';
+import { SEED } from '../../../dev/server/seed';
+import type { ApprovalAnswer, Task } from '../../../dev/server/types';
+import { RESUME_FIELD } from '../../../nodes/shared/resume';
+import { ENDS, OPENAI, post } from './suite';
+import { isTimedOut } from './suite';
+
+let suite: CallEventsSuite;
+let h: Harness<N8n>;
+let n8n: N8nServer | undefined;
+let model: OpenAiStandIn;
+const urlOf = (spec: { webhookId: string }) => webhookUrl(suite, spec);
+const sink = () => sinkOf(suite);
+const setAgentWebhook = (url: string) => saveAgentWebhook(suite, url);
+
+export function relayedWaits(callEvents: CallEventsSuite): void {
+	suite = callEvents;
+	const { workflows, timedOut } = callEvents;
+	const ENDINGS = ['completed', 'failed', 'partially_completed'];
+	/** A workflow step that asks for approval by phone and reports what it resumed with. */
+	const STEP = workflows.add(
+		graph(
+			'approvalStep',
+			[postedWebhook('approval-request'), askByPhoneNode(), reportNode('Report', '={{ $env.UNPOD_SINK }}')],
+			[
+				['Request', 'Ask by phone'],
+				['Ask by phone', 'Report'],
+			],
+		),
+	);
+	/**
+	 * The same step with the shortest limit, in the second space (the tests here end the first
+	 * space's open calls): started first, it times out while the other tests run.
+	 */
+	const TIMEOUT_STEP = workflows.add(
+		graph(
+			'approvalTimeout',
+			[
+				postedWebhook('approval-timeout'),
+				askByPhoneNode({
+					space: spaceRef(SEED.secondSpaceToken),
+					agent: agentRef(SEED.secondAgentHandle),
+					options: { limitWaitMinutes: 1 },
+				}),
+				reportNode('Report', '={{ $env.UNPOD_SINK }}', '={{ JSON.stringify({ timed_out_step: $json }) }}'),
+			],
+			[
+				['Request', 'Ask by phone'],
+				['Ask by phone', 'Report'],
+			],
+		),
+	);
+	const TIMEOUT_PHONE = '+15550400020';
+	/** Call and Wait holding no worker: one call per posted contact, then a report of each outcome. */
+	const REPORTED_STEP = workflows.add(
+		graph(
+			'callAndWaitReported',
+			[
+				postedWebhook('wait-request'),
+				{
+					name: 'Contacts',
+					type: 'n8n-nodes-base.splitOut',
+					typeVersion: 1,
+					parameters: { fieldToSplitOut: 'body.contacts', options: {} },
+				},
+				unpodNode('task', 'Call and wait', {
+					operation: 'callAndWait',
+					waitMode: 'untilReported',
+					space: spaceRef(SEED.spaceToken),
+					agent: agentRef(SEED.agentHandle),
+					contactName: '={{ $json.name }}',
+					contactNumber: '={{ $json.phone }}',
+					callContext: 'Confirm the appointment',
+					simplify: true,
+					options: {},
+				}),
+				reportNode('Report', '={{ $env.UNPOD_SINK }}', '={{ JSON.stringify({ reported_step: $json }) }}'),
+			],
+			[
+				['Request', 'Contacts'],
+				['Contacts', 'Call and wait'],
+				['Call and wait', 'Report'],
+			],
+		),
+	);
+	/** The Unpod Trigger polling the space: the relay's safety net. */
+	const POLL = workflows.add(
+		graph(
+			'approvalPoll',
+			[
+				{
+					name: 'Safety net',
+					type: 'n8n-nodes-unpod.unpodTrigger',
+					parameters: {
+						pollTimes: { item: [{ mode: 'everyMinute' }] },
+						callsOf: 'space',
+						space: spaceRef(SEED.spaceToken),
+						events: ENDINGS,
+						simplify: true,
+						options: {},
+					},
+					credentials: CREDENTIAL,
+				},
+				{ name: 'Done', type: 'n8n-nodes-base.noOp', typeVersion: 1 },
+			],
+			[['Safety net', 'Done']],
+		),
+	);
+	const polls = () => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
+
+	/** n8n 2.x makes a human-review variant of the Task node for AI Agent v3's tools; 1.x has none. */
+	const HUMAN_REVIEW = Number(N8N_VERSION.split('.')[0]) >= 2;
+	const REVIEWER = '+15550400010';
+	/** An AI agent whose tool "List agents" runs only after the reviewer approves by phone. */
+	const AGENT = workflows.add(
+		graph(
+			'approvalAgent',
+			[
+				postedWebhook('approval-agent'),
+				{
+					name: 'AI Agent',
+					type: '@n8n/n8n-nodes-langchain.agent',
+					typeVersion: 3,
+					parameters: { promptType: 'define', text: '={{ $json.body.chatInput }}', options: {} },
+				},
+				{
+					name: 'OpenAI Chat Model',
+					type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
+					typeVersion: 1.2,
+					parameters: { model: { __rl: true, mode: 'list', value: 'gpt-4o-mini' }, options: {} },
+					credentials: { openAiApi: OPENAI },
+				},
+				{
+					name: 'Ask by phone first',
+					type: 'n8n-nodes-unpod.unpodTaskHitlTool',
+					typeVersion: 1,
+					parameters: {
+						message: '=The assistant wants to run {{ $tool.name }}. Do you approve?',
+						space: spaceRef(SEED.spaceToken),
+						agent: agentRef(SEED.agentHandle),
+						contactName: 'Rita Reviewer',
+						contactNumber: REVIEWER,
+						options: {},
+					},
+					credentials: CREDENTIAL,
+				},
+				{
+					name: 'List agents',
+					type: 'n8n-nodes-unpod.unpodAgentTool',
+					typeVersion: 1,
+					parameters: { operation: 'getAll', returnAll: true },
+					credentials: CREDENTIAL,
+				},
+			],
+			[['Request', 'AI Agent']],
+		),
+	);
+	{
+		const connections = workflows.list.find((w) => w.id === AGENT)!.connections as Record<string, unknown>;
+		connections['OpenAI Chat Model'] = {
+			ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
+		};
+		connections['Ask by phone first'] = { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] };
+		connections['List agents'] = { ai_tool: [[{ node: 'Ask by phone first', type: 'ai_tool', index: 0 }]] };
+	}
+
+	beforeAll(async () => {
+		({ h, n8n, model } = callEvents);
+		await n8n!.setActive(STEP, true);
+		await n8n!.setActive(TIMEOUT_STEP, true);
+		await n8n!.setActive(REPORTED_STEP, true);
+		await n8n!.setActive(POLL, true, polls);
+		// The approver never answers; n8n's wait tracker ends the wait once the minute has passed.
+		h.server.calls.callScripts = [{ number: TIMEOUT_PHONE, end: 'never', afterMs: 400 }];
+		const started = await n8n!.postWebhook('approval-timeout', {
+			name: 'Tim Out',
+			phone: TIMEOUT_PHONE,
+			message: 'Approve?',
+		});
+		expect(started.status).toBe(200);
+		await waitFor('the timeout step to wait', async () => (await n8n!.executionCount(TIMEOUT_STEP, ['waiting'])) === 1);
+	});
+
+	/** What the approval step resumed with (the ENDS workflow reports every ending to the same sink). */
+	const results = () => sink().filter((r) => 'approval' in r);
+
+	/** Asks `phone` for approval through the workflow; the call stays open until the test ends it. */
+	async function ask(phone: string): Promise<Task> {
+		// The Call Events Trigger of ENDS receives the agent's pushes, and relays.
+		await setAgentWebhook(urlOf(ENDS));
+		h.server.calls.callScripts = [{ number: phone, end: 'never', afterMs: 400 }];
+		const res = await n8n!.postWebhook('approval-request', {
+			name: 'Rita Approver',
+			phone,
+			message: 'The assistant wants to refund 120 EUR on order 1234. Do you approve?',
+		});
+		expect(res.status).toBe(200);
+		let task: Task | undefined;
+		await waitFor(
+			'the approval call',
+			() => !!(task = h.server.store.tasks.find((t) => t.input.contact_number === phone)),
+		);
+		// Saved as waiting: no execution of the step is running while the call is open.
+		await waitFor('the step to wait', async () => (await n8n!.executionCount(STEP, ['waiting'])) === 1);
+		expect(await n8n!.executionCount(STEP, ['running', 'new'])).toBe(0);
+		return task!;
+	}
+
+	/** Ends the call as the approver answered; Unpod pushes the end. */
+	function answer(task: Task, said: ApprovalAnswer | 'no answer'): void {
+		if (said === 'no answer') h.server.store.finishTask(task, 'failed');
+		else {
+			task.answer = said;
+			h.server.store.finishTask(task, 'completed');
+		}
+	}
+
+	const resultOf = async (task: Task) => {
+		await waitFor(
+			`the step to resume for ${task.task_id}`,
+			() => results().some((r) => r.task_id === task.task_id),
+			60_000,
+		);
+		await n8n!.executionsFinished(STEP);
+		return results().find((r) => r.task_id === task.task_id)!;
+	};
+
+	test.each([
+		['approved', true, '+15550400001'],
+		['declined', false, '+15550400002'],
+		['unclear', false, '+15550400003'],
+		['no answer', false, '+15550400004'],
+	] as const)(
+		'the approver says %s: the step resumes with approved %s once the push is relayed',
+		async (said, approved, phone) => {
+			const task = await ask(phone);
+			expect(task.input).toMatchObject({ name: 'Rita Approver', contact_number: phone });
+			expect(String(task.input[RESUME_FIELD])).toMatch(
+				/^http:\/\/127\.0\.0\.1:\d+\/webhook-waiting\/\d+\/.+wait=[0-9a-f]{32}/,
+			);
+			expect(task.task.objective).toBe('The assistant wants to refund 120 EUR on order 1234. Do you approve?');
+			answer(task, said);
+			const result = (await resultOf(task)) as IDataObject;
+			expect(result).toMatchObject({
+				approved,
+				approval: said === 'no answer' ? 'not_answered' : said,
+				task_id: task.task_id,
+				contact_number: phone,
+				unpod_wait_status: 'ended',
+			});
+			if (approved) expect(result).not.toHaveProperty('chatInput');
+			else expect(result.chatInput).toMatch(/^Not approved by phone/);
+			expect(await n8n!.executionCount(STEP, ['waiting'])).toBe(0);
+		},
+	);
+
+	test('a forged ring (the right address, a body saying approved) resumes nothing while the call is open, nor approves after', async () => {
+		const task = await ask('+15550400005');
+		const url = String(task.input[RESUME_FIELD]);
+		const forged = { task_id: task.task_id, run_id: task.run_id, status: 'completed', approved: true };
+		const ring = await axios.post(url, forged, { validateStatus: () => true });
+		expect([ring.status, ring.data]).toEqual([200, { resumed: false, reason: 'A call of this wait is still open' }]);
+		// Another run named in the body: not this approval's calls.
+		const elsewhere = await axios.post(url, { ...forged, run_id: 'Rnot-this-one' }, { validateStatus: () => true });
+		expect(elsewhere.status).toBe(200);
+		expect(elsewhere.data.resumed).toBe(false);
+		// The address with another token: n8n's signature check refuses it.
+		const otherToken = await axios.post(url.replace(/wait=[0-9a-f]+/, `wait=${'0'.repeat(32)}`), forged, {
+			validateStatus: () => true,
+		});
+		expect(otherToken.status).toBe(401);
+		expect(await n8n!.executionCount(STEP, ['waiting'])).toBe(1);
+		expect(results().some((r) => r.task_id === task.task_id)).toBe(false);
+
+		// The approver declines; a forged ring after the push changes nothing.
+		answer(task, 'declined');
+		expect(await resultOf(task)).toMatchObject({ approved: false, approval: 'declined' });
+		await axios.post(url, forged, { validateStatus: () => true });
+		expect(results().filter((r) => r.task_id === task.task_id)).toHaveLength(1);
+	});
+
+	test('a task naming a resume address on another host is not rung, nor does it disturb a waiting step', async () => {
+		const task = await ask('+15550400007');
+		const token = new URL(String(task.input[RESUME_FIELD])).searchParams.get('wait');
+		const before = h.server.requests.length;
+		const [away] = h.server.calls.addTasks([
+			{
+				name: 'Away',
+				contact_number: '+15550400071',
+				[RESUME_FIELD]: `${h.server.url}/webhook-waiting/1/n?wait=${token}`,
+			},
+		]);
+		h.server.store.finishTask(away, 'completed');
+		await h.server.webhooks.settled();
+		await waitFor('the ending to reach the workflow', () => sink().some((r) => r.task_id === away.task_id));
+		await n8n!.executionsFinished(ENDS.id);
+		// Nothing was sent to the other host's address, and the step did not read any run.
+		expect(
+			h.server.requests.slice(before).filter((r) => r.path.includes('webhook-waiting') || r.path.includes('/runs/')),
+		).toEqual([]);
+		expect(await n8n!.executionCount(STEP, ['waiting'])).toBe(1);
+
+		answer(task, 'approved');
+		expect(await resultOf(task)).toMatchObject({ approved: true, task_id: task.task_id });
+	});
+
+	(POLL_BY_REACTIVATION ? test : test.skip)(
+		"the push is lost: the Unpod Trigger's poll rings, and the step resumes",
+		async () => {
+			const task = await ask('+15550400006');
+			h.server.webhooks.faults = { dropRate: 1, repeatRate: 0 };
+			answer(task, 'approved');
+			await h.server.webhooks.settled();
+			expect(await n8n!.executionCount(STEP, ['waiting'])).toBe(1);
+			await n8n!.pollNow(POLL, polls);
+			expect(await resultOf(task)).toMatchObject({ approved: true, task_id: task.task_id });
+		},
+	);
+
+	(HUMAN_REVIEW ? test : test.skip)(
+		"as an AI agent's human review (n8n 2.x): the gated tool runs after an approving call, not after a refusing one",
+		async () => {
+			await setAgentWebhook(urlOf(ENDS));
+			await n8n!.setActive(AGENT, true);
+			const listed = () => h.server.requests.filter((r) => r.method === 'GET' && /\/agents\/$/.test(r.path)).length;
+			for (const said of ['declined', 'approved'] as const) {
+				model.requests.length = 0;
+				h.server.calls.callScripts = [{ number: REVIEWER, end: 'never', afterMs: 400 }];
+				const before = listed();
+				const calls = h.server.store.tasks.length;
+				const res = await n8n!.postWebhook('approval-agent', { chatInput: 'List my agents' });
+				expect(res.status).toBe(200);
+				let task: Task | undefined;
+				await waitFor(
+					'the review call',
+					() => !!(task = h.server.store.tasks.slice(calls).find((t) => t.input.contact_number === REVIEWER)),
+				);
+				await waitFor('the agent to wait', async () => (await n8n!.executionCount(AGENT, ['waiting'])) === 1);
+				expect(task!.task.objective).toMatch(/^The assistant wants to run List.agents\. Do you approve\?$/);
+				// Nothing ran while the reviewer's phone rang.
+				expect(listed()).toBe(before);
+				answer(task!, said);
+				await waitFor('the model to hear back', () => model.requests.length >= 2, 60_000);
+				await n8n!.executionsFinished(AGENT);
+				const [toolResult] = model.toolResults();
+				if (said === 'approved') {
+					expect(listed()).toBe(before + 1);
+					expect(toolResult).toContain(SEED.agentHandle);
+				} else {
+					expect(listed()).toBe(before);
+					expect(toolResult).toContain('Not approved by phone (declined)');
+				}
+			}
+		},
+	);
+
+	/** What Call and Wait resumed with (the ENDS workflow reports every ending to the same sink). */
+	const reported = () =>
+		sink()
+			.filter((r) => 'reported_step' in r)
+			.map((r) => r.reported_step as IDataObject);
+
+	test('Call and Wait until Unpod reports: waits holding no worker until every call has ended, then puts out each outcome', async () => {
+		await setAgentWebhook(urlOf(ENDS));
+		const phones = ['+15550400031', '+15550400032'];
+		h.server.calls.callScripts = phones.map((number) => ({ number, end: 'never' as const, afterMs: 400 }));
+		const res = await n8n!.postWebhook('wait-request', {
+			contacts: [
+				{ name: 'Una', phone: phones[0] },
+				{ name: 'Duo', phone: phones[1] },
+			],
+		});
+		expect(res.status).toBe(200);
+		const tasks: Task[] = [];
+		await waitFor('both calls', () => {
+			tasks.splice(
+				0,
+				tasks.length,
+				...h.server.store.tasks.filter((t) => phones.includes(String(t.input.contact_number))),
+			);
+			return tasks.length === 2;
+		});
+		await waitFor('the step to wait', async () => (await n8n!.executionCount(REPORTED_STEP, ['waiting'])) === 1);
+		expect(await n8n!.executionCount(REPORTED_STEP, ['running', 'new'])).toBe(0);
+		// One request for both: the wait reads one run back.
+		expect(new Set(tasks.map((t) => t.run_id)).size).toBe(1);
+		const requestsWhileWaiting = h.server.requests.length;
+
+		// The first call's end is relayed: the ring is answered, the step keeps waiting for the other.
+		const [first, second] = phones.map((p) => tasks.find((t) => t.input.contact_number === p)!);
+		h.server.store.finishTask(first, 'completed');
+		await h.server.webhooks.settled();
+		await waitFor('the ring to be read', () =>
+			h.server.requests.slice(requestsWhileWaiting).some((r) => r.path.includes(`/runs/${first.run_id}/`)),
+		);
+		await n8n!.executionsFinished(REPORTED_STEP);
+		expect(await n8n!.executionCount(REPORTED_STEP, ['waiting'])).toBe(1);
+		expect(reported()).toEqual([]);
+
+		h.server.store.finishTask(second, 'failed');
+		await waitFor('the step to resume', () => reported().length === 2, 60_000);
+		await n8n!.executionsFinished(REPORTED_STEP);
+		const [una, duo] = reported();
+		expect(una).toMatchObject({
+			task_id: first.task_id,
+			run_id: first.run_id,
+			status: 'completed',
+			contact_number: phones[0],
+			unpod_wait_status: 'ended',
+		});
+		expect(una.call_summary).toEqual(expect.any(String));
+		expect(duo).toMatchObject({ task_id: second.task_id, status: 'failed', unpod_wait_status: 'ended' });
+		// While the calls were open no request was sent but the rings' reads of the run (and the safety net's polls).
+		// (Recorded paths are whole, `/api/v2/platform/...`: a poll that fell in this window failed the
+		// check on 2.41, whose polls come each minute, when it compared them with the short path.)
+		const pollPath = `/api/v2/platform/spaces/${SEED.spaceToken}/tasks/`;
+		const sent = h.server.requests.slice(requestsWhileWaiting).filter((r) => r.path !== pollPath);
+		const others = sent.filter((r) => !(r.method === 'GET' && r.path.includes(`/runs/${first.run_id}/`)));
+		expect(others.map((r) => `${r.method} ${r.path}`)).toEqual([]);
+	});
+
+	test('the limit passes with the call open: the step goes on with its input items, without approved', async () => {
+		await waitFor(
+			'the timeout step to end its wait',
+			async () => (await n8n!.executionCount(TIMEOUT_STEP, ['success'])) === 1,
+			150_000,
+		);
+		await waitFor(
+			'its report',
+			() => timedOut.length + (h.server.sink as IDataObject[]).filter(isTimedOut).length === 1,
+		);
+		const [entry] = [...timedOut, ...(h.server.sink as IDataObject[]).filter(isTimedOut)];
+		const item = entry.timed_out_step as IDataObject;
+		expect(item).not.toHaveProperty('approved');
+		expect(item.body).toMatchObject({ phone: TIMEOUT_PHONE });
+		const call = h.server.store.tasks.find((t) => t.input.contact_number === TIMEOUT_PHONE)!;
+		expect(call.status).not.toMatch(/completed|failed/);
+		expect(await n8n!.executionCount(TIMEOUT_STEP, ['waiting'])).toBe(0);
+	}, 180_000);
+}

@@ -1,0 +1,59 @@
+/** The AI-agent example in the running n8n: a chat message makes the agent call, and the answer comes back. */
+import type { N8n } from '../../helpers/n8n';
+import type { OpenAiStandIn } from '../../helpers/openai-standin';
+import type { Harness, Workflows } from '../../helpers/setup';
+import { type ExamplesSuite, DANA } from './suite';
+
+let h: Harness<N8n>;
+let model: OpenAiStandIn;
+let workflows: Workflows;
+
+export function aiAgentExample(suite: ExamplesSuite): void {
+	beforeAll(() => {
+		({ h, model, workflows } = suite);
+	});
+
+	test('a chat message makes the agent call Dana; what Dana said reaches the model and the chat', async () => {
+		const workflow = workflows.list.find((w) => w.id === 'aiagentcallandwait')!;
+		const callNode = workflow.nodes.find((n) => n.name === 'Call and wait')!;
+		// What the model must be told: a use is a paid call to a person, how long it takes, and what comes back.
+		const told = String(callNode.parameters?.toolDescription);
+		for (const phrase of ['real phone call', 'Max Call Wait', 'unpod_wait_status', 'paid call', 'never to retry']) {
+			expect(told).toContain(phrase);
+		}
+		h.server.calls.callScripts = [{ number: DANA, end: 'completed', afterMs: 2000 }];
+
+		const n8n = await suite.startN8n();
+		await n8n.setActive(workflow.id, true);
+		const trigger = workflow.nodes.find((n) => n.type.endsWith('.chatTrigger'))!;
+		const chat = await n8n.postWebhook(`${trigger.webhookId}/chat`, {
+			action: 'sendMessage',
+			sessionId: 'test-session',
+			chatInput: 'Call Dana and ask when the technician may come',
+		});
+		expect({ status: chat.status, log: chat.status === 200 ? '' : n8n.logTail() }).toEqual({ status: 200, log: '' });
+
+		// One call, to the allowed number, with what the model asked for.
+		const creates = h.server.requestsTo('POST', '/tasks/');
+		expect(creates).toHaveLength(1);
+		expect(creates[0].body).toMatchObject({
+			context: 'Ask when the technician may come on Tuesday',
+			documents: [{ name: 'Dana Reyes', contact_number: DANA }],
+		});
+		const task = h.server.store.tasks.find((t) => t.input.contact_number === DANA)!;
+		expect(task.status).toBe('completed');
+
+		// The model's second request carries the call's outcome.
+		expect(model.requests).toHaveLength(2);
+		const [toolResult] = model.toolResults();
+		expect(toolResult).toContain(task.task_id);
+		expect(toolResult).toContain('"unpod_wait_status":"ended"');
+		expect(toolResult).toContain(JSON.stringify(String(task.output.call_summary)).slice(1, -1));
+		// The tool offered to the model says what it costs and how long it takes.
+		const offered = model.requests[0].tools!.find((t) => /call_and_wait/i.test(t.function.name))!;
+		expect(offered.function.description).toContain('paid call');
+		expect(offered.function.parameters).toMatchObject({ properties: { contact: {}, what_to_ask: {} } });
+		// And the chat gets the model's answer.
+		expect(JSON.stringify(chat.data)).toContain('Dana answered.');
+	});
+}

@@ -1,0 +1,133 @@
+/**
+ * The examples run by `n8n execute` (contacts CSV to call tasks, the bridge setup), the Task
+ * node's per-item options in real n8n's parameter resolution, and the recordings workflow in
+ * the running n8n.
+ */
+import type { N8n } from '../../helpers/n8n';
+import type { Harness } from '../../helpers/setup';
+import { type ExamplesSuite, perItem } from './suite';
+import { existsSync, mkdirSync, readFileSync } from 'fs';
+import { join } from 'path';
+import { expectSucceeded, itemsOf, outputOf } from '../../helpers/run-results';
+import { waitFor } from '../../helpers/wait-for';
+import { SEED } from '../../../dev/server/seed';
+import type { Task } from '../../../dev/server/types';
+import { RECORDING } from '../../../dev/server/recordings';
+
+let h: Harness<N8n>;
+let filesDir: string;
+
+export function contactsAndBridges(suite: ExamplesSuite): void {
+	beforeAll(() => {
+		({ h, filesDir } = suite);
+	});
+
+	test('contacts CSV to call tasks: 46 rows created in one request, the 4 bad rows on the error output', async () => {
+		const run = await h.run('spreadsheettotasks');
+		expectSucceeded(run);
+		const created = outputOf(run, 'Created');
+		expect(created).toHaveLength(46);
+		expect(created[0]).toMatchObject({
+			name: 'Ava Patel',
+			phone: '(200) 100-1000',
+			task_id: expect.stringMatching(/^T/),
+			task_status: 'pending',
+		});
+		const notCreated = itemsOf(run, 'Not created').map((i) => i.json);
+		// The rows themselves, ready to be fixed and sent again.
+		expect(notCreated.map((r) => [r.name, r.phone, r.unpod_created])).toEqual([
+			[undefined, '422.418.1582', false],
+			['Ruby Müller', 'call me', false],
+			['Daniel Müller', '12345', false],
+			['Paul Müller', undefined, false],
+		]);
+		expect(notCreated.map((r) => r.error)).toEqual([
+			'Item 7: name is missing',
+			'Item 18: contact_number "call me" is not a phone number (expected an optional + followed by 7 to 15 digits)',
+			'Item 30: contact_number "12345" is not a phone number (expected an optional + followed by 7 to 15 digits)',
+			'Item 42: contact_number is missing',
+		]);
+		const [post] = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
+		expect((post.body as any).documents).toHaveLength(46);
+		expect((post.body as any).documents[0]).toEqual({
+			name: 'Ava Patel',
+			contact_number: '+12001001000',
+			email: 'ava.patel@example.com',
+			company_name: 'Northwind',
+			about: 'Asked about pricing',
+		});
+	});
+
+	test("the Task node's names and its per-item options in real n8n: each row read in its own country", async () => {
+		// Called an hour ago and stored by Unpod in national form.
+		const [earlier] = h.server.calls.addTasks([{ name: 'London Lead', contact_number: '07700900123' }], {
+			space: SEED.secondSpaceToken,
+			pilot: SEED.secondAgentHandle,
+			context: 'earlier',
+		});
+		const run = await h.run(perItem.id);
+		expectSucceeded(run);
+		const rows = outputOf(run, 'Create');
+		expect(rows[0]).toMatchObject({ name: 'Berlin Office', task_id: expect.stringMatching(/^T/) });
+		expect(rows[0].unpod_skipped).toBeUndefined();
+		expect(rows[1]).toMatchObject({ name: 'London Lead', task_id: earlier.task_id });
+		expect(rows[1].unpod_skipped).toMatch(/for number \+447700900123 /);
+		const [post] = h.server.requestsTo('POST', `/spaces/${SEED.secondSpaceToken}/tasks/`);
+		expect(post.body).toMatchObject({
+			pilot: SEED.secondAgentHandle,
+			context: 'Renewal reminder',
+			documents: [{ name: 'Berlin Office', contact_number: '+49301234567' }],
+		});
+	});
+
+	test('bridge setup: creates a DRAFT bridge; connects the provider to a number of a bridge and activates it', async () => {
+		const run = await h.run('bridgesetup');
+		expectSucceeded(run);
+		expect(outputOf(run, 'Create bridge')).toEqual([
+			expect.objectContaining({ name: 'Sales Line', status: 'DRAFT', region: 'US', numbers: [] }),
+		]);
+		expect(outputOf(run, 'Connect provider')).toEqual([
+			expect.objectContaining({
+				number_id: SEED.numberId,
+				provider_details: expect.objectContaining({ id: SEED.activeCredentialId }),
+			}),
+		]);
+		const [bridge] = outputOf(run, 'Activate');
+		expect(bridge).toMatchObject({ slug: SEED.bridgeSlug, status: 'ACTIVE' });
+		const [connect] = h.server.requestsTo('POST', `/telephony/bridges/${SEED.bridgeSlug}/connect-provider/`);
+		expect(connect.body).toEqual({
+			number_id: SEED.numberId,
+			phone_number: SEED.agentNumber,
+			provider_credential_id: SEED.activeCredentialId,
+			provider_config_id: SEED.activeCredentialId,
+		});
+		expect(connect.status).toBe(201);
+	});
+
+	test('call recordings to files: an active workflow saves each completed call as <task_id>.mp3, every byte', async () => {
+		mkdirSync(join(filesDir, 'recordings'), { recursive: true });
+		const [done, failed] = h.server.calls.addTasks([
+			{ name: 'Recorded', contact_number: '+442071234598' },
+			{ name: 'Unanswered', contact_number: '+442071234599' },
+		]);
+		const polls = () => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
+		const n8n = await suite.startN8n();
+		await n8n.setActive('unpodrecordingstofile', true, polls);
+		h.server.store.finishTask(done, 'completed');
+		h.server.store.finishTask(failed, 'failed');
+		await n8n.nextPoll('unpodrecordingstofile', polls);
+		const file = join(filesDir, 'recordings', `${done.task_id}.mp3`);
+		await waitFor(
+			'the recording saved whole',
+			() => existsSync(file) && readFileSync(file).length === RECORDING.length,
+		).catch(() => {
+			throw new Error(`No recording saved; n8n's log ends:\n${n8n.logTail()}`);
+		});
+		expect(readFileSync(file).equals(RECORDING)).toBe(true);
+		await n8n.setActive('unpodrecordingstofile', false);
+		// The example watches completed calls only: the failed one was not fetched.
+		expect(h.server.requests.filter((r) => r.path.startsWith('/recordings/')).map((r) => r.path)).toEqual([
+			`/recordings/${done.task_id}.mp3`,
+		]);
+	});
+}
