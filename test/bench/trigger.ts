@@ -4,23 +4,14 @@
  * state size. One poll stands for one minute: at the default 10 requests a poll that is a
  * sixth of a 60 requests a minute plan.
  */
-import { Poller } from '../helpers/poll';
+import { spacePoller } from '../helpers/poll';
+import type { Poller } from '../helpers/poll';
 import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
 import type { Task } from '../../dev/server/types';
 import { table } from './report';
 
-const poller = (server: UnpodServer) =>
-	new Poller({
-		credentials: { baseUrl: server.url, apiToken: SEED.token, orgHandle: SEED.orgHandle, productId: SEED.productId },
-		parameters: {
-			callsOf: 'space',
-			space: { __rl: true, mode: 'token', value: SEED.spaceToken },
-			events: ['completed', 'failed'],
-			simplify: true,
-			options: {},
-		},
-	});
+const poller = (server: UnpodServer) => spacePoller(server);
 
 function fill(server: UnpodServer, size: number): Task[] {
 	const contacts = Array.from({ length: size }, (_, i) => ({

@@ -14,6 +14,7 @@ import type {
 	IWorkflowExecuteAdditionalData,
 } from 'n8n-workflow';
 import { UnpodApi } from '../../credentials/UnpodApi.credentials';
+import { SEED } from '../../dev/server/seed';
 import { CredentialsHelper } from './credentials';
 import { UnpodTrigger } from '../../nodes/UnpodTrigger/UnpodTrigger.node';
 
@@ -101,4 +102,26 @@ export class Poller {
 	get state(): any {
 		return JSON.parse(JSON.stringify(this.workflow.staticData[`node:${this.node.name}`] ?? {}));
 	}
+}
+
+/**
+ * The Unpod Trigger as most tests set it: the seed credential, watching a space's endings
+ * (the seed space unless `space` says), Simplify on; `parameters` change any of that.
+ */
+export function spacePoller(
+	server: { url: string },
+	options: { space?: string; parameters?: Record<string, unknown>; instanceBaseUrl?: string } = {},
+): Poller {
+	return new Poller({
+		instanceBaseUrl: options.instanceBaseUrl,
+		credentials: { baseUrl: server.url, apiToken: SEED.token, orgHandle: SEED.orgHandle, productId: SEED.productId },
+		parameters: {
+			callsOf: 'space',
+			space: { __rl: true, mode: 'token', value: options.space ?? SEED.spaceToken },
+			events: ['completed', 'failed'],
+			simplify: true,
+			options: {},
+			...options.parameters,
+		},
+	});
 }

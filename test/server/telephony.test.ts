@@ -1,22 +1,11 @@
 /** The local Unpod server's telephony numbers, provider configurations and call logs, as the source answers them: spoken to over HTTP, no n8n. */
-import axios from 'axios';
 import { SEED } from '../../dev/server/seed';
 import { startServer, UnpodServer } from '../../dev/server/server';
+import { createTasks, platformApi } from './platform-client';
 
 let server: UnpodServer;
-const api = () =>
-	axios.create({
-		baseURL: `${server.url}/api/v2/platform`,
-		headers: { Authorization: `Token ${SEED.token}`, 'Org-Handle': SEED.orgHandle, 'Product-ID': SEED.productId },
-		validateStatus: () => true,
-	});
-const create = (body: Record<string, unknown>, path = 'tasks/') =>
-	api().post(`/spaces/${SEED.spaceToken}/${path}`, {
-		pilot: SEED.agentHandle,
-		context: 'Say hello',
-		documents: [{ name: 'Ann', contact_number: '+14155550100' }],
-		...body,
-	});
+const api = () => platformApi(server);
+const create = (body: Record<string, unknown>, path?: string) => createTasks(server, body, path);
 
 beforeEach(async () => {
 	server = await startServer();

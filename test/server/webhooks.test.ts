@@ -2,14 +2,11 @@
 import axios from 'axios';
 import { SEED } from '../../dev/server/seed';
 import { startServer, UnpodServer } from '../../dev/server/server';
+import { platformApi } from './platform-client';
 
 let server: UnpodServer;
-const api = () =>
-	axios.create({
-		baseURL: `${server.url}/api/v2/platform`,
-		headers: { Authorization: `Token ${SEED.token}`, 'Org-Handle': SEED.orgHandle, 'Product-ID': SEED.productId },
-		validateStatus: () => true,
-	});
+const api = () => platformApi(server);
+
 beforeEach(async () => {
 	server = await startServer();
 });

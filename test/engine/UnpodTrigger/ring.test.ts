@@ -6,7 +6,7 @@ import { createServer } from 'http';
 import type { IncomingHttpHeaders, Server } from 'http';
 import type { AddressInfo } from 'net';
 import { TestClock } from '../../helpers/clock';
-import { Poller } from '../../helpers/poll';
+import { spacePoller } from '../../helpers/poll';
 import { startServer, UnpodServer } from '../../../dev/server/server';
 import { SEED } from '../../../dev/server/seed';
 import { newWaitToken, RESUME_FIELD, WAIT_TOKEN } from '../../../nodes/shared/resume';
@@ -39,18 +39,7 @@ afterEach(async () => {
 	await new Promise((resolve) => n8nAddress.close(resolve));
 });
 
-const poller = () =>
-	new Poller({
-		instanceBaseUrl: baseUrl,
-		credentials: { baseUrl: server.url, apiToken: SEED.token, orgHandle: SEED.orgHandle, productId: SEED.productId },
-		parameters: {
-			callsOf: 'space',
-			space: { __rl: true, mode: 'token', value: SEED.spaceToken },
-			events: ['completed', 'failed'],
-			simplify: true,
-			options: {},
-		},
-	});
+const poller = () => spacePoller(server, { instanceBaseUrl: baseUrl });
 
 test("a call's end rings its waiting execution with a plain request: no Unpod header, no token", async () => {
 	const token = newWaitToken(SEED.token, '41', 'approval-node');
