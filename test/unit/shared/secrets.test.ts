@@ -25,3 +25,13 @@ test("a carrier's secrets are dropped at any depth; everything else is kept as i
 	expect(withoutCarrierSecrets(null)).toBeNull();
 	expect(withoutCarrierSecrets('text')).toBe('text');
 });
+
+test('an answer without a secret is given back as it is, a part without one shared, not copied', () => {
+	const page = { count: 2, data: [{ task_id: 'T1', input: { name: 'Ann' } }, { task_id: 'T2' }] };
+	expect(withoutCarrierSecrets(page)).toBe(page);
+	const mixed = { clean: { a: [1, 2] }, dirty: { api_key: 'k', b: 1 } };
+	const out = withoutCarrierSecrets(mixed);
+	expect(out).toEqual({ clean: { a: [1, 2] }, dirty: { b: 1 } });
+	expect(out.clean).toBe(mixed.clean);
+	expect(mixed.dirty.api_key).toBe('k');
+});
