@@ -6,7 +6,7 @@ const Sequencer = require('@jest/test-sequencer').default;
 const LONGEST_FIRST = [
 	'test/e2e/examples.test.ts',
 	'test/e2e/crm-examples.test.ts',
-	'test/engine/UnpodTrigger/poll.test.ts',
+	'test/engine/UnpodTrigger/poll.load.test.ts',
 	'test/e2e/call-events.test.ts',
 	'test/e2e/demo.test.ts',
 	'test/e2e/call-events-safety-net.test.ts',
