@@ -52,10 +52,11 @@ async function settle(quietMs = 3): Promise<void> {
 export class TestClock {
 	private constructor(readonly startedAt: number) {}
 
-	/** Fakes `setTimeout`, `setInterval` and `Date` for this test file, from now. */
-	static install(): TestClock {
+	/** Fakes `setTimeout`, `setInterval` and `Date` for this test file, from now or from `at`. */
+	static install(at?: number): TestClock {
 		jest.useFakeTimers({
 			doNotFake: ['nextTick', 'setImmediate', 'clearImmediate', 'queueMicrotask', 'hrtime', 'performance'],
+			...(at === undefined ? {} : { now: at }),
 		});
 		return new TestClock(Date.now());
 	}

@@ -2,6 +2,7 @@
  * Telephony in n8n's engine against the local server: the free numbers, and the call log with
  * each filter, inbound calls included. (The provider credential picker: test/e2e/editor.test.ts.)
  */
+import { TestClock } from '../../helpers/clock';
 import { itemsOf, outputOf } from '../../helpers/run-results';
 import type { N8nNode } from '../../helpers/workflow-builders';
 import { bridgeRef, unpodNode } from '../../helpers/nodes';
@@ -17,6 +18,9 @@ const callLogs = (name: string, filters: Record<string, unknown>, more: Record<s
 let h: Harness;
 const workflows = new Workflows();
 const DAY = 86_400_000;
+// The seeded call log is dated back from the clock: today's midday UTC on the test's clock, so
+// that the call of two days ago and `since` fall on the same date whenever the test runs.
+const clock = TestClock.install(Date.parse(`${new Date().toISOString().slice(0, 10)}T12:00:00Z`));
 // Midday two days ago: the seeded calls of 1 and 2 days ago started after it, and Unpod, which
 // compares dates only, also lists the one of early that day.
 const since = new Date(Date.now() - 2 * DAY + 60_000);
@@ -37,11 +41,12 @@ const telephony = workflows.chain('telephony', [
 ]);
 
 beforeAll(async () => {
-	h = await startHarness({}, workflows);
+	h = await startHarness({}, workflows, clock);
 });
 
 afterAll(async () => {
 	await h?.close();
+	clock.uninstall();
 });
 
 test('free numbers and the call log with each filter: what Unpod was asked, what came out', async () => {
