@@ -1,4 +1,4 @@
-import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 
 type Show = NonNullable<INodeProperties['displayOptions']>['show'];
 
@@ -187,4 +187,13 @@ export function contactFields(show: Show): INodeProperties[] {
 			],
 		},
 	];
+}
+
+/** The contact an item's Contact fields describe (name, number and the extra fields), not yet checked. */
+export function contactOfItem(context: IExecuteFunctions, itemIndex: number): IDataObject {
+	return {
+		...(context.getNodeParameter('contactFields', itemIndex, {}) as IDataObject),
+		name: context.getNodeParameter('contactName', itemIndex, '') as string,
+		contact_number: context.getNodeParameter('contactNumber', itemIndex, '') as string,
+	};
 }

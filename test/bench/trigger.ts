@@ -4,22 +4,15 @@
  * state size. One poll stands for one minute: at the default 10 requests a poll that is a
  * sixth of a 60 requests a minute plan.
  */
-import { spacePoller } from '../helpers/poll';
+import { addNumberedTasks, spacePoller } from '../helpers/poll';
 import type { Poller } from '../helpers/poll';
 import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
-import type { Task } from '../../dev/server/types';
 import { table } from './report';
 
 const poller = (server: UnpodServer) => spacePoller(server);
 
-function fill(server: UnpodServer, size: number): Task[] {
-	const contacts = Array.from({ length: size }, (_, i) => ({
-		name: `P${i}`,
-		contact_number: `+1415${String(i).padStart(7, '0')}`,
-	}));
-	return server.calls.addTasks(contacts, { context: 'bench' });
-}
+const fill = (server: UnpodServer, size: number) => addNumberedTasks(server, size, SEED.spaceToken);
 
 /** Polls until `done(emitted ids)`; returns the polls and the most requests one poll sent. */
 async function pollUntil(server: UnpodServer, p: Poller, done: (emitted: Set<string>) => boolean, max = 5000) {

@@ -15,6 +15,8 @@ import type {
 } from 'n8n-workflow';
 import { UnpodApi } from '../../credentials/UnpodApi.credentials';
 import { SEED } from '../../dev/server/seed';
+import type { UnpodServer } from '../../dev/server/server';
+import type { Task } from '../../dev/server/types';
 import { CredentialsHelper } from './credentials';
 import { UnpodTrigger } from '../../nodes/UnpodTrigger/UnpodTrigger.node';
 
@@ -125,3 +127,15 @@ export function spacePoller(
 		},
 	});
 }
+
+/** `n` new tasks in `space` by `pilot`, each with a name and number no other task of the server has. */
+export function addNumberedTasks(server: UnpodServer, n: number, space: string, pilot = SEED.agentHandle): Task[] {
+	const contacts = Array.from({ length: n }, (_, i) => ({
+		name: `Person ${server.store.tasks.length + i}`,
+		contact_number: `+1415${String(server.store.tasks.length + i).padStart(7, '0')}`,
+	}));
+	return server.calls.addTasks(contacts, { space, pilot });
+}
+
+/** The task ids of what a poll emitted, in order (none for a quiet poll). */
+export const emittedIds = (items: Array<{ json: any }> | null) => (items ?? []).map((i) => i.json.task_id);

@@ -5,7 +5,7 @@
  */
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
-import { toContactDocument } from '../../shared/contacts';
+import { contactOfItem, toContactDocument } from '../../shared/contacts';
 import { DEFAULT_LOOKBACK_HOURS } from './fields';
 
 export interface Row {
@@ -50,15 +50,6 @@ export function callContextOf(context: IExecuteFunctions, itemIndex: number, lab
 		});
 	}
 	return callContext;
-}
-
-/** The contact an item's Contact fields describe (name, number and the extra fields), not yet checked. */
-export function contactOfItem(context: IExecuteFunctions, itemIndex: number): IDataObject {
-	return {
-		...(context.getNodeParameter('contactFields', itemIndex, {}) as IDataObject),
-		name: context.getNodeParameter('contactName', itemIndex, '') as string,
-		contact_number: context.getNodeParameter('contactNumber', itemIndex, '') as string,
-	};
 }
 
 export interface InvalidRow {

@@ -1,9 +1,9 @@
 /** The Unpod Trigger's poll under load, polled by n8n-core against the local server on the test's clock: thousands of transitions, random faults, a rate limit. */
 import { TestClock } from '../../helpers/clock';
-import { spacePoller } from '../../helpers/poll';
+import { addNumberedTasks, emittedIds, spacePoller } from '../../helpers/poll';
 import { startServer, UnpodServer } from '../../../dev/server/server';
 import { SEED } from '../../../dev/server/seed';
-import type { Space, Task } from '../../../dev/server/types';
+import type { Space } from '../../../dev/server/types';
 
 let server: UnpodServer;
 let leads: Space;
@@ -13,15 +13,8 @@ afterAll(() => clock.uninstall());
 
 const poller = (parameters: Record<string, unknown> = {}) => spacePoller(server, { space: leads.token, parameters });
 
-function createTasks(n: number, space = leads, pilot = SEED.agentHandle): Task[] {
-	const contacts = Array.from({ length: n }, (_, i) => ({
-		name: `Person ${server.store.tasks.length + i}`,
-		contact_number: `+1415${String(server.store.tasks.length + i).padStart(7, '0')}`,
-	}));
-	return server.calls.addTasks(contacts, { space: space.token, pilot });
-}
-
-const ids = (items: Array<{ json: any }> | null) => (items ?? []).map((i) => i.json.task_id);
+const createTasks = (n: number, space = leads, pilot = SEED.agentHandle) =>
+	addNumberedTasks(server, n, space.token, pilot);
 
 beforeEach(async () => {
 	server = await startServer();
@@ -89,14 +82,14 @@ test('soak: 250 polls with random faults emit every transition exactly once', as
 				server.store.finishTask(t, random() < 0.3 ? 'failed' : 'completed');
 		}
 		// Passing failures never fail a poll: it stops, keeps what it read, and the next goes on.
-		for (const id of ids(await clock.drive(p.poll()))) counts.set(id, (counts.get(id) ?? 0) + 1);
+		for (const id of emittedIds(await clock.drive(p.poll()))) counts.set(id, (counts.get(id) ?? 0) + 1);
 	}
 	const failedPolls = server.faults.injected.filter((f) => f.kind !== 'slow').length;
 	server.faults.clear();
 	// Let a Retry-After pass, then poll until quiet.
 	await clock.advance(1100);
 	for (let i = 0; i < 20; i++)
-		for (const id of ids(await clock.drive(p.poll()))) counts.set(id, (counts.get(id) ?? 0) + 1);
+		for (const id of emittedIds(await clock.drive(p.poll()))) counts.set(id, (counts.get(id) ?? 0) + 1);
 	const ended = server.store.tasks
 		.filter((t) => ['completed', 'failed'].includes(t.status) && !seededFinal.has(t.task_id))
 		.map((t) => t.task_id);
@@ -122,7 +115,7 @@ test('1,500 open calls under a rate limit: every end arrives once, no poll over 
 	const counts = new Map<string, number>();
 	const pollOnce = async () => {
 		const before = server.requests.length;
-		for (const id of ids(await clock.drive(p.poll()))) counts.set(id, (counts.get(id) ?? 0) + 1);
+		for (const id of emittedIds(await clock.drive(p.poll()))) counts.set(id, (counts.get(id) ?? 0) + 1);
 		perPoll.push(server.requests.length - before);
 		await clock.advance(5000);
 	};

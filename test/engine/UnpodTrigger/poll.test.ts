@@ -1,9 +1,9 @@
 /** Poll sequences of the Unpod Trigger, polled by n8n-core against the local server, on the test's clock. */
 import { TestClock } from '../../helpers/clock';
-import { Poller, spacePoller } from '../../helpers/poll';
+import { addNumberedTasks, emittedIds, Poller, spacePoller } from '../../helpers/poll';
 import { startServer, UnpodServer } from '../../../dev/server/server';
 import { SEED } from '../../../dev/server/seed';
-import type { Space, Task } from '../../../dev/server/types';
+import type { Space } from '../../../dev/server/types';
 
 let server: UnpodServer;
 let leads: Space;
@@ -19,15 +19,8 @@ const credentials = () => ({
 });
 const poller = (parameters: Record<string, unknown> = {}) => spacePoller(server, { space: leads.token, parameters });
 
-function createTasks(n: number, space = leads, pilot = SEED.agentHandle): Task[] {
-	const contacts = Array.from({ length: n }, (_, i) => ({
-		name: `Person ${server.store.tasks.length + i}`,
-		contact_number: `+1415${String(server.store.tasks.length + i).padStart(7, '0')}`,
-	}));
-	return server.calls.addTasks(contacts, { space: space.token, pilot });
-}
-
-const ids = (items: Array<{ json: any }> | null) => (items ?? []).map((i) => i.json.task_id);
+const createTasks = (n: number, space = leads, pilot = SEED.agentHandle) =>
+	addNumberedTasks(server, n, space.token, pilot);
 
 beforeEach(async () => {
 	server = await startServer();
@@ -50,7 +43,7 @@ test('the first poll only remembers what exists; calls ending later are emitted 
 	server.store.finishTask(old[15], 'completed');
 	server.store.finishTask(old[16], 'failed');
 	const emitted = await clock.drive(p.poll());
-	expect(ids(emitted)).toEqual([old[15].task_id, old[16].task_id]);
+	expect(emittedIds(emitted)).toEqual([old[15].task_id, old[16].task_id]);
 	expect(emitted![0].json).toMatchObject({
 		status: 'completed',
 		contact_name: old[15].input.name,
@@ -68,13 +61,13 @@ test('tasks created and finished between two polls are emitted; those still pend
 	await clock.drive(p.poll());
 	const fresh = createTasks(250);
 	fresh.slice(0, 240).forEach((t, i) => server.store.finishTask(t, i % 4 === 0 ? 'failed' : 'completed'));
-	const emitted = ids(await clock.drive(p.poll()));
+	const emitted = emittedIds(await clock.drive(p.poll()));
 	expect(emitted).toHaveLength(240);
 	expect(new Set(emitted)).toEqual(new Set(fresh.slice(0, 240).map((t) => t.task_id)));
 	// Oldest first, the order calls were listed in.
 	expect(emitted[0]).toBe(fresh[0].task_id);
 	fresh.slice(240).forEach((t) => server.store.finishTask(t, 'completed'));
-	expect(ids(await clock.drive(p.poll()))).toEqual(fresh.slice(240).map((t) => t.task_id));
+	expect(emittedIds(await clock.drive(p.poll()))).toEqual(fresh.slice(240).map((t) => t.task_id));
 });
 
 test('only the selected endings are emitted', async () => {
@@ -82,7 +75,7 @@ test('only the selected endings are emitted', async () => {
 	const p = poller({ events: ['completed'] });
 	await clock.drive(p.poll());
 	tasks.forEach((t, i) => server.store.finishTask(t, i < 3 ? 'failed' : 'completed'));
-	expect(ids(await clock.drive(p.poll()))).toEqual(tasks.slice(3).map((t) => t.task_id));
+	expect(emittedIds(await clock.drive(p.poll()))).toEqual(tasks.slice(3).map((t) => t.task_id));
 	expect(await clock.drive(p.poll())).toBeNull();
 });
 
@@ -95,10 +88,10 @@ test('a manual run returns the newest ended call and leaves the stored state alo
 	server.store.finishTask(tasks[1], 'completed');
 	server.store.finishTask(tasks[3], 'failed');
 	const sample = await clock.drive(p.poll('manual'));
-	expect(ids(sample)).toEqual([tasks[3].task_id]);
+	expect(emittedIds(sample)).toEqual([tasks[3].task_id]);
 	expect(p.state).toEqual(before);
 	// The live poll still emits both, since the manual run changed nothing.
-	expect(ids(await clock.drive(p.poll()))).toEqual([tasks[1].task_id, tasks[3].task_id]);
+	expect(emittedIds(await clock.drive(p.poll()))).toEqual([tasks[1].task_id, tasks[3].task_id]);
 });
 
 test('a request failing mid-scan makes a quiet poll that keeps what it read; the next poll emits the rest, nothing twice', async () => {
@@ -109,11 +102,11 @@ test('a request failing mid-scan makes a quiet poll that keeps what it read; the
 	// Page 1 goes through, the next page read fails.
 	server.faults.add({ kind: 'serverError', method: 'GET', path: '/tasks/', after: 1, times: 1 });
 	const requestsBefore = server.requests.length;
-	const first = ids(await clock.drive(p.poll()));
+	const first = emittedIds(await clock.drive(p.poll()));
 	expect(server.requests.slice(requestsBefore).map((r) => r.status)).toEqual([200, 500]);
 	// The 100 ends on page 1 are out already.
 	expect(first).toHaveLength(100);
-	const rest = ids(await clock.drive(p.poll()));
+	const rest = emittedIds(await clock.drive(p.poll()));
 	expect(rest).toHaveLength(250);
 	expect(new Set([...first, ...rest]).size).toBe(350);
 	expect(await clock.drive(p.poll())).toBeNull();
@@ -141,7 +134,7 @@ test('a quiet poll of a large space reads one page', async () => {
 	expect(server.requests).toHaveLength(1);
 	fresh.forEach((t) => server.store.finishTask(t, 'completed'));
 	server.resetTraffic();
-	expect(ids(await clock.drive(p.poll()))).toHaveLength(10);
+	expect(emittedIds(await clock.drive(p.poll()))).toHaveLength(10);
 	expect(server.requests.map((r) => r.query)).toEqual([{ page: '1', page_size: '100' }]);
 });
 
@@ -166,7 +159,7 @@ test('the activation option emits calls that ended in the last hours on the firs
 	const tasks = createTasks(4);
 	tasks.forEach((t) => server.store.finishTask(t, 'completed'));
 	const p = poller({ options: { backfillHours: 1 } });
-	expect(ids(await clock.drive(p.poll()))).toEqual(tasks.map((t) => t.task_id));
+	expect(emittedIds(await clock.drive(p.poll()))).toEqual(tasks.map((t) => t.task_id));
 	expect(await clock.drive(p.poll())).toBeNull();
 });
 
@@ -175,7 +168,7 @@ test('watching an agent works the same way', async () => {
 	const p = poller({ callsOf: 'agent', agent: { __rl: true, mode: 'handle', value: SEED.secondAgentHandle } });
 	await clock.drive(p.poll());
 	server.store.finishTask(tasks[2], 'failed');
-	expect(ids(await clock.drive(p.poll()))).toEqual([tasks[2].task_id]);
+	expect(emittedIds(await clock.drive(p.poll()))).toEqual([tasks[2].task_id]);
 	expect(server.requests.every((r) => r.path === `/api/v2/platform/agents/${SEED.secondAgentHandle}/tasks/`)).toBe(
 		true,
 	);
@@ -201,7 +194,7 @@ test('the real lifecycle: in_progress, a failed attempt back to pending and sche
 	server.store.startTask(a);
 	server.store.finishTask(a, 'completed');
 	server.store.finishTask(b, 'failed');
-	expect(ids(await clock.drive(p.poll()))).toEqual([a.task_id, b.task_id]);
+	expect(emittedIds(await clock.drive(p.poll()))).toEqual([a.task_id, b.task_id]);
 	expect(await clock.drive(p.poll())).toBeNull();
 
 	// First seen in_progress or scheduled, then ended.
@@ -210,7 +203,7 @@ test('the real lifecycle: in_progress, a failed attempt back to pending and sche
 	expect(await clock.drive(p.poll())).toBeNull();
 	server.store.finishTask(c, 'completed');
 	server.store.finishTask(scheduled, 'failed');
-	expect(ids(await clock.drive(p.poll()))).toEqual([c.task_id, scheduled.task_id]);
+	expect(emittedIds(await clock.drive(p.poll()))).toEqual([c.task_id, scheduled.task_id]);
 	expect(await clock.drive(p.poll())).toBeNull();
 });
 
@@ -225,7 +218,7 @@ test('a 429 makes a quiet poll (this n8n has no failure cause to declare) and no
 	expect(await clock.drive(p.poll())).toBeNull();
 	expect(server.requests.length).toBe(after429);
 	await clock.advance(1100);
-	expect(ids(await clock.drive(p.poll()))).toEqual([tasks[0].task_id]);
+	expect(emittedIds(await clock.drive(p.poll()))).toEqual([tasks[0].task_id]);
 });
 
 describe('Watch: Call Log', () => {

@@ -14,11 +14,11 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { approvalItem, approvedValuesOf, DEFAULT_APPROVED_VALUES } from '../../../shared/approvals';
-import { contactFields, toContactDocument } from '../../../shared/contacts';
+import { contactFields, contactOfItem, toContactDocument } from '../../../shared/contacts';
 import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/descriptions';
 import { sameForEveryItem } from '../../../shared/parameters';
 import { countryCodeOption, rateLimitWaitOption } from '../../placeCalls/fields';
-import { callRequest, contactOfItem, contactRow } from '../../placeCalls/rows';
+import { callRequest, contactRow } from '../../placeCalls/rows';
 import type { Row } from '../../placeCalls/rows';
 import type { Waiting } from '../../waitForCalls/park';
 import {
