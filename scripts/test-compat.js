@@ -123,6 +123,7 @@ async function main() {
 		console.log(
 			`  ${r.ok ? 'PASS' : 'FAIL'}  ${r.runtime}: ${r.passed} passed, ${r.failed} failed; install ${r.install_s} s, tests ${r.tests_s} s, ${r.starts} n8n processes`,
 		);
+		for (const f of r.failures ?? []) console.log(`        failed: ${f.test}\n          ${f.why.slice(0, 400)}`);
 	}
 	process.exitCode = rows.every((r) => r.ok) ? 0 : 1;
 }
