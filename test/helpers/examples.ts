@@ -43,15 +43,26 @@ export function loadExample(file: string, local: Localize): Workflow {
 		if (p.bridge?.__rl && !p.bridge.value) p.bridge = { __rl: true, mode: 'slug', value: SEED.bridgeSlug };
 		if (p.providerCredential?.__rl && !p.providerCredential.value)
 			p.providerCredential = { __rl: true, mode: 'list', value: String(SEED.activeCredentialId) };
-		const table = /figures/i.test(node.name) ? local.figuresTable : local.dataTable;
-		if (p.dataTableId?.__rl && !p.dataTableId.value && table) p.dataTableId = { __rl: true, mode: 'id', value: table };
 		if (p.documentId?.__rl && !p.documentId.value && local.spreadsheet)
 			p.documentId = { __rl: true, mode: 'id', value: local.spreadsheet };
 		for (const key of ['fileSelector', 'fileName']) {
 			if (typeof p[key] === 'string') p[key] = p[key].replace(USER_FILES, `${local.filesDir}/`);
 		}
 	}
+	pickDataTables(workflow, local);
 	return workflow;
+}
+
+/**
+ * Picks the Data Tables in a workflow's Data Table nodes whose table is still empty, as the user
+ * would: the figures table in the nodes named for the figures, `dataTable` in the others.
+ */
+export function pickDataTables(workflow: Workflow, local: Pick<Localize, 'dataTable' | 'figuresTable'>): void {
+	for (const node of workflow.nodes) {
+		const p = (node.parameters ?? {}) as { dataTableId?: { __rl?: boolean; mode?: string; value?: string } };
+		const table = /figures/i.test(node.name) ? local.figuresTable : local.dataTable;
+		if (p.dataTableId?.__rl && !p.dataTableId.value && table) p.dataTableId = { __rl: true, mode: 'id', value: table };
+	}
 }
 
 /** The part of a workflow that runs from one of its triggers: that node and every node after it. */

@@ -11,7 +11,7 @@ import { SEED } from '../../dev/server/seed';
 import { ANALYSED_AGENT } from '../../dev/server/postCall';
 import type { Task } from '../../dev/server/types';
 import { simplifyTask } from '../../nodes/shared/outcome';
-import { loadExample } from './examples';
+import { loadExample, pickDataTables } from './examples';
 import type { N8n } from './n8n';
 import { waitFor } from './wait-for';
 import type { Workflow } from './workflow-builders';
@@ -19,6 +19,12 @@ import { N8nServer, POLL_BY_REACTIVATION } from './n8n-server';
 import { CREDENTIAL, pushEndingsTo, startProcessHarness, type Harness } from './setup';
 
 type Credential = { id: string; name: string; type: string; data: Record<string, unknown> };
+
+/** The columns of the CRM examples' claims table, as their notes ask for it. */
+const CLAIM_COLUMNS = [
+	{ name: 'task_id', type: 'string' as const },
+	{ name: 'workflow', type: 'string' as const },
+];
 
 export interface TwinHarness {
 	h: Harness<N8n>;
@@ -80,7 +86,8 @@ export async function activateOutcomes(h: Harness<N8n>, n8n: N8nServer, workflow
 
 /**
  * Every ending of `tasks` again: pushed, and (n8n 2.x) polled by the safety net; waits until
- * n8n handled them. Returns what the twin was sent meanwhile.
+ * n8n handled them: on 2.x, until each poll's copy has made its claim in the `claims` table.
+ * Returns what the twin was sent meanwhile.
  */
 export async function deliverAgain(
 	h: Harness<N8n>,
@@ -89,18 +96,35 @@ export async function deliverAgain(
 	twin: Twin,
 	tasks: Task[],
 	polls: () => number,
+	claims: string,
 ) {
 	const from = twin.requests.length;
+	const before = await claimCounts(n8n, claims, workflow, tasks);
 	for (const task of tasks) h.server.webhooks.redeliver(task.task_id);
 	await h.server.webhooks.settled();
 	if (POLL_BY_REACTIVATION) {
 		await n8n.pollNow(workflow.id, polls);
-		// The poll brings every one of these endings again, and each copy reads the CRM once at
-		// least: wait for those reads, as the poll's execution starts just after its request.
-		await waitFor('the safety net copies to reach the CRM', () => twin.requests.length - from >= tasks.length, 30_000);
+		// The poll brings every one of these endings again, and each copy claims it (and loses):
+		// wait for those claims, as the poll's execution starts just after its request.
+		await waitFor(
+			'the safety net copies to be claimed',
+			async () => (await claimCounts(n8n, claims, workflow, tasks)).every((count, i) => count > before[i]),
+			30_000,
+		);
 	}
 	await n8n.executionsFinished(workflow.id);
 	return twin.requests.slice(from);
+}
+
+/** How many claims `workflow` made in the `claims` table for each of `tasks`. */
+export async function claimCounts(
+	n8n: N8nServer,
+	claims: string,
+	workflow: Workflow,
+	tasks: Task[],
+): Promise<number[]> {
+	const rows = (await n8n.dataTableRows(claims)).filter((row) => row.workflow === workflow.id);
+	return tasks.map((task) => rows.filter((row) => row.task_id === task.task_id).length);
 }
 
 /**
@@ -137,6 +161,8 @@ export class TwinSuite {
 	private readonly workflows: Workflow[] = [];
 	private harness?: TwinHarness;
 	private server?: N8nServer;
+	/** The n8n Data Table the CRM examples claim each ending in (one for all: a claim names its workflow). */
+	claims = '';
 
 	/** A service's twin and credentials; its examples loaded as a user fills them in. */
 	add(twin: Twin, credentials: Credential[], files: string[] = []): Workflow[] {
@@ -169,11 +195,13 @@ export class TwinSuite {
 
 	async start(): Promise<void> {
 		this.harness = await startTwinHarness(this.twins, this.credentials);
-		// The sheet campaign's claims are an n8n Data Table: on 1.x, whose default SQLite driver
-		// fails the Data Table node's updates, what the README asks of Data Table users there.
+		// The examples' claims are n8n Data Tables: on 1.x, whose default SQLite driver fails the
+		// Data Table node's updates, what the README asks of Data Table users there.
 		this.harness.h.n8n.env.DB_SQLITE_POOL_SIZE = '3';
-		await this.harness.h.n8n.importWorkflows(this.workflows);
 		this.server = await N8nServer.start(this.harness.h.n8n);
+		this.claims = await this.server.createDataTable('Unpod CRM claims', CLAIM_COLUMNS, []);
+		for (const workflow of this.workflows) pickDataTables(workflow, { dataTable: this.claims });
+		await this.harness.h.n8n.importWorkflows(this.workflows);
 	}
 
 	async stop(): Promise<void> {

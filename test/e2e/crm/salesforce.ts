@@ -7,9 +7,16 @@
 import type { IDataObject } from 'n8n-workflow';
 import type { N8n } from '../../helpers/n8n';
 import { waitFor } from '../../helpers/wait-for';
-import { type N8nServer, POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
+import type { N8nServer } from '../../helpers/n8n-server';
 import type { Harness } from '../../helpers/setup';
-import { activateOutcomes, deliverAgain, outcomeOf, waitForLanding, type TwinSuite } from '../../helpers/twins';
+import {
+	activateOutcomes,
+	claimCounts,
+	deliverAgain,
+	outcomeOf,
+	waitForLanding,
+	type TwinSuite,
+} from '../../helpers/twins';
 import { SalesforceTwin } from '../../../dev/twins/salesforce';
 import { SEED } from '../../../dev/server/seed';
 
@@ -156,11 +163,55 @@ export function salesforceExamples(suite: TwinSuite): void {
 					`Salesforce: ${sent.filter((r) => r.status !== 403).length} requests for three endings (by id 2, by phone 3, created 4), one refusal retried besides`,
 				);
 
-				const again = await deliverAgain(h, n8n, SALESFORCE, salesforce, [adaCall, benCall, cleoCall], outcomes.polls);
-				expect(again.filter((r) => r.method !== 'GET')).toEqual([]);
-				if (POLL_BY_REACTIVATION) expect(again.length).toBeGreaterThanOrEqual(3);
+				// Every copy stops at its claim, before Salesforce is asked anything.
+				const again = await deliverAgain(
+					h,
+					n8n,
+					SALESFORCE,
+					salesforce,
+					[adaCall, benCall, cleoCall],
+					outcomes.polls,
+					suite.claims,
+				);
+				expect(again).toEqual([]);
 				expect(salesforce.records.Task).toHaveLength(3);
-				console.log(`Salesforce: the copies of three endings sent ${again.length} queries and no write`);
+			} finally {
+				await outcomes.deactivate();
+			}
+		});
+
+		test('an ending another execution claimed first is left to it, Salesforce asked nothing; a claim of another workflow does not count', async () => {
+			const outcomes = await activateOutcomes(h, n8n, SALESFORCE);
+			try {
+				const [taken, eve] = h.server.calls.addTasks([
+					{ name: 'Dan Ruiz', contact_number: '+15550700301' },
+					{ name: 'Eve Park', contact_number: '+15550700302' },
+				]);
+				// What a copy of Dan's ending handled a moment earlier leaves (as the push and the poll's copy
+				// did, both looking Salesforce up before either wrote), and a claim of another workflow.
+				await n8n.insertDataTableRows(suite.claims, [
+					{ task_id: taken.task_id, workflow: SALESFORCE.id },
+					{ task_id: eve.task_id, workflow: 'anotherWorkflow' },
+				]);
+				const from = salesforce.requests.length;
+				h.server.store.finishTask(taken, 'completed');
+				h.server.store.finishTask(eve, 'completed');
+				await waitForLanding(
+					h,
+					n8n,
+					SALESFORCE,
+					salesforce,
+					"Eve's call Task",
+					() => salesforce.records.Task.some((t) => t.CallObject === eve.task_id),
+					from,
+				);
+				expect(salesforce.records.Task.filter((t) => t.CallObject === taken.task_id)).toEqual([]);
+				const sent = salesforce.requests.slice(from);
+				const about = (r: (typeof sent)[number]) => `${r.query.get('q') ?? ''} ${JSON.stringify(r.body ?? '')}`;
+				expect(sent.filter((r) => about(r).includes(taken.task_id) || /Ruiz|0700301/.test(about(r)))).toEqual([]);
+				// Eve's: looked up, her Lead looked for by phone and created, the call logged.
+				expect(sent).toHaveLength(4);
+				expect(await claimCounts(n8n, suite.claims, SALESFORCE, [taken, eve])).toEqual([2, 1]);
 			} finally {
 				await outcomes.deactivate();
 			}
