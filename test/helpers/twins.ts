@@ -99,10 +99,12 @@ export async function deliverAgain(
 	claims: string,
 ) {
 	const from = twin.requests.length;
-	const before = await claimCounts(n8n, claims, workflow, tasks);
 	for (const task of tasks) h.server.webhooks.redeliver(task.task_id);
 	await h.server.webhooks.settled();
 	if (POLL_BY_REACTIVATION) {
+		// Counted once the pushes are handled, so that only the poll's copies are waited for below.
+		await n8n.executionsFinished(workflow.id);
+		const before = await claimCounts(n8n, claims, workflow, tasks);
 		await n8n.pollNow(workflow.id, polls);
 		// The poll brings every one of these endings again, and each copy claims it (and loses):
 		// wait for those claims, as the poll's execution starts just after its request.
