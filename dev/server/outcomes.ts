@@ -6,6 +6,9 @@ import type { Task } from './types';
 /** A call the person picked up and that dropped at once: Unpod's summary says `Dropped` (its redial's cue). */
 const DROPPED = { interest: 'low', outcome: 'Dropped', next: 'Call again', labels: ['dropped'] };
 
+/** A person who asks to be taken off the list: the agent's extractor, where set up, says so (postCall.ts). */
+const OPTED_OUT = { interest: 'low', outcome: 'do_not_call', next: 'Do not call again', labels: ['do-not-call'] };
+
 const OUTCOMES = [
 	{ interest: 'high', outcome: 'interested', next: 'Send pricing and book a demo', labels: ['hot-lead'] },
 	{ interest: 'medium', outcome: 'callback', next: 'Call back next week', labels: ['callback'] },
@@ -57,8 +60,10 @@ export function completedOutput(
 	const name = String(task.input.name ?? 'there');
 	const pick = dropped
 		? DROPPED
-		: (OUTCOMES.find((o) => o.outcome === task.outcome) ??
-			OUTCOMES[parseInt(task.task_id.slice(1, 3), 16) % OUTCOMES.length]);
+		: task.outcome === 'do_not_call'
+			? OPTED_OUT
+			: (OUTCOMES.find((o) => o.outcome === task.outcome) ??
+				OUTCOMES[parseInt(task.task_id.slice(1, 3), 16) % OUTCOMES.length]);
 	const nominal = dropped ? 4 : 45 + (parseInt(task.task_id.slice(3, 5), 16) % 200);
 	const { startMs, duration } = callWindow(task, endMs, nominal);
 	const at = (s: number) => callTime(startMs + s * 1000);
@@ -93,7 +98,11 @@ export function completedOutput(
 			},
 			{
 				role: 'user',
-				content: callback ? 'Call me back next week.' : 'Thanks, bye.',
+				content: callback
+					? 'Call me back next week.'
+					: pick === OPTED_OUT
+						? 'Please take me off your list and do not call me again.'
+						: 'Thanks, bye.',
 				timestamp: at(20),
 				participant: String(task.input.contact_number ?? ''),
 			},

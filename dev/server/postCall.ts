@@ -19,7 +19,8 @@ const MAX_REDIALS = 2;
 
 /**
  * Settings of an agent as a user sets it up in Studio: Unpod's follow-ups and redials on, and an
- * analysis plan that extracts a budget, a meeting date and the decision maker and rates success.
+ * analysis plan that extracts a budget, a meeting date, the decision maker and the opt-out
+ * (docs/task.md, do-not-call) and rates success.
  */
 export const ANALYSED_AGENT: AgentSettings = {
 	follow_up_enabled: true,
@@ -34,6 +35,8 @@ export const ANALYSED_AGENT: AgentSettings = {
 						budget: { type: 'number' },
 						meeting_date: { type: 'string' },
 						decision_maker: { type: 'boolean' },
+						caller_requested_do_not_call: { type: 'boolean' },
+						do_not_call_reason: { type: 'string' },
 					},
 				},
 			},
@@ -49,13 +52,19 @@ export interface PostCallSteps {
 	redialAtMs?: number;
 }
 
+/** The opt-out fields an agent's Analysis settings may list (the convention's name, and the short one). */
+const OPT_OUT_FIELDS = ['caller_requested_do_not_call', 'do_not_call'];
+
 /** The agent's fields, each given a value the way an extractor would read them from the call. */
 function extract(properties: Record<string, { type?: string; enum?: unknown[] }>, task: Task, endMs: number) {
 	const seed = parseInt(task.task_id.slice(5, 9), 16) || 1;
 	const values: Record<string, unknown> = {};
+	const optedOut = task.outcome === 'do_not_call';
 	Object.entries(properties).forEach(([name, spec], i) => {
 		const type = String(spec?.type ?? 'string');
-		if (Array.isArray(spec?.enum) && spec.enum.length) values[name] = spec.enum[(seed + i) % spec.enum.length];
+		if (OPT_OUT_FIELDS.includes(name)) values[name] = optedOut;
+		else if (name === 'do_not_call_reason') values[name] = optedOut ? 'Asked to be taken off the list' : null;
+		else if (Array.isArray(spec?.enum) && spec.enum.length) values[name] = spec.enum[(seed + i) % spec.enum.length];
 		else if (type === 'number' || type === 'integer') values[name] = 1000 * (1 + ((seed + i) % 20));
 		else if (type === 'boolean') values[name] = (seed + i) % 2 === 0;
 		else if (/date|time/i.test(name)) values[name] = callTime(endMs + 7 * 86400_000).slice(0, 10);

@@ -158,8 +158,8 @@ export interface CallScript {
 	outcome?: CallOutcome;
 }
 
-/** The verdicts of a completed call's analysis. */
-export type CallOutcome = 'interested' | 'callback' | 'not_interested';
+/** The verdicts of a completed call's analysis; `do_not_call`: the person asked not to be called again. */
+export type CallOutcome = 'interested' | 'callback' | 'not_interested' | 'do_not_call';
 
 export interface Run {
 	run_id: string;

@@ -5,6 +5,7 @@
  * JSON text where an object is expected).
  */
 import type { IDataObject } from 'n8n-workflow';
+import { optOutOf } from './doNotCall';
 import { isoTime } from './time';
 
 /** A JSON object: not null, not an array. */
@@ -139,6 +140,7 @@ export function simplifyTask(task: IDataObject): IDataObject {
 	const profile = objectOf(post.profile_summary);
 	const summary = objectOf(post.summary);
 	const labels = objectOf(post.classification).labels ?? input.labels ?? [];
+	const structured = extracted(post.structured_data);
 	return {
 		task_id: task.task_id ?? null,
 		run_id: task.run_id ?? null,
@@ -162,7 +164,8 @@ export function simplifyTask(task: IDataObject): IDataObject {
 		next_action: profile.next_action ?? null,
 		callback_requested: profile.callback_requested ?? null,
 		callback_time: said(profile.callback_time) ?? said(summary.callback_datetime),
-		structured_data: extracted(post.structured_data),
+		structured_data: structured,
+		...optOutOf(structured),
 		success_evaluation: orNull(post.success_evaluator),
 		call_evaluation: orNull(post.call_evaluation),
 		...unpodNextStep(post),

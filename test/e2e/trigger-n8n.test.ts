@@ -126,7 +126,13 @@ test('an active workflow emits each ended call once, as n8n polls', async () => 
 		// What the agent found out, under the names its Analysis settings gave, for the CRM's fields.
 		extracted: (created[0].output.post_call_data as { structured_data: object }).structured_data,
 	});
-	expect(Object.keys(late.extracted)).toEqual(['budget', 'meeting_date', 'decision_maker']);
+	expect(Object.keys(late.extracted)).toEqual([
+		'budget',
+		'meeting_date',
+		'decision_maker',
+		'caller_requested_do_not_call',
+		'do_not_call_reason',
+	]);
 	expect(late.activity.transcript).toMatch(/^Assistant: Hello Late/);
 	// Every poll of an unchanged space reads one page.
 	expect(h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).every((r) => r.query.page === '1')).toBe(true);

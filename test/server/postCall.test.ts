@@ -38,6 +38,28 @@ beforeEach(() => {
 	store.onScheduled = (task) => scheduled.push(task);
 });
 
+test('a person who opts out: the extractor sets the opt-out field and its reason, and Unpod schedules nothing', () => {
+	store.agentSettings.set(SEED.agentHandle, ANALYSED_AGENT);
+	const task = callWith('not_interested');
+	task.outcome = 'do_not_call';
+	store.finishTask(task, 'completed');
+	const output = task.output as Record<string, any>;
+	expect(output.transcript.at(-1).content).toBe('Please take me off your list and do not call me again.');
+	expect(output.post_call_data.structured_data).toMatchObject({
+		caller_requested_do_not_call: true,
+		do_not_call_reason: 'Asked to be taken off the list',
+	});
+	expect(output.post_call_data.follow_up).toMatchObject({ required: false });
+	expect(scheduled).toEqual([]);
+	// Any other call: the field is there, and false.
+	const other = callWith('interested');
+	store.finishTask(other, 'completed');
+	expect((other.output as Record<string, any>).post_call_data.structured_data).toMatchObject({
+		caller_requested_do_not_call: false,
+		do_not_call_reason: null,
+	});
+});
+
 test('without settings an agent keeps the plain outcomes: no verdict, nothing extracted, no follow-up of its own', () => {
 	const task = callWith('callback');
 	store.finishTask(task, 'completed');
@@ -53,7 +75,13 @@ test("the analysis plan fills structured_data with the agent's own keys and succ
 	const task = callWith('interested');
 	store.finishTask(task, 'completed');
 	const post = task.output.post_call_data as Record<string, any>;
-	expect(Object.keys(post.structured_data)).toEqual(['budget', 'meeting_date', 'decision_maker']);
+	expect(Object.keys(post.structured_data)).toEqual([
+		'budget',
+		'meeting_date',
+		'decision_maker',
+		'caller_requested_do_not_call',
+		'do_not_call_reason',
+	]);
 	expect(typeof post.structured_data.budget).toBe('number');
 	expect(post.structured_data.meeting_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
 	expect(post.success_evaluator).toBe('true');

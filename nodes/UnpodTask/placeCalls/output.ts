@@ -2,9 +2,10 @@
  * What the operations that place calls put out: one item per contact row, in input order, an
  * error item (saying whether Unpod created the task) where a row failed or could not be read.
  */
+import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { failedItem } from '../../shared/itemLoop';
-import type { InvalidRow, Row } from './rows';
+import type { InvalidRow, RefusedRow, Row } from './rows';
 import type { SendResult } from './send';
 
 export type Sent = Exclude<SendResult, { kind: 'failed' }>;
@@ -21,17 +22,35 @@ export function sentRowItem(
 		: { json: json(result), pairedItem: { item: row.itemIndex } };
 }
 
-/** Every row's item, then every unreadable row's error item, grouped by input item in input order. */
+/**
+ * A contact on the do-not-call list: not created, and not a failure of the node. It goes on with
+ * `unpod_created: false` and `unpod_refused` (the row and why); with the error output on, it
+ * takes that output, the not-created one, as a row that failed would.
+ */
+export function refusedItem(context: IExecuteFunctions, refused: RefusedRow): INodeExecutionData {
+	const flags = { do_not_call: true, unpod_created: false, unpod_refused: refused.reason };
+	if (context.getNode().onError === 'continueErrorOutput') {
+		const error = new NodeOperationError(context.getNode(), refused.reason, { itemIndex: refused.itemIndex });
+		return failedItem(context, refused.echo, refused.itemIndex, error, flags);
+	}
+	return { json: { ...refused.echo, ...flags }, pairedItem: { item: refused.itemIndex } };
+}
+
+/**
+ * Every row's item, then every refused row's and every unreadable row's, grouped by input item
+ * in input order.
+ */
 export function rowItems(
 	context: IExecuteFunctions,
 	itemCount: number,
-	sent: { rows: Row[]; results: Map<Row, SendResult>; invalid: InvalidRow[] },
+	sent: { rows: Row[]; results: Map<Row, SendResult>; invalid: InvalidRow[]; refused: RefusedRow[] },
 	json: (result: Sent, row: Row, index: number) => IDataObject,
 ): INodeExecutionData[] {
 	const byItem: INodeExecutionData[][] = Array.from({ length: itemCount }, () => []);
 	sent.rows.forEach((row, index) => {
 		byItem[row.itemIndex].push(sentRowItem(context, row, sent.results.get(row)!, (result) => json(result, row, index)));
 	});
+	for (const refused of sent.refused) byItem[refused.itemIndex].push(refusedItem(context, refused));
 	for (const bad of sent.invalid) {
 		byItem[bad.itemIndex].push(failedItem(context, bad.echo, bad.itemIndex, bad.error, { unpod_created: false }));
 	}

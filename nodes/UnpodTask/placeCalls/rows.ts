@@ -6,6 +6,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { contactOfItem, toContactDocument } from '../../shared/contacts';
+import { doNotCallListOf, refusalOf } from './doNotCall';
 import { DEFAULT_LOOKBACK_HOURS } from './fields';
 
 export interface Row {
@@ -59,6 +60,14 @@ export interface InvalidRow {
 	echo: IDataObject;
 }
 
+/** A contact on the do-not-call list: never sent, and not an error. `reason` names the row and why. */
+export interface RefusedRow {
+	itemIndex: number;
+	rowNumber?: number;
+	echo: IDataObject;
+	reason: string;
+}
+
 /** The row number a sheet node put on the item, if any. */
 export function sheetRow(json: IDataObject): number | undefined {
 	const value = json.row_number;
@@ -94,10 +103,15 @@ function scheduleOf(context: IExecuteFunctions, itemIndex: number): IDataObject 
 	return { type: 'custom', calling_date: match[1], calling_time: match[2] };
 }
 
-/** Reads and checks every input item; nothing is sent until all are read. */
+/**
+ * Reads and checks every input item; nothing is sent until all are read. A contact on the
+ * do-not-call list is refused here, before any request, and counted apart from bad rows.
+ */
 export function readRows(context: IExecuteFunctions, items: INodeExecutionData[]) {
 	const rows: Row[] = [];
 	const invalid: InvalidRow[] = [];
+	const refused: RefusedRow[] = [];
+	const doNotCall = doNotCallListOf(context);
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		const echoItem = items[itemIndex].json;
 		const label = rowLabel(echoItem, itemIndex);
@@ -156,6 +170,11 @@ export function readRows(context: IExecuteFunctions, items: INodeExecutionData[]
 					});
 					continue;
 				}
+				const refusal = refusalOf(context, itemIndex, result.document, doNotCall, where);
+				if (refusal) {
+					refused.push({ itemIndex, rowNumber, echo, reason: refusal });
+					continue;
+				}
 				rows.push(
 					contactRow({
 						itemIndex,
@@ -179,5 +198,5 @@ export function readRows(context: IExecuteFunctions, items: INodeExecutionData[]
 			invalid.push({ itemIndex, rowNumber, echo: echoItem, error: failure });
 		}
 	}
-	return { rows, invalid };
+	return { rows, invalid, refused };
 }

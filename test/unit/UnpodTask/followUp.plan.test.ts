@@ -102,6 +102,39 @@ describe('what an ended call asks for next', () => {
 		});
 	});
 
+	test('do-not-call: no retry, callback or follow-up, whatever else the call says; Unpod calling again is kept', () => {
+		const busyButNo = readEndedCall(flat({ call_status: 'busy', callback_requested: true, do_not_call: true }));
+		expect(busyButNo.doNotCall).toBe("the call's analysis");
+		expect(decideFollowUp(busyButNo, settings, now)).toEqual({
+			follow_up: 'none',
+			reason: 'do_not_call',
+			unpodCallsAgain: undefined,
+			attempt: 2,
+		});
+		const unpodToo = readEndedCall(
+			flat({
+				do_not_call: 'yes',
+				do_not_call_reason: 'Asked to be taken off the list',
+				unpod_follow_up_status: 'call_scheduled',
+				unpod_follow_up_at: '2026-11-26T08:00:00.000Z',
+			}),
+		);
+		expect(unpodToo.doNotCall).toBe('the call: Asked to be taken off the list');
+		expect(decideFollowUp(unpodToo, settings, now)).toMatchObject({
+			follow_up: 'none',
+			reason: 'do_not_call',
+			unpodCallsAgain: 'follow_up',
+		});
+		// A raw task reads the same through the flat outcome.
+		const raw = readEndedCall({
+			task_id: 'T2',
+			status: 'completed',
+			input: { name: 'Ann', contact_number: '+4930123456' },
+			output: { post_call_data: { structured_data: { caller_requested_do_not_call: true } } },
+		});
+		expect(decideFollowUp(raw, settings, now).reason).toBe('do_not_call');
+	});
+
 	test('not reached (busy): a retry 4 hours after the end, then 8 hours after the second', () => {
 		const first = decideFollowUp(readEndedCall(flat({ call_status: 'busy' })), settings, now);
 		expect(first).toMatchObject({ follow_up: 'retry', reason: 'not_reached: busy', attempt: 2 });

@@ -112,6 +112,22 @@ describe('the flat outcome', () => {
 		expect(unpodCallsAgain(flat)).toBeUndefined();
 	});
 
+	test("do_not_call: the agent's extracted opt-out, as JSON text too; false when nothing says so", () => {
+		expect(
+			simplifyTask(
+				fromSource({ structured_data: { caller_requested_do_not_call: 'yes', do_not_call_reason: 'On a registry' } }),
+			),
+		).toMatchObject({ do_not_call: true, do_not_call_reason: 'On a registry' });
+		expect(simplifyTask(fromSource({ structured_data: JSON.stringify({ do_not_call: true }) }))).toMatchObject({
+			do_not_call: true,
+			do_not_call_reason: null,
+		});
+		expect(simplifyTask(fromSource({ structured_data: null }))).toMatchObject({
+			do_not_call: false,
+			do_not_call_reason: null,
+		});
+	});
+
 	test('strings where objects are expected: post-call data and extracted fields as JSON text, a follow-up as a word', () => {
 		const asText = simplifyTask(
 			fromSource(

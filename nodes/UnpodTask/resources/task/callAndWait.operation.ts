@@ -24,6 +24,7 @@ import {
 	rateLimitWaitOption,
 	skipExistingField,
 } from '../../placeCalls/fields';
+import { doNotCallFields, refuseDoNotCallRows } from '../../placeCalls/doNotCall';
 import { rowItems } from '../../placeCalls/output';
 import { readRows } from '../../placeCalls/rows';
 import { rateLimitBudget, refuseInvalidRows, sendRows } from '../../placeCalls/send';
@@ -110,6 +111,7 @@ export const description: INodeProperties[] = [
 	...contactFields(show),
 	callContextField(show),
 	skipExistingField(inExecution),
+	...doNotCallFields(show),
 	optionsCollection(show, [
 		checkEveryOption,
 		countryCodeOption,
@@ -131,9 +133,10 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 /** Until Unpod reports: every call in one request, then the execution waits holding no worker. */
 async function parkUntilReported(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	refusePlainTool(context, 'Call and Wait until Unpod reports', 'set Wait Mode to In This Execution');
-	const { rows, invalid } = readRows(context, context.getInputData());
+	const { rows, invalid, refused } = readRows(context, context.getInputData());
 	// Nothing is put out before the resume: a row that cannot be sent stops the whole run.
 	refuseInvalidRows(invalid);
+	refuseDoNotCallRows(context, refused);
 	await sendAndPark(context, waits, rows, 'Space, Agent and Call Context');
 	return context.getInputData();
 }
@@ -161,7 +164,7 @@ async function waitInExecution(context: IExecuteFunctions): Promise<INodeExecuti
 	const checkSeconds = numberOption(context, checkEveryOption);
 	const signal = cancelSignalOf(context);
 
-	const { rows, invalid } = readRows(context, items);
+	const { rows, invalid, refused } = readRows(context, items);
 	if (!continueOnFail) refuseInvalidRows(invalid);
 	const sent = await sendRows(context, rows, {
 		batchSize: DEFAULT_BATCH_SIZE,
@@ -198,7 +201,7 @@ async function waitInExecution(context: IExecuteFunctions): Promise<INodeExecuti
 		signal,
 	});
 
-	return rowItems(context, items.length, { rows, results: sent, invalid }, (_, row, index) =>
+	return rowItems(context, items.length, { rows, results: sent, invalid, refused }, (_, row, index) =>
 		outcomeOf(followed.get(index)!, context.getNodeParameter('simplify', row.itemIndex, true) as boolean),
 	);
 }

@@ -11,6 +11,7 @@ import {
 	rateLimitWaitOption,
 	skipExistingField,
 } from '../../placeCalls/fields';
+import { doNotCallFields } from '../../placeCalls/doNotCall';
 import { rowItems } from '../../placeCalls/output';
 import { readRows } from '../../placeCalls/rows';
 import { rateLimitBudget, refuseInvalidRows, sendRows } from '../../placeCalls/send';
@@ -74,13 +75,14 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { ...show, schedule: ['custom'] } },
 	},
 	skipExistingField(show),
+	...doNotCallFields(show),
 	optionsCollection(show, [batchSizeOption, countryCodeOption, lookbackOption, rateLimitWaitOption]),
 ];
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
 	const continueOnFail = this.continueOnFail();
-	const { rows, invalid } = readRows(this, items);
+	const { rows, invalid, refused } = readRows(this, items);
 	if (!continueOnFail) refuseInvalidRows(invalid);
 
 	const results = await sendRows(this, rows, {
@@ -89,5 +91,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		continueOnFail,
 		guard: true,
 	});
-	return rowItems(this, items.length, { rows, results, invalid }, (result, row) => ({ ...row.echo, ...result.answer }));
+	return rowItems(this, items.length, { rows, results, invalid, refused }, (result, row) => ({
+		...row.echo,
+		...result.answer,
+	}));
 }

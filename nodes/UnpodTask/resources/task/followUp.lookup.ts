@@ -70,7 +70,9 @@ export async function nextCalls(
 	planned: Planned[],
 	budget: WaitBudget,
 ): Promise<Map<Planned, IDataObject | undefined>> {
-	const asking = planned.filter((p) => p.slot !== undefined || p.decision.follow_up === 'unpod');
+	const asking = planned.filter(
+		(p) => p.slot !== undefined || p.decision.follow_up === 'unpod' || p.decision.reason === 'do_not_call',
+	);
 	const found = new Map<Planned, IDataObject | undefined>();
 	if (!asking.length) return found;
 	const existing = await recentTasks(
@@ -82,20 +84,30 @@ export async function nextCalls(
 		const tasks = existing.get(spaceOf(context, plan.itemIndex));
 		const next = tasks?.followUpOf(plan.call.taskId);
 		if (next) found.set(plan, next);
-		else if (plan.decision.follow_up === 'unpod') {
+		else if (plan.decision.follow_up === 'unpod' || plan.decision.reason === 'do_not_call') {
 			// A redial calls the same task again; a deduplicated follow-up is the contact's open task.
-			const redial = plan.decision.reason === 'unpod_redial';
+			const redial = plan.decision.reason === 'unpod_redial' || plan.decision.unpodCallsAgain === 'redial';
 			found.set(plan, tasks?.openTaskOf(plan.call.document) ?? (redial ? { task_id: plan.call.taskId } : undefined));
 		}
 	}
 	return found;
 }
 
-/** A follow-up Unpod made for the ended call turns a due plan into Unpod's. */
+/** When a scheduled task calls (epoch ms), as Unpod's follow-ups and the store's schedules write it. */
+export const nextCallAt = (next: IDataObject) =>
+	platformTime(objectOf(next.output).scheduled_time) ?? platformTime(next.scheduled_timestamp);
+
+/** The same, as an ISO time, if the task says. */
+export function nextCallTime(next: IDataObject): string | undefined {
+	const at = nextCallAt(next);
+	return at === undefined ? undefined : new Date(at).toISOString();
+}
+
+/** A follow-up Unpod made for the ended call turns a due plan into Unpod's (never a do-not-call one). */
 export function toUnpods(plan: Planned, next: IDataObject): Planned {
 	const output = objectOf(next.output);
-	if (!output.referenced_task) return plan;
-	const at = platformTime(output.scheduled_time) ?? platformTime(next.scheduled_timestamp);
+	if (!output.referenced_task || plan.decision.reason === 'do_not_call') return plan;
+	const at = nextCallAt(next);
 	return {
 		...plan,
 		slot: undefined,

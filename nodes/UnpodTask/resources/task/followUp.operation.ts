@@ -9,12 +9,13 @@ import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/d
 import { failedItem } from '../../../shared/itemLoop';
 import { numberOption } from '../../../shared/parameters';
 import { callChain, contactColumns } from '../../../shared/outcome';
+import { doNotCallFields, doNotCallListOf, doNotCallReason } from '../../placeCalls/doNotCall';
 import { callContextField, DEFAULT_BATCH_SIZE, rateLimitWaitOption } from '../../placeCalls/fields';
 import { sentRowItem } from '../../placeCalls/output';
 import { callContextOf, callRequest, contactRow } from '../../placeCalls/rows';
 import type { Row } from '../../placeCalls/rows';
 import { rateLimitBudget, sendRows } from '../../placeCalls/send';
-import { nextCalls, spaceOf, tasksFromUnpod, toUnpods } from './followUp.lookup';
+import { nextCallTime, nextCalls, spaceOf, tasksFromUnpod, toUnpods } from './followUp.lookup';
 import type { Planned } from './followUp.lookup';
 import { decideFollowUp, DEFAULT_WINDOW, readEndedCall, slotOf } from './followUp.plan';
 import type { CallingWindow } from './followUp.plan';
@@ -61,6 +62,7 @@ export const description: INodeProperties[] = [
 	spaceLocator(show),
 	agentLocator(show),
 	callContextField(show),
+	...doNotCallFields(show),
 	optionsCollection(show, [
 		{
 			displayName: 'Calling Days',
@@ -139,6 +141,7 @@ function planItems(
 	const maxCalls = numberOption(context, maxCallsOption);
 	const retryAfterHours = numberOption(context, retryAfterOption);
 	const slotMinutes = numberOption(context, slotOption);
+	const doNotCall = doNotCallListOf(context);
 	items.forEach((item, itemIndex) => {
 		try {
 			const call = readEndedCall(item.json);
@@ -148,6 +151,7 @@ function planItems(
 				// Calls made since the item was read count too.
 				call.attempt = Math.max(call.attempt, callChain(stored).attempt);
 			}
+			call.doNotCall ??= doNotCallReason(context, itemIndex, call.document, doNotCall);
 			if (!call.taskId) throw new Error('has no task_id: give it an ended call as the triggers or Get Many put it out');
 			const window = windowOf(context, itemIndex, call.document);
 			const decision = decideFollowUp(call, { window, retryAfterHours, maxCalls }, now);
@@ -181,6 +185,7 @@ function decided(plan: Planned, extra: IDataObject): IDataObject {
 		follow_up_reason: plan.decision.reason,
 		follow_up_at: at === undefined ? null : new Date(at).toISOString(),
 		follow_up_attempt: plan.decision.follow_up === 'none' ? null : plan.decision.attempt,
+		do_not_call: plan.decision.reason === 'do_not_call',
 		...extra,
 	};
 }
@@ -197,6 +202,27 @@ function followUpRow(context: IExecuteFunctions, items: INodeExecutionData[], p:
 		request: callRequest(space, agent, scheduleAt(p.slot!), callContext),
 		countryCode: '',
 	});
+}
+
+/**
+ * A do-not-call item: the flag, why, and the next call Unpod itself scheduled for the contact all
+ * the same, if any (Unpod has no cancel for a task: docs/task.md says what to do about it).
+ */
+function optedOut(plan: Planned, found: IDataObject | undefined): IDataObject {
+	const next = found?.task_id ? found : undefined;
+	const item: IDataObject = {
+		do_not_call: true,
+		do_not_call_reason: plan.call.doNotCall ?? null,
+		unpod_next_call_task_id: next?.task_id ?? null,
+		unpod_next_call_at: next ? (nextCallTime(next) ?? plan.call.unpodAt ?? null) : (plan.call.unpodAt ?? null),
+	};
+	if (next || plan.decision.unpodCallsAgain) {
+		item.unpod_warning =
+			`Unpod itself calls this contact again${next ? ` (task ${String(next.task_id)})` : ''}` +
+			`${item.unpod_next_call_at ? ` at ${String(item.unpod_next_call_at)}` : ''}, and Unpod cannot cancel a task: ` +
+			"see the package's docs (Follow Up, do-not-call) for what to do";
+	}
+	return item;
 }
 
 /** The next call as an item names it: its task and run. */
@@ -218,7 +244,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const rows = new Map<Row, Planned>();
 	planned.forEach((plan, i) => {
 		const found = next.get(read.planned[i]);
-		if (plan.decision.follow_up === 'unpod' || plan.slot === undefined) {
+		if (plan.decision.reason === 'do_not_call') {
+			out[plan.itemIndex].json = decided(plan, optedOut(plan, found));
+		} else if (plan.decision.follow_up === 'unpod' || plan.slot === undefined) {
 			out[plan.itemIndex].json = decided(plan, taskRef(plan.decision.follow_up === 'unpod' ? found : undefined));
 		} else if (found) {
 			out[plan.itemIndex].json = decided(plan, {

@@ -4,6 +4,7 @@
  * request, no clock but the `now` it is given.
  */
 import type { IDataObject } from 'n8n-workflow';
+import { saysYes } from '../../../shared/doNotCall';
 import { isFinal } from '../../../shared/tasks';
 import { platformTime } from '../../../shared/time';
 import { contactColumns, objectOf, simplifyTask, unpodCallsAgain } from '../../../shared/outcome';
@@ -107,8 +108,6 @@ export function slotOf(ms: number, slotMinutes: number, now: number, window: Cal
 /** Unpod's `call_status` / `call_end_reason` words for a call that reached no one. */
 const NOT_REACHED = /no.?answer|not.?connected|busy|voicemail|drop(p)?ed|cancel|failed|missed|rejected|unreachable/i;
 
-const flag = (value: unknown) => value === true || (typeof value === 'string' && /^(true|yes|1)$/i.test(value.trim()));
-
 export interface EndedCall {
 	taskId: string;
 	status: string;
@@ -128,6 +127,8 @@ export interface EndedCall {
 	unpodCallsAgain?: 'follow_up' | 'redial';
 	/** When Unpod said it calls again, if it did. */
 	unpodAt?: string;
+	/** Why the contact must not be called again (the call's analysis, the row, the list), if it must not. */
+	doNotCall?: string;
 }
 
 /** The document of a flat item: its `contact_fields`, else the contact keys it has. */
@@ -162,15 +163,19 @@ export function readEndedCall(item: IDataObject): EndedCall {
 		callStatus: String(flat.call_status ?? ''),
 		endReason: String(flat.call_end_reason ?? ''),
 		endedAt: platformTime(flat.end_time ?? flat.modified),
-		callbackRequested: flag(flat.callback_requested ?? flat.unpod_follow_up),
+		callbackRequested: saysYes(flat.callback_requested ?? flat.unpod_follow_up),
 		callbackTime: String(flat.callback_time ?? ''),
 		contactSpoke: transcript || Array.isArray(rawTranscript) ? /^Contact: \S/m.test(transcript) : undefined,
 		attempt: Number.isInteger(attempt) && attempt > 0 ? attempt : 1,
 		document: raw ? contactColumns(item.input) : flatDocument(flat),
 		unpodCallsAgain: unpodCallsAgain(flat),
 		unpodAt: typeof flat.unpod_follow_up_at === 'string' ? flat.unpod_follow_up_at : undefined,
+		doNotCall: saysYes(flat.do_not_call) ? optOutReason(flat.do_not_call_reason) : undefined,
 	};
 }
+
+const optOutReason = (reason: unknown) =>
+	typeof reason === 'string' && reason.trim() ? `the call: ${reason.trim()}` : "the call's analysis";
 
 /** A callback time as the agent wrote it: with its own zone, or read in the window's zone; else undefined. */
 export function callbackInstant(text: string, timeZone: string): number | undefined {
@@ -193,9 +198,11 @@ export interface Decision {
 	follow_up: FollowUpKind;
 	/**
 	 * Why: `callback_requested`, `not_reached: busy`, `unpod_follow_up`, `unpod_redial`, `reached`,
-	 * `max_calls`, `no_phone`, `not_ended`...
+	 * `max_calls`, `no_phone`, `not_ended`, `do_not_call`...
 	 */
 	reason: string;
+	/** With `do_not_call`: Unpod calls the contact again itself all the same, and cannot be told not to. */
+	unpodCallsAgain?: 'follow_up' | 'redial';
 	/** When the next call is due (epoch ms), inside the window; not yet rounded to a slot. */
 	at?: number;
 	/** The attempt the next call would be. */
@@ -220,6 +227,10 @@ export function notReachedReason(call: EndedCall): string | undefined {
 /** What an ended call asks for next. `now` stands for the call's end when it does not say. */
 export function decideFollowUp(call: EndedCall, settings: FollowUpSettings, now: number): Decision {
 	const next = call.attempt + 1;
+	// Never a next call for a person who said no, whatever else the call says.
+	if (call.doNotCall !== undefined) {
+		return { follow_up: 'none', reason: 'do_not_call', unpodCallsAgain: call.unpodCallsAgain, attempt: next };
+	}
 	// An open call (a list read while it rang, or Unpod's own scheduled follow-up) is not decided on.
 	if (!isFinal(call.status)) return { follow_up: 'none', reason: 'not_ended', attempt: next };
 	// Never a second caller: Unpod's own follow-up or redial is the next call.

@@ -17,6 +17,7 @@ import { approvalItem, approvedValuesOf, DEFAULT_APPROVED_VALUES } from '../../.
 import { contactFields, contactOfItem, toContactDocument } from '../../../shared/contacts';
 import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/descriptions';
 import { sameForEveryItem } from '../../../shared/parameters';
+import { doNotCallFields, doNotCallListOf, refusalOf, refuseDoNotCallRows } from '../../placeCalls/doNotCall';
 import { countryCodeOption, rateLimitWaitOption } from '../../placeCalls/fields';
 import { callRequest, contactRow } from '../../placeCalls/rows';
 import type { Row } from '../../placeCalls/rows';
@@ -44,6 +45,7 @@ export const description: INodeProperties[] = [
 	spaceLocator(show),
 	agentLocator(show),
 	...contactFields(show),
+	...doNotCallFields(show),
 	{
 		displayName: 'Message',
 		name: 'message',
@@ -88,7 +90,9 @@ function approvalRows(context: IExecuteFunctions): Row[] {
 		throw new NodeOperationError(context.getNode(), 'Message is empty: say what the approver is asked to approve');
 	}
 	const request = callRequest(space, agent, { type: 'now' }, message);
-	return items.map((item, itemIndex) => {
+	const doNotCall = doNotCallListOf(context);
+	const refused: Array<{ itemIndex: number; reason: string }> = [];
+	const rows = items.map((item, itemIndex) => {
 		const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const countryCode = String(options.defaultCountryCode ?? '');
 		const contact = toContactDocument(contactOfItem(context, itemIndex), countryCode);
@@ -97,8 +101,12 @@ function approvalRows(context: IExecuteFunctions): Row[] {
 				itemIndex,
 			});
 		}
+		const reason = refusalOf(context, itemIndex, contact.document, doNotCall, `Item ${itemIndex + 1}, the approver`);
+		if (reason) refused.push({ itemIndex, reason });
 		return contactRow({ itemIndex, echo: item.json, document: contact.document, request, countryCode });
 	});
+	refuseDoNotCallRows(context, refused);
+	return rows;
 }
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
