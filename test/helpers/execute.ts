@@ -31,7 +31,7 @@ export class Executor {
 	private readonly additionalData: IWorkflowExecuteAdditionalData;
 	private readonly task = new UnpodTask();
 	/** Shared by the runs of one Executor, as n8n shares it between the runs of one execution. */
-	private readonly runExecutionData: IRunExecutionData;
+	private runExecutionData!: IRunExecutionData;
 
 	constructor(options: ExecutorOptions) {
 		this.node = {
@@ -50,6 +50,11 @@ export class Executor {
 			options.credentials,
 			false,
 		));
+		this.newExecution();
+	}
+
+	/** The next runs are another execution of the same workflow: its static data kept, the execution's context new. */
+	newExecution(): void {
 		this.runExecutionData = {
 			resultData: { runData: {} },
 			executionData: {

@@ -11,6 +11,8 @@ import { callChain } from '../../shared/outcome';
 import { readTaskList } from '../../shared/taskLists';
 import { isFinal } from '../../shared/tasks';
 import { platformTime } from '../../shared/time';
+import { asListed, readFrom, remember } from './knownTasks';
+import type { KnownSpace } from './knownTasks';
 import type { Row } from './rows';
 
 export interface ExistingTask {
@@ -118,12 +120,15 @@ export function skipReason(match: Match, lookbackHours: number): string {
 
 /**
  * The tasks created in each space of these rows within the longest lookback of its rows, newest
- * first. Its requests wait and retry within the run's budget; if it cannot be read, nothing is sent.
+ * first. With `memory` (the node's static data), only what was created since the last read is
+ * read, and the rest remembered (knownTasks.ts). Its requests wait and retry within the run's
+ * budget; if it cannot be read, nothing is sent.
  */
 export async function recentTasks(
 	context: IExecuteFunctions,
 	rows: Array<Pick<Row, 'lookbackHours'> & { request: { space: string } }>,
 	budget: WaitBudget,
+	memory?: IDataObject,
 ): Promise<Map<string, ExistingTasks>> {
 	const hoursBySpace = new Map<string, number>();
 	for (const row of rows) {
@@ -131,17 +136,26 @@ export async function recentTasks(
 		hoursBySpace.set(row.request.space, Math.max(hours, hoursBySpace.get(row.request.space) ?? 0));
 	}
 	const bySpace = new Map<string, ExistingTasks>();
+	const known = (memory?.knownTasks ?? {}) as Record<string, KnownSpace>;
 	for (const [space, hours] of hoursBySpace) {
+		const readAt = Math.floor(Date.now() / 1000);
 		const since = Math.floor((Date.now() - hours * 3600 * 1000) / 1000);
+		const { from, incremental } = memory ? readFrom(known[space], since) : { from: since, incremental: false };
 		try {
-			const tasks = await readTaskList(context, { scope: 'space', id: space }, { qs: { from_ts: since }, budget });
-			bySpace.set(space, new ExistingTasks(tasks));
+			const tasks = await readTaskList(context, { scope: 'space', id: space }, { qs: { from_ts: from }, budget });
+			if (!memory) {
+				bySpace.set(space, new ExistingTasks(tasks));
+				continue;
+			}
+			known[space] = remember(known[space], tasks, incremental, since, readAt);
+			bySpace.set(space, new ExistingTasks(known[space].tasks.map(asListed)));
 		} catch (error) {
 			const failure = asNodeError(context.getNode(), error);
 			failure.message = `Could not look up the space's recent tasks to skip contacts already called: ${failure.message}. Nothing was sent`;
 			throw failure;
 		}
 	}
+	if (memory) memory.knownTasks = known;
 	return bySpace;
 }
 
@@ -153,17 +167,18 @@ export interface SkippedRow {
 
 /**
  * Skip Contacts Already Called: the rows (those with a lookback) that already have a task in
- * their space, each looked for with its own lookback and country code.
+ * their space, each looked for with its own lookback and country code; `memory` as recentTasks.
  */
 export async function calledContacts(
 	context: IExecuteFunctions,
 	rows: Row[],
 	budget: WaitBudget,
+	memory?: IDataObject,
 ): Promise<Map<Row, SkippedRow>> {
 	const skipped = new Map<Row, SkippedRow>();
 	const guarded = rows.filter((row) => row.lookbackHours !== undefined);
 	if (!guarded.length) return skipped;
-	const existing = await recentTasks(context, guarded, budget);
+	const existing = await recentTasks(context, guarded, budget, memory);
 	for (const row of guarded) {
 		const hours = row.lookbackHours!;
 		const since = Date.now() - hours * 3600 * 1000;

@@ -32,6 +32,12 @@ export interface SendSettings {
 	 * such check (the waits, whose calls go in one request; Follow Up, which finds its own).
 	 */
 	guard: boolean;
+	/**
+	 * The guard remembers each space's tasks in the node's static data between executions and
+	 * reads only the new ones (knownTasks.ts): Create, which a schedule runs again and again. Call
+	 * and Wait puts out a skipped call's whole task, so it reads the list whole.
+	 */
+	rememberTasks?: boolean;
 }
 
 type Results = Map<Row, SendResult>;
@@ -46,7 +52,8 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
 	const results: Results = new Map();
 	const unsent = replayJournal(context, journal, rows, results);
 	if (settings.guard) {
-		for (const [row, skipped] of await calledContacts(context, unsent, settings.budget)) {
+		const memory = settings.rememberTasks ? context.getWorkflowStaticData('node') : undefined;
+		for (const [row, skipped] of await calledContacts(context, unsent, settings.budget, memory)) {
 			results.set(row, { kind: 'skipped', ...skipped });
 		}
 	}

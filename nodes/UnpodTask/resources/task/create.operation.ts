@@ -90,6 +90,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		budget: rateLimitBudget(this),
 		continueOnFail,
 		guard: true,
+		rememberTasks: true,
 	});
 	return rowItems(this, items.length, { rows, results, invalid, refused }, (result, row) => ({
 		...row.echo,
