@@ -8,6 +8,8 @@ import { Workflow } from '../test/helpers/workflow-builders';
 import { N8nServer } from '../test/helpers/n8n-server';
 import { startServer, UnpodServer } from '../dev/server/server';
 import { SEED } from '../dev/server/seed';
+import { ANALYSED_AGENT } from '../dev/server/postCall';
+import { DO_NOT_CALL_COLUMNS } from '../test/helpers/campaign';
 
 /** The credential the demo's n8n holds, pointed at the local server. */
 export const DEMO_CREDENTIAL = { id: 'unpodLocal', name: 'Unpod (local demo server)' };
@@ -32,7 +34,11 @@ export const CSV_COLUMNS = [
 	'next_action',
 	'recording_url',
 	'call_summary',
+	'do_not_call',
 ];
+
+/** The contact who asks, on the call, not to be called again (contacts.csv's second row, Ben Müller). */
+export const SAYS_NO = { name: 'Ben Müller', number: '+12371531097' };
 
 export interface DemoEnvironment {
 	server: UnpodServer;
@@ -42,6 +48,8 @@ export interface DemoEnvironment {
 	rows: number;
 	outcomesFile: string;
 	workflows: Workflow[];
+	/** The "Unpod do-not-call" Data Table. */
+	doNotCallTable: string;
 	importId: string;
 	outcomesId: string;
 	/** Stops n8n and the local server and removes n8n's folder. */
@@ -57,7 +65,15 @@ export async function startDemoEnvironment(
 		`Starting the local Unpod server (it ends each call ${minMs / 1000} to ${maxMs / 1000} s after it is created; ` +
 			`every ${Math.round(1 / failRate)}th call fails)`,
 	);
-	const server = await startServer({ autoFinish: DEMO_CALLS });
+	// The agent extracts the opt-out (its Analysis settings) and places no call of its own, so every
+	// call the demo counts is one the import placed.
+	const server = await startServer({
+		autoFinish: DEMO_CALLS,
+		agentSettings: {
+			[SEED.agentHandle]: { ...ANALYSED_AGENT, follow_up_enabled: false, callback_enabled: false },
+		},
+	});
+	server.calls.callScripts = [{ number: SAYS_NO.number, end: 'completed', afterMs: 4000, outcome: 'do_not_call' }];
 	const n8n = await N8n.create();
 	const filesDir = join(n8n.folder, 'files');
 	mkdirSync(filesDir, { recursive: true });
@@ -74,13 +90,15 @@ export async function startDemoEnvironment(
 	const credential = DEMO_CREDENTIAL;
 	const data = { baseUrl: server.url, apiToken: SEED.token, orgHandle: SEED.orgHandle, productId: SEED.productId };
 	await n8n.importCredentials([{ ...credential, type: 'unpodApi', data }]);
-	const workflows = exampleFiles().map((file) => loadExample(file, { credential, filesDir }));
-	await n8n.importWorkflows(workflows);
-	const importId = workflows.find((w) => w.name.includes('contacts CSV'))!.id;
-	const outcomesId = workflows.find((w) => w.name.includes('CSV log'))!.id;
 	const n8nVersion = N8N_VERSION;
 	say(`n8n ${n8nVersion} is starting with the example workflows`);
 	const n8nServer = await N8nServer.start(n8n);
+	// The shared do-not-call list the examples read before they call and write an opt-out to.
+	const doNotCallTable = await n8nServer.createDataTable('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
+	const workflows = exampleFiles().map((file) => loadExample(file, { credential, filesDir, doNotCallTable }));
+	await n8n.importWorkflows(workflows);
+	const importId = workflows.find((w) => w.name.includes('contacts CSV'))!.id;
+	const outcomesId = workflows.find((w) => w.name.includes('CSV log'))!.id;
 	const outcomesName = workflows.find((w) => w.id === outcomesId)!.name;
 	// Activation runs the trigger's first poll, which only learns what exists.
 	await n8nServer.setActive(
@@ -97,6 +115,7 @@ export async function startDemoEnvironment(
 		rows,
 		outcomesFile,
 		workflows,
+		doNotCallTable,
 		importId,
 		outcomesId,
 		async stop() {

@@ -146,6 +146,24 @@ async function main() {
 		await waitForQuiet(outcomesFile);
 	}
 
+	// The person who said no: on the shared list now, so importing the same contacts again calls
+	// nobody new, and not them: the others are skipped as already called, they are refused.
+	const optedOut = (await n8nServer.dataTableRows(env.doNotCallTable)).map((row) => String(row.phone));
+	let again: { created: number; skipped: number; refused: string[] } | undefined;
+	if (optedOut.length && !timedOut) {
+		say(`${plural(optedOut.length, 'contact')} asked not to be called again; importing the same contacts once more...`);
+		const rerun = await n8n.execute(importId);
+		const out = (node: string) => (rerun.resultData?.runData?.[node]?.[0]?.data?.main?.[0] ?? []).map((i) => i.json);
+		again = {
+			created: out('Created').filter((r) => !r.unpod_skipped).length,
+			skipped: out('Created').filter((r) => r.unpod_skipped).length,
+			refused: out('Not created')
+				.filter((r) => r.unpod_refused)
+				.map((r) => String(r.name)),
+		};
+		for (const row of out('Not created').filter((r) => r.unpod_refused)) console.log(`        - ${row.unpod_refused}`);
+	}
+
 	const written = outcomeIds(outcomesFile);
 	const counts = new Map<string, number>();
 	for (const id of written) counts.set(id, (counts.get(id) ?? 0) + 1);
@@ -162,6 +180,17 @@ async function main() {
 		{ step: 'outcomes written to the CSV', count: written.length },
 		{ step: 'outcomes missing', count: missing.length },
 		{ step: 'outcomes written twice', count: twice.length },
+		{ step: 'said do not call on the call (added to Unpod do-not-call)', count: optedOut.length },
+		...(again
+			? [
+					{ step: 'imported again: called anew', count: again.created },
+					{ step: 'imported again: skipped, already called', count: again.skipped },
+					{
+						step: `imported again: refused, on the do-not-call list (${again.refused.join(', ')})`,
+						count: again.refused.length,
+					},
+				]
+			: []),
 		{ step: 'requests to Unpod (create + polls)', count: server.requests.length },
 	]);
 	// The n8n folder goes when the demo ends; the output stays in the repository (git ignores it).
@@ -176,14 +205,21 @@ async function main() {
 			(replaced ? " (it replaced the previous run's; DEMO_OUTPUT_DIR=<folder> keeps a run elsewhere)" : ''),
 	);
 	console.log(`Demo time: ${((Date.now() - started) / 1000).toFixed(0)} s (n8n's one-time install not counted)`);
-	const ok = !timedOut && missing.length === 0 && twice.length === 0 && strangers.length === 0;
+	const ok =
+		!timedOut &&
+		missing.length === 0 &&
+		twice.length === 0 &&
+		strangers.length === 0 &&
+		(!again || (again.created === 0 && again.refused.length === optedOut.length));
 	if (!ok) {
 		console.error(
-			`\nFAILED: ${missing.length} outcomes missing, ${twice.length} written twice, ${strangers.length} unexpected.`,
+			`\nFAILED: ${missing.length} outcomes missing, ${twice.length} written twice, ${strangers.length} unexpected` +
+				(again ? `; imported again: ${again.created} called anew, ${again.refused.length} refused.` : '.'),
 		);
 		await shutdown(1);
 	}
 	console.log("\nOK: every imported contact's outcome arrived exactly once.");
+	if (again) console.log('OK: nobody who said no was called again.');
 	if (keep) {
 		console.log(`\nn8n keeps running with the example workflows: ${n8nServer.url}`);
 		console.log(`Outcomes of calls from now on go to ${outcomesFile} (removed with n8n when you stop it).`);

@@ -16,7 +16,7 @@ const ANALYTICS = [
 ];
 const DAYS = 14;
 
-/** Per day (the last DAYS days), the endings decided: reached, given up, or a callback scheduled. */
+/** Per day (the last DAYS days), the endings decided: reached, given up, a callback scheduled, or do not call. */
 function outcomesPerDay(figures) {
 	const days = Array.from({ length: DAYS }, (_, i) => $now.minus({ days: DAYS - 1 - i }).toISODate());
 	return days.map((day) => ({ day, ...Object.fromEntries(DAY_STAGES.map((k) => [k, figures.days[day]?.[k] ?? 0])) }));
@@ -52,7 +52,7 @@ function progressBar(counts, total) {
 }
 
 function dayChart(days) {
-	const series = [stage('reached'), stage('gave_up'), stage('callback_due')];
+	const series = DAY_STAGES.map(stage);
 	const most = Math.max(1, ...days.map((d) => series.reduce((sum, s) => sum + d[s.key], 0)));
 	const bar = 600 / days.length;
 	const bars = days.map((d, i) => {
@@ -74,13 +74,13 @@ function page(figures, fresh, callbacks, analytics, refresh) {
 	const counts = stageCounts(figures, fresh);
 	const contacts = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
 	const total = contacts || 1;
-	const done = counts.reached + counts.gave_up + counts.not_created;
+	const done = counts.reached + counts.gave_up + counts.do_not_call + counts.not_created;
 	const tile = (key, label, value, attr = 'figure') =>
 		`<div class="tile" data-${attr}="${key}"><b>${escape(value)}</b><span>${escape(label)}</span></div>`;
 	const tiles = STAGES.filter((s) => s.key !== 'other' || counts.other)
 		.map((s) => tile(s.key, s.label, counts[s.key] ?? '?'))
 		.join('');
-	const legend = [stage('reached'), stage('gave_up'), stage('callback_due')]
+	const legend = DAY_STAGES.map(stage)
 		.map((s) => `<span><i style="background:${s.color}"></i>${s.label}</span>`)
 		.join('');
 	const due = callbacks

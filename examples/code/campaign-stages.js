@@ -13,11 +13,13 @@ const STAGES = [
 	},
 	{ key: 'reached', label: 'Reached', color: '#16a34a', statuses: ['reached'] },
 	{ key: 'gave_up', label: 'Gave up', color: '#dc2626', statuses: ['gave up'] },
+	// Asked not to be called again (on a call), or on the do-not-call list before a call.
+	{ key: 'do_not_call', label: 'Do not call', color: '#0f172a', statuses: ['do not call'] },
 	{ key: 'not_created', label: 'Not created', color: '#7c3aed', statuses: ['not created'] },
 	{ key: 'other', label: 'Other', color: '#64748b', statuses: [] },
 ];
 /** The stages counted per day: what an ending decided. */
-const DAY_STAGES = ['reached', 'gave_up', 'callback_due'];
+const DAY_STAGES = ['reached', 'gave_up', 'callback_due', 'do_not_call'];
 /** Days kept in the figures: enough for the page's two weeks and a month of reports. */
 const DAYS_KEPT = 62;
 

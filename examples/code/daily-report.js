@@ -8,6 +8,7 @@ const REPORTED = [
 	['reached', 'Reached'],
 	['callback_due', 'Callback scheduled'],
 	['gave_up', 'Gave up'],
+	['do_not_call', 'Asked not to be called'],
 	['added', 'Contacts added'],
 ];
 
@@ -23,6 +24,7 @@ function dayFigures(figures, day, firstId, nextFirstId) {
 		reached: decided.reached ?? 0,
 		callback_due: decided.callback_due ?? 0,
 		gave_up: decided.gave_up ?? 0,
+		do_not_call: decided.do_not_call ?? 0,
 		added,
 	};
 }

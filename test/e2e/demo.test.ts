@@ -79,6 +79,16 @@ test('npm run demo -- --keep: every outcome exactly once (a 12-row CSV); Ctrl-C 
 	expect(kept).toMatch(/calls failed +\| 2 /);
 	expect(kept).toMatch(/calls completed +\| 9 /);
 	expect(kept).toContain('--rows 12 shortens the import, not the demo');
+	// Ben Müller asks on his call not to be called again: his line says so, he goes on the shared
+	// list, and importing the same rows again calls nobody anew and refuses him.
+	expect(lines.find((line) => line.includes('"Ben Müller"'))).toMatch(/,"true"$/);
+	expect(lines.filter((line) => line.endsWith(',"true"'))).toHaveLength(1);
+	expect(kept).toMatch(/said do not call on the call \(added to Unpod do-not-call\) +\| 1 /);
+	expect(kept).toMatch(/imported again: called anew +\| 0 /);
+	expect(kept).toMatch(/imported again: skipped, already called +\| 10 /);
+	expect(kept).toMatch(/imported again: refused, on the do-not-call list \(Ben Müller\) +\| 1 /);
+	expect(kept).toContain('Item 2: +12371531097 is on the do-not-call list (Do-Not-Call Numbers); not called');
+	expect(kept).toContain('OK: nobody who said no was called again.');
 	// Ctrl-C: the demo says what it does, does it, and ends as a program stopped by Ctrl-C does.
 	expect(output.slice(kept.length)).toContain(
 		"Interrupted: stopping n8n and the local Unpod server, and removing n8n's folder.",

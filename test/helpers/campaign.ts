@@ -11,6 +11,14 @@ export const CAMPAIGN_COLUMNS: Array<{ name: string; type: 'string' | 'number' }
 	{ name: 'result', type: 'string' },
 ];
 
+/** The shared "Unpod do-not-call" table every example reads before it calls and writes an opt-out to. */
+export const DO_NOT_CALL_COLUMNS: Array<{ name: string; type: 'string' | 'number' }> = [
+	{ name: 'phone', type: 'string' },
+	{ name: 'reason', type: 'string' },
+	{ name: 'source', type: 'string' },
+	{ name: 'added_at', type: 'string' },
+];
+
 /** The campaign's figures table: a `total` row, and `change` rows not yet added up in it. */
 export const FIGURES_COLUMNS: Array<{ name: string; type: 'string' | 'number' }> = [
 	{ name: 'kind', type: 'string' },
@@ -58,6 +66,7 @@ export const STAGE_OF_STATUS: Record<string, string> = {
 	'unpod follow-up': 'callback_due',
 	reached: 'reached',
 	'gave up': 'gave_up',
+	'do not call': 'do_not_call',
 	'not created': 'not_created',
 };
 
@@ -69,6 +78,7 @@ export function stageCounts(rows: Array<Record<string, unknown>>): Record<string
 		callback_due: 0,
 		reached: 0,
 		gave_up: 0,
+		do_not_call: 0,
 		not_created: 0,
 	};
 	for (const row of rows) counts[STAGE_OF_STATUS[String(row.status)]]++;
@@ -85,7 +95,12 @@ export function figuresRow(
 	takenThrough = 0,
 ): Record<string, unknown> {
 	const { new: _new, ...stages } = stageCounts(rows);
-	const decided = { reached: stages.reached, gave_up: stages.gave_up, callback_due: stages.callback_due };
+	const decided = {
+		reached: stages.reached,
+		gave_up: stages.gave_up,
+		callback_due: stages.callback_due,
+		do_not_call: stages.do_not_call,
+	};
 	return {
 		kind: 'total',
 		figures: JSON.stringify({ stages: { ...stages, other: 0 }, days: { [day]: decided }, taken_through: takenThrough }),

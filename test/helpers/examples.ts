@@ -16,6 +16,8 @@ export interface Localize {
 	dataTable?: string;
 	/** The campaign's figures table, picked in the Data Table nodes named for its figures. */
 	figuresTable?: string;
+	/** The shared "Unpod do-not-call" table, picked in the Data Table nodes named for the do-not-call list. */
+	doNotCallTable?: string;
 	/** The Google spreadsheet the examples' Google Sheets nodes use, as the user would pick it. */
 	spreadsheet?: string;
 	/** Other services' credentials by type (the campaign page's login, the report's SMTP account). */
@@ -55,12 +57,20 @@ export function loadExample(file: string, local: Localize): Workflow {
 
 /**
  * Picks the Data Tables in a workflow's Data Table nodes whose table is still empty, as the user
- * would: the figures table in the nodes named for the figures, `dataTable` in the others.
+ * would: the figures table in the nodes named for the figures, the do-not-call table in those
+ * named for the do-not-call list, `dataTable` in the others.
  */
-export function pickDataTables(workflow: Workflow, local: Pick<Localize, 'dataTable' | 'figuresTable'>): void {
+export function pickDataTables(
+	workflow: Workflow,
+	local: Pick<Localize, 'dataTable' | 'figuresTable' | 'doNotCallTable'>,
+): void {
 	for (const node of workflow.nodes) {
 		const p = (node.parameters ?? {}) as { dataTableId?: { __rl?: boolean; mode?: string; value?: string } };
-		const table = /figures/i.test(node.name) ? local.figuresTable : local.dataTable;
+		const table = /figures/i.test(node.name)
+			? local.figuresTable
+			: /do-not-call/i.test(node.name)
+				? local.doNotCallTable
+				: local.dataTable;
 		if (p.dataTableId?.__rl && !p.dataTableId.value && table) p.dataTableId = { __rl: true, mode: 'id', value: table };
 	}
 }

@@ -11,6 +11,7 @@ import { SEED } from '../../dev/server/seed';
 import { ANALYSED_AGENT } from '../../dev/server/postCall';
 import type { Task } from '../../dev/server/types';
 import { simplifyTask } from '../../nodes/shared/outcome';
+import { DO_NOT_CALL_COLUMNS } from './campaign';
 import { loadExample, pickDataTables } from './examples';
 import type { N8n } from './n8n';
 import { waitFor } from './wait-for';
@@ -165,6 +166,8 @@ export class TwinSuite {
 	private server?: N8nServer;
 	/** The n8n Data Table the CRM examples claim each ending in (one for all: a claim names its workflow). */
 	claims = '';
+	/** The shared "Unpod do-not-call" table every example reads before it calls and writes an opt-out to. */
+	doNotCall = '';
 
 	/** A service's twin and credentials; its examples loaded as a user fills them in. */
 	add(twin: Twin, credentials: Credential[], files: string[] = []): Workflow[] {
@@ -202,7 +205,9 @@ export class TwinSuite {
 		this.harness.h.n8n.env.DB_SQLITE_POOL_SIZE = '3';
 		this.server = await N8nServer.start(this.harness.h.n8n);
 		this.claims = await this.server.createDataTable('Unpod CRM claims', CLAIM_COLUMNS, []);
-		for (const workflow of this.workflows) pickDataTables(workflow, { dataTable: this.claims });
+		this.doNotCall = await this.server.createDataTable('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
+		for (const workflow of this.workflows)
+			pickDataTables(workflow, { dataTable: this.claims, doNotCallTable: this.doNotCall });
 		await this.harness.h.n8n.importWorkflows(this.workflows);
 	}
 

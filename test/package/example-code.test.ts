@@ -242,8 +242,8 @@ const A_CAMPAIGN = {
 test('the daily report: yesterday against the day before, as mail-safe HTML and a Slack message', () => {
 	const out = report(A_CAMPAIGN);
 	expect(out.day).toBe('2026-11-25');
-	expect(out.yesterday).toEqual({ reached: 2, callback_due: 1, gave_up: 0, added: 6 });
-	expect(out.day_before).toEqual({ reached: 1, callback_due: 0, gave_up: 1, added: 20 });
+	expect(out.yesterday).toEqual({ reached: 2, callback_due: 1, gave_up: 0, do_not_call: 0, added: 6 });
+	expect(out.day_before).toEqual({ reached: 1, callback_due: 0, gave_up: 1, do_not_call: 0, added: 20 });
 	expect(out.now).toMatchObject({ reached: 4, callback_due: 1, gave_up: 1, new: 1, calling: 3 });
 	expect(out.subject).toBe('Unpod campaign, Wednesday 25 November 2026: 2 reached, 1 callbacks scheduled');
 	expect(out.html).not.toMatch(/<svg|<script|<style|https?:\/\//i);
@@ -264,7 +264,7 @@ test('the daily report: yesterday against the day before, as mail-safe HTML and 
 		0,
 	);
 	expect(evening.day).toBe('2026-11-26');
-	expect(evening.yesterday).toEqual({ reached: 1, callback_due: 0, gave_up: 0, added: 0 });
+	expect(evening.yesterday).toEqual({ reached: 1, callback_due: 0, gave_up: 0, do_not_call: 0, added: 0 });
 	expect(evening.day_before).toMatchObject({ reached: 2, added: 6 });
 });
 
@@ -285,7 +285,7 @@ test("on n8n 1.x, whose Data Table node ignores Order By, the rows still new and
 
 test('a report of an empty campaign says nothing happened', () => {
 	const out = report({});
-	expect(out.yesterday).toEqual({ reached: 0, callback_due: 0, gave_up: 0, added: 0 });
+	expect(out.yesterday).toEqual({ reached: 0, callback_due: 0, gave_up: 0, do_not_call: 0, added: 0 });
 	expect(out.now).toMatchObject({ new: 0, reached: 0 });
 });
 
@@ -311,13 +311,23 @@ test('a slice is an id range as long as the rows read: taken in one update', () 
 	expect(runExampleCode('Take the slice', { items: [{}], nodes: {}, now: NOW })).toEqual([]);
 });
 
-test("a slice's count: rows with a task are calling, the others not created; the rows after its last id are new", () => {
+test("a slice's count: rows with a task are calling, those on the do-not-call list do not call, the others not created; the rows after its last id are new", () => {
 	const counted = runExampleCode('Count the slice', {
-		items: [{ task_id: 'T1' }, { task_id: 'T2' }, { error: 'Item 3: contact_number "x" is not a phone number' }],
-		nodes: { 'Take the slice': { first: 41, last: 43, rows: 3 } },
+		items: [
+			{ task_id: 'T1' },
+			{ task_id: 'T2' },
+			{ error: 'Item 3: contact_number "x" is not a phone number' },
+			{
+				unpod_created: false,
+				unpod_refused: 'Item 4: +15550300004 is on the do-not-call list (Do-Not-Call Numbers); not called',
+			},
+		],
+		nodes: { 'Take the slice': { first: 41, last: 44, rows: 4 } },
 		now: NOW,
 	});
-	expect(counted).toEqual([{ json: { stages: { calling: 2, not_created: 1 }, days: {}, taken_through: 43 } }]);
+	expect(counted).toEqual([
+		{ json: { stages: { calling: 2, do_not_call: 1, not_created: 1 }, days: {}, taken_through: 44 } },
+	]);
 	// The figures keep the highest id taken, whichever change added it.
 	expect(
 		figuresNow({
@@ -335,12 +345,15 @@ test('the count of endings moves each row from the stage it was in to the one it
 		row('typed by hand', { id: 4 }),
 		// An ending read but not claimed (a repeat): no update came of it.
 		row('calling', { id: 5 }),
+		row('calling', { id: 6 }),
 	];
 	const updated = [
 		row('reached', { id: 1 }),
 		row('gave up', { id: 2 }),
 		row('retry scheduled', { id: 3 }),
 		row('reached', { id: 4 }),
+		// The person asked not to be called again.
+		row('do not call', { id: 6 }),
 	];
 	const [{ json: change }] = runExampleCode('Count the outcomes', {
 		items: updated,
@@ -349,8 +362,8 @@ test('the count of endings moves each row from the stage it was in to the one it
 	});
 	expect(change).toEqual({
 		// Row 4's status was no stage's: it was never counted, so nothing is taken from any.
-		stages: { calling: -2, reached: 2, callback_due: 0, gave_up: 1 },
-		days: { '2026-11-26': { reached: 2, gave_up: 1, callback_due: 1 } },
+		stages: { calling: -3, reached: 2, callback_due: 0, gave_up: 1, do_not_call: 1 },
+		days: { '2026-11-26': { reached: 2, gave_up: 1, callback_due: 1, do_not_call: 1 } },
 	});
 });
 
@@ -374,8 +387,8 @@ test('the changes since the total are added up in it, to be written only where i
 	const [{ json: out }] = addUp(total, changes);
 	expect(out).toMatchObject({ total_id: 1, through_before: 3, through: 7 });
 	expect(JSON.parse(out.figures)).toEqual({
-		stages: { calling: 46, not_created: 1, callback_due: 1, reached: 1, gave_up: 1, other: 0 },
-		days: { '2026-11-26': { reached: 1, gave_up: 1, callback_due: 1 } },
+		stages: { calling: 46, not_created: 1, callback_due: 1, reached: 1, gave_up: 1, do_not_call: 0, other: 0 },
+		days: { '2026-11-26': { reached: 1, gave_up: 1, callback_due: 1, do_not_call: 0 } },
 		taken_through: 0,
 	});
 	// Nothing to add up, or no total (the campaign not started by its start): nothing to write.

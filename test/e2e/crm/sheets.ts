@@ -86,6 +86,7 @@ export function sheetsCampaign(suite: TwinSuite): void {
 				filesDir: '/nowhere',
 				spreadsheet: spreadsheet.id,
 				dataTable: claims,
+				doNotCallTable: suite.doNotCall,
 				credentials: credentialRefs(CREDENTIALS),
 			});
 			await h.n8n.importWorkflows([workflow]);

@@ -22,7 +22,13 @@ import { ANALYSED_AGENT } from '../../../dev/server/postCall';
 import { callChain } from '../../../nodes/shared/outcome';
 import type { Browser } from 'playwright-core';
 import { startBrowser } from '../../helpers/browser';
-import { CAMPAIGN_COLUMNS, FIGURES_COLUMNS, keptFigures, stageCounts } from '../../helpers/campaign';
+import {
+	CAMPAIGN_COLUMNS,
+	DO_NOT_CALL_COLUMNS,
+	FIGURES_COLUMNS,
+	keptFigures,
+	stageCounts,
+} from '../../helpers/campaign';
 
 /** Whether the Data Table node sorts rows (Order By): n8n 1.x's ignores it. */
 const DATA_TABLE_ORDERS = Number(N8N_VERSION.split('.')[0]) >= 2;
@@ -55,7 +61,7 @@ export function campaignExamples(suite: ExamplesSuite): void {
 		await browser?.close();
 	});
 
-	const ENDED_ROW = ['reached', 'gave up', 'not created'];
+	const ENDED_ROW = ['reached', 'gave up', 'do not call', 'not created'];
 
 	/** Unpod's analytics of the seed space as the local server answers them now, named as the page names them. */
 	async function spaceAnalytics(): Promise<Record<string, number>> {
@@ -139,11 +145,25 @@ export function campaignExamples(suite: ExamplesSuite): void {
 		const table = await n8n.createDataTable('Unpod campaign', CAMPAIGN_COLUMNS, contacts);
 		campaignTable = table;
 		figuresTable = await n8n.createDataTable('Unpod campaign figures', FIGURES_COLUMNS, []);
+		// The shared do-not-call list: contact 3 said no in another campaign (written as people write it).
+		const saidNoBefore = String(contacts[2].phone);
+		const doNotCallTable = await n8n.createDataTable('Unpod do-not-call', DO_NOT_CALL_COLUMNS, [
+			{
+				phone: '+1 (555) 030-0003',
+				reason: 'Asked to be taken off the list',
+				source: 'call T0: HubSpot',
+				added_at: '',
+			},
+		]);
+		// Contact 5 says no on its first call: the agent's extracted fields say so.
+		const saysNo = String(contacts[5].phone);
+		h.server.calls.callScripts = [{ number: saysNo, end: 'completed', afterMs: 2000, outcome: 'do_not_call' }];
 		const workflow = loadExample('data-table-campaign.json', {
 			credential: CREDENTIAL.unpodApi,
 			filesDir,
 			dataTable: table,
 			figuresTable,
+			doNotCallTable,
 			credentials: SERVICES,
 		});
 		await h.n8n.importWorkflows([workflow]);
@@ -186,8 +206,8 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			expect(firstView.status).toBe(200);
 			expect(firstView.headers['content-type']).toMatch(/^text\/html/);
 			expect(pageRequests(before)).toEqual(['GET /api/v2/platform/organisation/analytics/']);
-			expectPageFigures(shown.figures, { ...stageCounts(await n8n.dataTableRows(table)), done: 1 });
-			expect(shown.figures).toMatchObject({ calling: 49, not_created: 1 });
+			expectPageFigures(shown.figures, { ...stageCounts(await n8n.dataTableRows(table)), done: 2 });
+			expect(shown.figures).toMatchObject({ calling: 48, do_not_call: 1, not_created: 1 });
 			expect(shown.analytics).toEqual(await spaceAnalytics());
 			// A phone's width, no sideways scrolling.
 			expect(shown.scrollWidth).toBeLessThanOrEqual(390);
@@ -277,12 +297,32 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			expect(h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`)).toHaveLength(creates);
 			expect(await n8n.dataTableRows(table)).toEqual(rows);
 
-			// The first request called the 49 good rows; the bad one says why it was not called.
+			// The first request called the 48 good rows; the bad one says why it was not called, and the
+			// one on the shared do-not-call list was never called.
 			const [first] = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
-			expect((first.body as { documents: unknown[] }).documents).toHaveLength(49);
+			expect((first.body as { documents: unknown[] }).documents).toHaveLength(48);
 			const bad = rows.find((r) => r.phone === 'call me')!;
 			expect(bad).toMatchObject({ status: 'not created', task_id: null });
 			expect(bad.result).toMatch(/^Item 8: contact_number "call me" is not a phone number/);
+			const listed = rows.find((r) => r.phone === saidNoBefore)!;
+			expect(listed).toMatchObject({
+				status: 'do not call',
+				task_id: null,
+				result: `Item 3: ${saidNoBefore} is on the do-not-call list (Do-Not-Call Numbers); not called`,
+			});
+			// The one who said no on the call: one call, no next call by anyone, on the shared list once.
+			const optedOut = rows.find((r) => r.phone === saysNo)!;
+			expect(optedOut).toMatchObject({ status: 'do not call', result: 'Asked to be taken off the list', attempt: 1 });
+			const saysNoCalls = campaignTasks().filter((t) => t.input.contact_number === saysNo);
+			expect(saysNoCalls.map((t) => t.task_id)).toEqual([optedOut.task_id]);
+			expect(campaignTasks().filter((t) => t.input.contact_number === saidNoBefore)).toEqual([]);
+			const list = await n8n.dataTableRows(doNotCallTable);
+			expect(list.map((r) => [r.phone, r.reason, r.source])).toEqual([
+				['+1 (555) 030-0003', 'Asked to be taken off the list', 'call T0: HubSpot'],
+				[saysNo, 'Asked to be taken off the list', `call ${optedOut.task_id}: ${workflow.name}`],
+			]);
+			expect(Date.parse(list[1].added_at)).toBeGreaterThan(0);
+			const done = [bad, listed, optedOut];
 
 			const tasks = campaignTasks();
 			const byNumber = (phone: string) => tasks.filter((t) => t.input.contact_number === phone);
@@ -299,7 +339,7 @@ export function campaignExamples(suite: ExamplesSuite): void {
 				// And placed none past Max Calls (3), counting Unpod's calls.
 				expect(Number(t.input.attempt)).toBeLessThanOrEqual(3);
 			}
-			for (const row of rows.filter((r) => r !== bad)) {
+			for (const row of rows.filter((r) => !done.includes(r))) {
 				const calls = byNumber(row.phone);
 				const last = h.server.store.tasksById.get(row.task_id)!;
 				// Each row tells the contact's last call and which call of its chain that was, Unpod's counted.
@@ -356,6 +396,9 @@ export function campaignExamples(suite: ExamplesSuite): void {
 				const bars = (stage: string) => end.bars.filter((b) => b.stage === stage).reduce((sum, b) => sum + b.count, 0);
 				expect(bars('reached')).toBe(end.figures.reached);
 				expect(bars('gave_up')).toBe(end.figures.gave_up);
+				// The opt-out on its call counts on its day; the one refused before any call, in the stage only.
+				expect(bars('do_not_call')).toBe(1);
+				expect(end.figures.do_not_call).toBe(2);
 				expect(bars('callback_due')).toBe(Object.values(figures.days)[0].callback_due);
 				expect(bars('callback_due')).toBeGreaterThanOrEqual(ours.length);
 				const all = await n8n.dataTableRows(table);
@@ -370,13 +413,14 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			}
 
 			console.log(
-				`Campaign of ${rows.length} rows with Unpod's follow-ups on: ${count('reached')} reached, ${count('gave up')} gave up, 1 not created; ` +
+				`Campaign of ${rows.length} rows with Unpod's follow-ups on: ${count('reached')} reached, ${count('gave up')} gave up, 2 do not call, 1 not created; ` +
 					`${tasks.length} calls (${unpods.length} Unpod follow-ups, ${ours.length} the package's) in ` +
 					`${h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`).length} create requests; ` +
 					`${repeats} endings pushed twice during the campaign, then all ${tasks.length} again; ${forcedPolls} polls asked for; none called twice for one ending`,
 			);
 		} finally {
 			h.server.calls.autoFinish = undefined;
+			h.server.calls.callScripts = [];
 			h.server.store.timeScale = 1;
 			h.server.store.onScheduled = (task) => h.server.calls.planCalls([task]);
 			h.server.store.agentSettings.delete(SEED.agentHandle);
@@ -414,10 +458,13 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			reached: count(['reached']),
 			callback_due: decided.callback_due,
 			gave_up: count(['gave up']),
+			// The one who said no on a call (the one refused before any call decided nothing that day).
+			do_not_call: decided.do_not_call,
 			// Not known on n8n 1.x, whose Data Table node ignores Order By (docs/campaigns.md).
 			added: DATA_TABLE_ORDERS ? rows.length : '?',
 		};
 		expect(today.callback_due).toBeGreaterThan(0);
+		expect(today.do_not_call).toBe(1);
 		expect(h.server.requestsTo('GET', '/organisation/analytics/').length).toBeGreaterThan(0);
 
 		expect(smtp.mails.length).toBe(mailed + 1);
@@ -437,6 +484,7 @@ export function campaignExamples(suite: ExamplesSuite): void {
 		const slack = h.server.sink[posted] as { text: string; blocks: Array<{ type: string }> };
 		expect(slack.text).toContain(`Reached: *${today.reached}*`);
 		expect(slack.text).toContain(`Gave up: *${today.gave_up}*`);
+		expect(slack.text).toContain(`Asked not to be called: *1*`);
 		expect(slack.blocks.map((b) => b.type)).toEqual(['header', 'section', 'context']);
 		for (const row of rows.filter((r) => /\d{6}$/.test(r.phone))) expect(body + slack.text).not.toContain(row.phone);
 	}, 120_000);

@@ -5,7 +5,8 @@
  */
 import { copyFileSync, mkdirSync } from 'fs';
 import { join } from 'path';
-import { EXAMPLES, exampleFiles, loadExample } from '../../helpers/examples';
+import { DO_NOT_CALL_COLUMNS } from '../../helpers/campaign';
+import { EXAMPLES, exampleFiles, loadExample, pickDataTables } from '../../helpers/examples';
 import type { N8n } from '../../helpers/n8n';
 import { N8nServer } from '../../helpers/n8n-server';
 import { createInSecondSpace } from '../../helpers/nodes';
@@ -107,6 +108,22 @@ export class ExamplesSuite {
 		this.workflows.chain(perItem.id, perItem.nodes);
 		await this.h.n8n.importWorkflows(this.workflows.list);
 	}
+
+	/**
+	 * The shared "Unpod do-not-call" Data Table, made once in the running n8n and picked in every
+	 * example that reads or writes it (imported again with it picked).
+	 */
+	async doNotCallTable(): Promise<string> {
+		if (this.doNotCall) return this.doNotCall;
+		const n8n = await this.startN8n();
+		this.doNotCall = await n8n.createDataTable('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
+		const using = this.workflows.list.filter((w) => w.nodes.some((n) => /do-not-call/i.test(n.name)));
+		for (const workflow of using) pickDataTables(workflow, { doNotCallTable: this.doNotCall });
+		await this.h.n8n.importWorkflows(using);
+		return this.doNotCall;
+	}
+
+	private doNotCall?: string;
 
 	/** One running n8n for the tests that need one, started by the first of them. */
 	async startN8n(): Promise<N8nServer> {

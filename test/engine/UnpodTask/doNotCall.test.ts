@@ -75,7 +75,7 @@ test('the outcome says do_not_call, with its reason; Follow Up schedules nothing
 		follow_up_reason: 'do_not_call',
 		follow_up_at: null,
 		do_not_call: true,
-		do_not_call_reason: 'the call: Asked to be taken off the list',
+		do_not_call_reason: 'Asked to be taken off the list',
 		unpod_next_call_task_id: null,
 	});
 	expect(olgaNext.unpod_warning).toBeUndefined();
@@ -101,7 +101,7 @@ test("Unpod's own follow-up scheduled all the same: the item names it and warns,
 	// As Unpod's follow-up engine leaves it when its LLM still asked for a next call.
 	unpods.status = 'scheduled';
 	unpods.output = { referenced_task: ended.task_id, followup_count: 1, scheduled_time: '2026-11-26T15:00:00.000Z' };
-	const flat = {
+	const flat: IDataObject = {
 		...simplifyTask(h.server.webhooks.taskDocument(ended) as IDataObject),
 		unpod_follow_up_status: 'call_scheduled',
 		unpod_follow_up_at: '2026-11-26T15:00:00.000Z',

@@ -104,7 +104,7 @@ describe('what an ended call asks for next', () => {
 
 	test('do-not-call: no retry, callback or follow-up, whatever else the call says; Unpod calling again is kept', () => {
 		const busyButNo = readEndedCall(flat({ call_status: 'busy', callback_requested: true, do_not_call: true }));
-		expect(busyButNo.doNotCall).toBe("the call's analysis");
+		expect(busyButNo.doNotCall).toBe('asked on the call');
 		expect(decideFollowUp(busyButNo, settings, now)).toEqual({
 			follow_up: 'none',
 			reason: 'do_not_call',
@@ -119,7 +119,7 @@ describe('what an ended call asks for next', () => {
 				unpod_follow_up_at: '2026-11-26T08:00:00.000Z',
 			}),
 		);
-		expect(unpodToo.doNotCall).toBe('the call: Asked to be taken off the list');
+		expect(unpodToo.doNotCall).toBe('Asked to be taken off the list');
 		expect(decideFollowUp(unpodToo, settings, now)).toMatchObject({
 			follow_up: 'none',
 			reason: 'do_not_call',

@@ -127,7 +127,7 @@ export interface EndedCall {
 	unpodCallsAgain?: 'follow_up' | 'redial';
 	/** When Unpod said it calls again, if it did. */
 	unpodAt?: string;
-	/** Why the contact must not be called again (the call's analysis, the row, the list), if it must not. */
+	/** Why the contact must not be called again (the person's reason, the row, the list), if it must not. */
 	doNotCall?: string;
 }
 
@@ -174,8 +174,9 @@ export function readEndedCall(item: IDataObject): EndedCall {
 	};
 }
 
+/** The person's own reason, as the call's analysis gave it, or that they asked. */
 const optOutReason = (reason: unknown) =>
-	typeof reason === 'string' && reason.trim() ? `the call: ${reason.trim()}` : "the call's analysis";
+	typeof reason === 'string' && reason.trim() ? reason.trim() : 'asked on the call';
 
 /** A callback time as the agent wrote it: with its own zone, or read in the window's zone; else undefined. */
 export function callbackInstant(text: string, timeZone: string): number | undefined {
