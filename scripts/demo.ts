@@ -71,7 +71,7 @@ const plural = (n: number, noun: string) => `${n} ${noun}${n === 1 ? '' : 's'}`;
 
 async function main() {
 	env = await startDemoEnvironment({ rows: rowsArg, say });
-	const { server, n8n, n8nServer, rows, outcomesFile, importId, outcomesId } = env;
+	const { server, n8nServer, rows, outcomesFile, importId, outcomesId } = env;
 	const deadline = Date.now() + TIMEOUT_MS;
 	const polls = () => server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
 	say(
@@ -88,12 +88,13 @@ async function main() {
 		);
 	}
 	say(`Importing ${rows} contacts from ${source} with the Unpod Task node...`);
-	const run = await n8n.execute(importId);
+	// In the running n8n, as the editor's Execute does: `n8n execute` has no Data Tables.
+	const run = await n8nServer.runAndRead(importId, 'Start import');
 	const created = (run.resultData?.runData?.['Created']?.[0]?.data?.main?.[0] ?? []).map((i) => i.json);
 	const notCreated = (run.resultData?.runData?.['Not created']?.[0]?.data?.main?.[0] ?? []).map((i) => i.json);
 	if (run.exitCode !== 0 || created.length === 0) {
-		console.error(run.stderr.slice(-3000) || run.stdout.slice(-3000));
-		throw new Error(`The import workflow failed (exit code ${run.exitCode})`);
+		console.error(run.error ?? n8nServer.logTail());
+		throw new Error(`The import workflow failed (${run.status})`);
 	}
 	const createRequests = server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`).length;
 	say(
@@ -152,7 +153,7 @@ async function main() {
 	let again: { created: number; skipped: number; refused: string[] } | undefined;
 	if (optedOut.length && !timedOut) {
 		say(`${plural(optedOut.length, 'contact')} asked not to be called again; importing the same contacts once more...`);
-		const rerun = await n8n.execute(importId);
+		const rerun = await n8nServer.runAndRead(importId, 'Start import');
 		const out = (node: string) => (rerun.resultData?.runData?.[node]?.[0]?.data?.main?.[0] ?? []).map((i) => i.json);
 		again = {
 			created: out('Created').filter((r) => !r.unpod_skipped).length,

@@ -1,7 +1,8 @@
 /**
  * HighLevel's API v2 (services.leadconnectorhq.com) as the HighLevel
  * node (v2, OAuth2) and `@gohighlevel/api-client` use it: contacts of a location (listed with a
- * query, read, upserted by phone or email with tags and custom fields) and their notes. Answers
+ * query, read, upserted by phone or email with tags and custom fields, updated with PUT: their
+ * Do Not Disturb, `dnd` for every channel and `dndSettings` per channel) and their notes. Answers
  * and errors in HighLevel's shapes (highlevel.stoplight.io, Contacts API).
  * A request must name an API version (`Version: 2021-07-28`, as the node sends).
  */
@@ -20,6 +21,10 @@ export interface HighLevelContact {
 	dateAdded: string;
 	[key: string]: unknown;
 }
+
+/** The channels of `dndSettings`, and the statuses each may have. */
+const DND_CHANNELS = ['Call', 'Email', 'SMS', 'WhatsApp', 'GMB', 'FB'];
+const DND_STATUSES = ['active', 'inactive', 'permanent'];
 
 /** API versions HighLevel's Contacts API answers to. */
 const VERSIONS = ['2021-04-15', '2021-07-28', '2023-02-21'];
@@ -105,7 +110,42 @@ export class HighLevelTwin extends Twin {
 				? { status: 200, body: { contact } }
 				: { status: 400, body: { statusCode: 400, message: 'Contact not found' } };
 		}
+		if (method === 'PUT' && params) {
+			const contact = this.contacts.get(params.id);
+			if (!contact) return { status: 400, body: { statusCode: 400, message: 'Contact not found' } };
+			const refused = this.badDnd(body ?? {});
+			if (refused) return refused;
+			this.applyDnd(contact, body ?? {});
+			for (const key of ['firstName', 'lastName', 'email', 'phone', 'companyName'])
+				if (body?.[key] !== undefined) contact[key] = body[key];
+			if (Array.isArray(body?.tags)) contact.tags = body.tags.map(String);
+			return { status: 200, body: { succeded: true, contact } };
+		}
 		return undefined;
+	}
+
+	/** A `dndSettings` channel or status HighLevel does not know: its validation error. */
+	private badDnd(body: Record<string, any>): TwinReply | undefined {
+		for (const [channel, setting] of Object.entries(body.dndSettings ?? {})) {
+			const status = (setting as { status?: unknown })?.status;
+			if (!DND_CHANNELS.includes(channel) || !DND_STATUSES.includes(String(status)))
+				return {
+					status: 422,
+					body: {
+						statusCode: 422,
+						message: [`dndSettings.${channel}.status must be one of the following values: ${DND_STATUSES.join(', ')}`],
+						error: 'Unprocessable Entity',
+					},
+				};
+		}
+		return undefined;
+	}
+
+	/** `dnd` for every channel; `dndSettings` merged channel by channel. */
+	private applyDnd(contact: HighLevelContact, body: Record<string, any>): void {
+		if (typeof body.dnd === 'boolean') contact.dnd = body.dnd;
+		if (body.dndSettings)
+			contact.dndSettings = { ...((contact.dndSettings as object | undefined) ?? {}), ...body.dndSettings };
 	}
 
 	/** GET /contacts/: the location's contacts, a `query` matching name, email, phone or a tag. */
@@ -162,6 +202,8 @@ export class HighLevelTwin extends Twin {
 		for (const key of ['firstName', 'lastName', 'email', 'phone', 'companyName', 'source'])
 			if (body[key]) fields[key] = body[key];
 		if (Array.isArray(body.tags)) fields.tags = body.tags.map(String);
+		const refused = this.badDnd(body);
+		if (refused) return refused;
 		if (Array.isArray(body.customFields)) {
 			const previous = existing?.customFields ?? [];
 			const sent = body.customFields.map((f: { id: string; field_value?: unknown; value?: unknown }) => ({
@@ -172,8 +214,11 @@ export class HighLevelTwin extends Twin {
 		}
 		if (existing) {
 			Object.assign(existing, fields);
+			this.applyDnd(existing, body);
 			return { status: 200, body: { new: false, contact: existing, traceId: 'twin-trace' } };
 		}
-		return { status: 201, body: { new: true, contact: this.addContact(fields), traceId: 'twin-trace' } };
+		const created = this.addContact(fields);
+		this.applyDnd(created, body);
+		return { status: 201, body: { new: true, contact: created, traceId: 'twin-trace' } };
 	}
 }

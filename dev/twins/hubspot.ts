@@ -32,6 +32,8 @@ const KNOWN_PROPERTIES = new Set([
 	'unpod_last_call_summary',
 	'unpod_last_call_outcome',
 	'unpod_task_ids',
+	// The opt-out, a single checkbox ("true"/"false" as HubSpot writes it), named as the note names it.
+	'unpod_do_not_call',
 	'hs_lead_status',
 ]);
 
@@ -127,7 +129,7 @@ export class HubSpotTwin extends Twin {
 		};
 	}
 
-	/** CRM v3 search: filter groups OR'ed, filters within a group AND'ed; EQ and HAS_PROPERTY. */
+	/** CRM v3 search: filter groups OR'ed, filters within a group AND'ed; EQ, HAS_PROPERTY and NOT_HAS_PROPERTY. */
 	private search(body: {
 		filterGroups?: Array<{ filters: Array<Record<string, string>> }>;
 		properties?: string[];
@@ -136,12 +138,12 @@ export class HubSpotTwin extends Twin {
 	}): TwinReply {
 		const groups = body.filterGroups ?? [];
 		for (const filter of groups.flatMap((g) => g.filters)) {
-			if (!['EQ', 'HAS_PROPERTY'].includes(filter.operator))
+			if (!['EQ', 'HAS_PROPERTY', 'NOT_HAS_PROPERTY'].includes(filter.operator))
 				return {
 					status: 400,
 					body: {
 						status: 'error',
-						message: `The twin knows EQ and HAS_PROPERTY, not ${filter.operator}`,
+						message: `The twin knows EQ, HAS_PROPERTY and NOT_HAS_PROPERTY, not ${filter.operator}`,
 						category: 'VALIDATION_ERROR',
 					},
 				};
@@ -149,8 +151,10 @@ export class HubSpotTwin extends Twin {
 		const holds = (contact: HubSpotContact, filter: Record<string, string>) =>
 			filter.operator === 'HAS_PROPERTY'
 				? Boolean(contact.properties[filter.propertyName])
-				: String(contact.properties[filter.propertyName] ?? '').toLowerCase() ===
-					String(filter.value ?? '').toLowerCase();
+				: filter.operator === 'NOT_HAS_PROPERTY'
+					? !contact.properties[filter.propertyName]
+					: String(contact.properties[filter.propertyName] ?? '').toLowerCase() ===
+						String(filter.value ?? '').toLowerCase();
 		const found = [...this.contacts.values()].filter(
 			(c) => !groups.length || groups.some((g) => g.filters.every((f) => holds(c, f))),
 		);

@@ -1,7 +1,9 @@
 /**
  * Salesforce's REST API (v59.0) as the Salesforce node (OAuth2) and `jsforce` use it: SOQL
- * queries (the small part the examples write: fields, one object, `=`/`!=` conditions joined by
- * AND, LIMIT), and sObjects created and read. Answers and errors in Salesforce's shapes
+ * queries (the small part the examples write: fields, one object, `=`/`!=` conditions on text,
+ * null or a boolean, joined by AND, LIMIT), and sObjects created, read and updated (PATCH). A
+ * Lead or Contact has the standard `DoNotCall`, false unless set; a boolean field takes a JSON
+ * boolean only, as Salesforce's parser does. Answers and errors in Salesforce's shapes
  * (developer.salesforce.com, REST API Developer Guide).
  */
 import { match, Twin, type TwinReply, type TwinRequest } from './twin';
@@ -9,6 +11,8 @@ import { match, Twin, type TwinReply, type TwinRequest } from './twin';
 export type SObject = Record<string, unknown> & { Id: string };
 
 const PREFIX: Record<string, string> = { Lead: '00Q', Contact: '003', Task: '00T' };
+/** Boolean fields: Salesforce refuses a text where one is expected. */
+const BOOLEANS = ['DoNotCall', 'HasOptedOutOfEmail'];
 /** Fields each object must be created with. */
 const REQUIRED: Record<string, string[]> = { Lead: ['LastName', 'Company'], Contact: ['LastName'], Task: [] };
 
@@ -32,7 +36,7 @@ export class SalesforceTwin extends Twin {
 
 	add(type: string, fields: Record<string, unknown>): SObject {
 		const id = `${PREFIX[type] ?? '001'}8d00000${String(this.nextId(10_000)).padStart(8, '0')}`;
-		const record = { Id: id, ...fields };
+		const record = { Id: id, ...(type === 'Lead' || type === 'Contact' ? { DoNotCall: false } : {}), ...fields };
 		this.records[type] ??= [];
 		this.records[type].push(record);
 		return record;
@@ -72,10 +76,22 @@ export class SalesforceTwin extends Twin {
 						},
 					],
 				};
+			const refused = this.notBoolean(body);
+			if (refused) return refused;
 			const record = this.add(type, body ?? {});
 			return { status: 201, body: { id: record.Id, success: true, errors: [] } };
 		}
 		params = match('/services/data/:version/sobjects/:type/:id', path);
+		if (method === 'PATCH' && params) {
+			const type = this.typeOf(params.type);
+			const record = type && this.records[type].find((r) => r.Id === params!.id);
+			if (!record)
+				return { status: 404, body: [{ message: 'The requested resource does not exist', errorCode: 'NOT_FOUND' }] };
+			const refused = this.notBoolean(body);
+			if (refused) return refused;
+			Object.assign(record, body ?? {}, { Id: record.Id });
+			return { status: 204, body: undefined };
+		}
 		if (method === 'GET' && params) {
 			const type = this.typeOf(params.type);
 			const record = type && this.records[type].find((r) => r.Id === params!.id);
@@ -84,6 +100,21 @@ export class SalesforceTwin extends Twin {
 			return { status: 200, body: { attributes: { type, url: path }, ...record } };
 		}
 		return undefined;
+	}
+
+	/** A boolean field given anything but a JSON boolean: Salesforce's JSON_PARSER_ERROR. */
+	private notBoolean(body: Record<string, unknown> | undefined): TwinReply | undefined {
+		const field = BOOLEANS.find((f) => body?.[f] !== undefined && typeof body[f] !== 'boolean');
+		if (!field) return undefined;
+		return {
+			status: 400,
+			body: [
+				{
+					message: `Cannot deserialize instance of boolean from VALUE_STRING value ${String(body![field])} or request may be missing a required field`,
+					errorCode: 'JSON_PARSER_ERROR',
+				},
+			],
+		};
 	}
 
 	/** sObject names are case-insensitive in the path (`task`, `Task`). */
@@ -107,13 +138,24 @@ export class SalesforceTwin extends Twin {
 			};
 		const conditions: Array<(r: SObject) => boolean> = [];
 		for (const part of where ? where.split(/\s+AND\s+/i) : []) {
-			const condition = /^(\w+)\s*(=|!=)\s*(null|'((?:[^'\\]|\\.)*)')$/i.exec(part.trim());
+			const condition = /^(\w+)\s*(=|!=)\s*(null|true|false|'((?:[^'\\]|\\.)*)')$/i.exec(part.trim());
 			if (!condition) return malformed(`unexpected condition: ${part}`);
 			const [, field, op, raw, quoted] = condition;
-			const value = raw.toLowerCase() === 'null' ? null : quoted.replace(/\\(.)/g, '$1');
+			const literal = raw.toLowerCase();
+			const value =
+				literal === 'null'
+					? null
+					: literal === 'true' || literal === 'false'
+						? literal === 'true'
+						: quoted.replace(/\\(.)/g, '$1');
 			conditions.push((r) => {
 				const actual = r[field] ?? null;
-				const equal = value === null ? actual === null : String(actual ?? '') === value;
+				const equal =
+					value === null
+						? actual === null
+						: typeof value === 'boolean'
+							? actual === value
+							: String(actual ?? '') === value;
 				return op === '=' ? equal : !equal;
 			});
 		}

@@ -15,7 +15,7 @@ import { N8N_VERSION } from '../helpers/paths';
 import type { Workflow } from '../helpers/workflow-builders';
 import { CREDENTIAL, startProcessHarness } from '../helpers/setup';
 import { percentile, table } from './report';
-import { CAMPAIGN_COLUMNS, campaignRows, FIGURES_COLUMNS, figuresRow } from '../helpers/campaign';
+import { CAMPAIGN_COLUMNS, campaignRows, DO_NOT_CALL_COLUMNS, FIGURES_COLUMNS, figuresRow } from '../helpers/campaign';
 
 const LOGIN = { id: 'benchPageLogin', name: 'Campaign page login' };
 const USER = { username: 'campaign', password: 'bench-page-password-2f9d' };
@@ -137,10 +137,12 @@ export async function benchCampaignScale(sizes = [10_000, 100_000]): Promise<voi
 
 			// The runner's first slices of those new rows (200 each), with the duplicate guard on.
 			const figuresOfFilled = await n8n.createDataTable(`Figures ${size}`, FIGURES_COLUMNS, []);
+			const doNotCallTable = await n8n.createDataTable(`Do-not-call ${size}`, DO_NOT_CALL_COLUMNS, []);
 			const campaign = loadExample('data-table-campaign.json', {
 				...local,
 				dataTable: filled,
 				figuresTable: figuresOfFilled,
+				doNotCallTable,
 			});
 			campaign.id = `benchRunner${size}`;
 			await h.n8n.importWorkflows([campaign]);

@@ -4,6 +4,7 @@ import { benchCallAndWait } from './callAndWait';
 import { benchCallEvents } from './call-events';
 import { benchCampaign, UNPOD_SIDES } from './campaign';
 import { benchCampaignScale } from './campaign-scale';
+import { benchDoNotCall } from './do-not-call';
 import { benchImport } from './import';
 import { benchMcp } from './mcp';
 import { benchGuard, benchRateLimit } from './ratelimit';
@@ -45,6 +46,11 @@ const sections: Record<string, { about: string; run: () => Promise<void> }> = {
 		about:
 			'The Data Table campaign at 10,000 and 100,000 contacts in real n8n: the fill from a CSV, the first slices, the page and the report (time, peak memory)',
 		run: () => benchCampaignScale(),
+	},
+	doNotCall: {
+		about:
+			"A campaign slice at 100,000 contacts as its schedule runs it: over a day's tasks, then with 10,000 numbers on the do-not-call list (requests, time)",
+		run: () => benchDoNotCall(),
 	},
 	mcp: {
 		about:

@@ -1,4 +1,6 @@
 /** A running n8n (`n8n start`) with an owner logged in, for what only the server does: credential tests, pickers, polling triggers. */
+import { parse as parseFlatted } from 'flatted';
+import type { RunResult } from './run-results';
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
 import type { ChildProcess } from 'child_process';
 import { Agent } from 'http';
@@ -263,6 +265,20 @@ export class N8nServer {
 	 * 1.x and 2.8 take the workflow in the body; 2.41 reads it from the database.
 	 */
 	async runManually(id: string, trigger: string, timeoutMs = 120_000): Promise<{ status: string; error?: string }> {
+		const { status, error } = await this.runAndRead(id, trigger, timeoutMs);
+		return error === undefined ? { status } : { status, error };
+	}
+
+	/**
+	 * Runs a workflow from a trigger as the editor does, in this running n8n, and reads its run as
+	 * `n8n execute` gives it (`resultData`). The way to run a workflow with Data Table nodes:
+	 * `n8n execute` does not load n8n's modules, so its Data Table nodes fail ("the module is disabled").
+	 */
+	async runAndRead(
+		id: string,
+		trigger: string,
+		timeoutMs = 120_000,
+	): Promise<RunResult & { status: string; error?: string }> {
 		const current = await this.rest.get(`/workflows/${id}`);
 		if (current.status !== 200) throw new Error(`Reading workflow ${id} failed: ${current.status}`);
 		const res = await this.rest.post(`/workflows/${id}/run`, {
@@ -277,10 +293,16 @@ export class N8nServer {
 			const execution = await this.rest.get(`/executions/${executionId}`);
 			const status = String(execution.data?.data?.status ?? '');
 			if (execution.status === 200 && !['new', 'running', 'waiting', ''].includes(status)) {
-				if (status === 'success') return { status };
-				// The run's data is n8n's `flatted` text: its error messages are enough to say what went wrong.
-				const messages = String(execution.data.data.data ?? '').match(/"[^"]*(Error|error)[^"]*"/g) ?? [];
-				return { status, error: [...new Set(messages)].slice(0, 5).join(' | ') };
+				// The run's data is n8n's `flatted` text.
+				const text = String(execution.data.data.data ?? '');
+				const resultData = text
+					? (parseFlatted(text) as { resultData?: RunResult['resultData'] }).resultData
+					: undefined;
+				const run = { exitCode: status === 'success' ? 0 : 1, resultData, stdout: '', stderr: '', status };
+				if (status === 'success') return run;
+				// Its error messages are enough to say what went wrong.
+				const messages = text.match(/"[^"]*(Error|error)[^"]*"/g) ?? [];
+				return { ...run, error: [...new Set(messages)].slice(0, 5).join(' | ') };
 			}
 			if (Date.now() > deadline)
 				throw new Error(`Execution ${executionId} of ${id} still ${status} after ${timeoutMs} ms`);

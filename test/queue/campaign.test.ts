@@ -7,7 +7,7 @@ import { randomUUID } from 'crypto';
 import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
 import { loadExample, pathFrom } from '../helpers/examples';
-import { CAMPAIGN_COLUMNS, FIGURES_COLUMNS, keptFigures } from '../helpers/campaign';
+import { CAMPAIGN_COLUMNS, DO_NOT_CALL_COLUMNS, FIGURES_COLUMNS, keptFigures } from '../helpers/campaign';
 import { CREDENTIAL } from '../helpers/setup';
 import type { Workflow } from '../helpers/workflow-builders';
 import { QueueCluster } from './cluster';
@@ -30,12 +30,13 @@ afterAll(async () => {
 });
 
 /** The example's runner and figures, started by a webhook instead of its schedule (to start many at once). */
-function runner(table: string, figuresTable: string): Workflow {
+function runner(table: string, figuresTable: string, doNotCallTable: string): Workflow {
 	const example = loadExample('data-table-campaign.json', {
 		credential: CREDENTIAL.unpodApi,
 		filesDir: cluster.main.n8n.folder,
 		dataTable: table,
 		figuresTable,
+		doNotCallTable,
 	});
 	const webhook = {
 		id: 'campaign-next-slice',
@@ -76,7 +77,8 @@ test(`the campaign's slices on two workers at once: ${CONTACTS.toLocaleString('e
 	const figuresTable = await cluster.main.createDataTable('Queue campaign figures', FIGURES_COLUMNS, [
 		{ kind: 'total', figures: '{}', through: 0 },
 	]);
-	const workflow = runner(table, figuresTable);
+	const doNotCall = await cluster.main.createDataTable('Queue do-not-call', DO_NOT_CALL_COLUMNS, []);
+	const workflow = runner(table, figuresTable, doNotCall);
 	await cluster.main.n8n.importWorkflows([workflow]);
 	await cluster.activate(workflow.id);
 

@@ -67,3 +67,19 @@ test('a new phone creates a contact; a wrong location, a wrong token and a 429 a
 		/-> 429 \{"statusCode":429,"message":"Too Many Requests"/,
 	);
 });
+
+test("Do Not Disturb for calls: set with the SDK's update, read back per channel; an unknown status refused", async () => {
+	const dee = twin.addContact({ firstName: 'Dee', lastName: 'Quiet', phone: '+15550800301' });
+	await client.contacts.updateContact({ contactId: dee.id }, {
+		dndSettings: { Call: { status: 'active', message: 'Asked on a call', code: '' } },
+	} as never);
+	const read = await client.contacts.getContact({ contactId: dee.id });
+	expect(read.contact).toMatchObject({ dndSettings: { Call: { status: 'active', message: 'Asked on a call' } } });
+	expect((read.contact as { dnd?: boolean }).dnd).toBeUndefined();
+	await expect(
+		client.contacts.updateContact({ contactId: dee.id }, { dndSettings: { Call: { status: 'on' } } } as never),
+	).rejects.toThrow(/-> 422 \{"statusCode":422,"message":\["dndSettings.Call.status must be one of/);
+	expect((await client.contacts.getContact({ contactId: dee.id })).contact).toMatchObject({
+		dndSettings: { Call: { status: 'active' } },
+	});
+});

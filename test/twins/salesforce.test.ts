@@ -24,15 +24,13 @@ test('a Lead found by phone with SOQL; a call Task created and retrieved; its Ca
 	expect(found).toMatchObject({ totalSize: 1, done: true });
 	expect(found.records.map((r) => r.Id)).toEqual([ada.Id]);
 
-	const created = await conn
-		.sobject('Task')
-		.create({
-			Status: 'Completed',
-			TaskSubtype: 'Call',
-			WhoId: ada.Id,
-			CallObject: 'T0123',
-			CallDurationInSeconds: 61,
-		});
+	const created = await conn.sobject('Task').create({
+		Status: 'Completed',
+		TaskSubtype: 'Call',
+		WhoId: ada.Id,
+		CallObject: 'T0123',
+		CallDurationInSeconds: 61,
+	});
 	expect(created).toMatchObject({ success: true });
 	const id = (created as { id: string }).id;
 	expect(await conn.sobject('Task').retrieve(id)).toMatchObject({ Id: id, WhoId: ada.Id, CallDurationInSeconds: 61 });
@@ -49,4 +47,22 @@ test('a missing required field, a wrong token and the API limit answer in Salesf
 	await expect(wrong.query('SELECT Id FROM Lead')).rejects.toMatchObject({ errorCode: 'INVALID_SESSION_ID' });
 	twin.rateLimit('GET', /\/query$/);
 	await expect(conn.query('SELECT Id FROM Lead')).rejects.toMatchObject({ errorCode: 'REQUEST_LIMIT_EXCEEDED' });
+});
+
+test('DoNotCall: false unless set; set with PATCH as a boolean (text refused, as Salesforce does); queried by it', async () => {
+	const lia = twin.add('Lead', { FirstName: 'Lia', LastName: 'Moss', Phone: '+15550700401', Company: 'Moss Ltd' });
+	const open = await conn.query<{ Id: string }>(
+		"SELECT Id FROM Lead WHERE Phone = '+15550700401' AND DoNotCall = false",
+	);
+	expect(open.records.map((r) => r.Id)).toEqual([lia.Id]);
+	await expect(
+		conn.sobject('Lead').update({ Id: lia.Id, DoNotCall: 'true' as unknown as boolean }),
+	).rejects.toMatchObject({
+		errorCode: 'JSON_PARSER_ERROR',
+	});
+	expect(await conn.sobject('Lead').update({ Id: lia.Id, DoNotCall: true })).toMatchObject({ success: true });
+	expect(await conn.sobject('Lead').retrieve(lia.Id)).toMatchObject({ DoNotCall: true });
+	expect((await conn.query("SELECT Id FROM Lead WHERE Phone = '+15550700401' AND DoNotCall = false")).totalSize).toBe(
+		0,
+	);
 });

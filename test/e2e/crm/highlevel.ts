@@ -9,6 +9,7 @@ import { waitFor } from '../../helpers/wait-for';
 import type { N8nServer } from '../../helpers/n8n-server';
 import type { Harness } from '../../helpers/setup';
 import { activateOutcomes, deliverAgain, outcomeOf, waitForLanding, type TwinSuite } from '../../helpers/twins';
+import { HighLevel } from '@gohighlevel/api-client';
 import { HighLevelTwin } from '../../../dev/twins/highlevel';
 import { SEED } from '../../../dev/server/seed';
 
@@ -149,6 +150,74 @@ export function highlevelExamples(suite: TwinSuite): void {
 				expect(highlevel.notes).toHaveLength(2);
 			} finally {
 				h.server.calls.callScripts = [];
+				await outcomes.deactivate();
+			}
+		});
+
+		test("do-not-call both ways: contacts on Do Not Disturb for calls or on the shared list are not called; an opt-out gets DND for calls once (read back by HighLevel's SDK) and joins the shared list", async () => {
+			const quiet = highlevel.addContact({
+				firstName: 'Dee',
+				lastName: 'Quiet',
+				phone: '+15550800501',
+				tags: ['unpod-call'],
+				dndSettings: { Call: { status: 'active', message: '', code: '' } },
+			});
+			const listed = highlevel.addContact({
+				firstName: 'Lou',
+				lastName: 'Listed',
+				phone: '+15550800502',
+				tags: ['unpod-call'],
+			});
+			const open = highlevel.addContact({
+				firstName: 'Noor',
+				lastName: 'Open',
+				phone: '+15550800503',
+				tags: ['unpod-call'],
+			});
+			await n8n.insertDataTableRows(suite.doNotCall, [
+				{ phone: '555.080.0502', reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
+			]);
+			expect(await n8n.runManually(HIGHLEVEL.id, 'Start the calls')).toEqual({ status: 'success' });
+			const sent = h.server
+				.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`)
+				.flatMap((r) => (r.body as { documents: Array<{ document_id: string }> }).documents.map((d) => d.document_id));
+			expect(sent).toContain(open.id);
+			expect(sent).not.toContain(quiet.id);
+			expect(sent).not.toContain(listed.id);
+
+			const outcomes = await activateOutcomes(h, n8n, HIGHLEVEL);
+			try {
+				const ola = highlevel.addContact({ firstName: 'Ola', lastName: 'Optout', phone: '+15550800504' });
+				const [call] = h.server.calls.addTasks([{ name: 'Ola Optout', contact_number: '+15550800504' }]);
+				call.outcome = 'do_not_call';
+				const from = highlevel.requests.length;
+				h.server.store.finishTask(call, 'completed');
+				await waitForLanding(
+					h,
+					n8n,
+					HIGHLEVEL,
+					highlevel,
+					"Ola's Do Not Disturb for calls",
+					() => (ola.dndSettings as { Call?: { status?: string } } | undefined)?.Call?.status === 'active',
+					from,
+				);
+				const client = new HighLevel({ privateIntegrationToken: TOKEN, rateLimitRetry: false, logLevel: 'none' });
+				client.getHttpClient().defaults.baseURL = suite.t.twins.urls.highlevel;
+				const read = await client.contacts.getContact({ contactId: ola.id });
+				expect(read.contact).toMatchObject({ dndSettings: { Call: { status: 'active' } } });
+				// DND for calls only: her email and messages are not stopped.
+				expect((read.contact as { dnd?: boolean }).dnd).toBeUndefined();
+				expect(highlevel.requests.slice(from).filter((r) => r.method === 'PUT')).toHaveLength(1);
+				await waitFor('the opt-out on the shared list', async () =>
+					(await n8n.dataTableRows(suite.doNotCall)).some((r) => r.phone === '+15550800504'),
+				);
+				const again = await deliverAgain(h, n8n, HIGHLEVEL, highlevel, [call], outcomes.polls, suite.claims);
+				expect(again).toEqual([]);
+				expect((await n8n.dataTableRows(suite.doNotCall)).filter((r) => r.phone === '+15550800504')).toHaveLength(1);
+				console.log(
+					`HighLevel opt-out: ${highlevel.requests.length - from} requests (the note and tag, DND for calls); copies: 0`,
+				);
+			} finally {
 				await outcomes.deactivate();
 			}
 		});

@@ -28,6 +28,9 @@ const CREDENTIALS = [
 	},
 ];
 
+/** The number that says no on its call in the HubSpot test: the sheet campaign must not call it. */
+export const HUBSPOT_OPT_OUT = '+15550400504';
+
 export function hubspotExamples(suite: TwinSuite): void {
 	const [HUBSPOT, LOOKUP] = suite.add(hubspot, CREDENTIALS, ['hubspot-calls.json', 'superdialog-caller-lookup.json']);
 	let h: Harness<N8n>;
@@ -174,6 +177,80 @@ export function hubspotExamples(suite: TwinSuite): void {
 					[created.id, cleo],
 				] as const)
 					expect(hubspot.contacts.get(contactId)!.properties.unpod_task_ids).toBe(task.task_id);
+			} finally {
+				await outcomes.deactivate();
+			}
+		});
+
+		test('do-not-call both ways: flagged contacts and listed numbers are not called; an opt-out sets unpod_do_not_call in the same save and joins the shared list, once', async () => {
+			const flagged = hubspot.addContact({
+				firstname: 'Dee',
+				lastname: 'Flagged',
+				phone: '+15550400501',
+				hs_lead_status: 'NEW',
+				unpod_do_not_call: 'true',
+			});
+			const listed = hubspot.addContact({
+				firstname: 'Lou',
+				lastname: 'Listed',
+				phone: '+15550400502',
+				hs_lead_status: 'NEW',
+			});
+			const cleared = hubspot.addContact({
+				firstname: 'Cy',
+				lastname: 'Cleared',
+				phone: '+15550400503',
+				hs_lead_status: 'NEW',
+				unpod_do_not_call: 'false',
+			});
+			await n8n.insertDataTableRows(suite.doNotCall, [
+				{ phone: '+1 (555) 040-0502', reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
+			]);
+			const before = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`).length;
+			expect(await n8n.runManually(HUBSPOT.id, 'Start the calls')).toEqual({ status: 'success' });
+			const sent = h.server
+				.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`)
+				.slice(before)
+				.flatMap((r) => (r.body as { documents: Array<{ document_id: string }> }).documents.map((d) => d.document_id));
+			expect(sent).toEqual([cleared.id]);
+			expect(sent).not.toContain(flagged.id);
+			expect(sent).not.toContain(listed.id);
+
+			const outcomes = await activateOutcomes(h, n8n, HUBSPOT);
+			try {
+				const ola = hubspot.addContact({
+					firstname: 'Ola',
+					lastname: 'Optout',
+					phone: HUBSPOT_OPT_OUT,
+					email: 'ola@example.com',
+				});
+				const [call] = h.server.calls.addTasks([
+					{ name: 'Ola Optout', contact_number: HUBSPOT_OPT_OUT, document_id: ola.id, email: 'ola@example.com' },
+				]);
+				call.outcome = 'do_not_call';
+				const from = hubspot.requests.length;
+				h.server.store.finishTask(call, 'completed');
+				await waitForLanding(
+					h,
+					n8n,
+					HUBSPOT,
+					hubspot,
+					"Ola's opt-out",
+					() => hubspot.callsOf(ola.id).length === 1,
+					from,
+				);
+				expect(hubspot.contacts.get(ola.id)!.properties.unpod_do_not_call).toBe('true');
+				const saves = hubspot.requests.slice(from).filter((r) => /createOrUpdate/.test(r.path));
+				expect(saves).toHaveLength(1);
+				await waitFor('the opt-out on the shared list', async () =>
+					(await n8n.dataTableRows(suite.doNotCall)).some((r) => r.phone === HUBSPOT_OPT_OUT),
+				);
+				const again = await deliverAgain(h, n8n, HUBSPOT, hubspot, [call], outcomes.polls, suite.claims);
+				expect(again).toEqual([]);
+				expect((await n8n.dataTableRows(suite.doNotCall)).filter((r) => r.phone === HUBSPOT_OPT_OUT)).toHaveLength(1);
+				console.log(
+					`HubSpot opt-out: ${hubspot.requests.length - from} requests (the flag in the save: none more); copies: 0`,
+				);
 			} finally {
 				await outcomes.deactivate();
 			}

@@ -34,6 +34,7 @@ export function pipedriveExamples(suite: TwinSuite): void {
 		h = suite.h;
 		n8n = suite.n8n;
 		pipedrive.addPersonField('Unpod calls');
+		pipedrive.addPersonField('Unpod do not call');
 	});
 
 	describe('Pipedrive', () => {
@@ -158,6 +159,48 @@ export function pipedriveExamples(suite: TwinSuite): void {
 				expect(pipedrive.activities).toHaveLength(3);
 			} finally {
 				h.server.calls.callScripts = [];
+				await outcomes.deactivate();
+			}
+		});
+
+		test('do-not-call both ways: a listed number is not called; an opt-out sets Unpod do not call in the same update and joins the shared list, once', async () => {
+			const lou = pipedrive.addPerson('Lou Listed', '+15550600502');
+			const noor = pipedrive.addPerson('Noor Open', '+15550600503');
+			const deals = [pipedrive.addDeal('Listed deal', lou, TO_CALL), pipedrive.addDeal('Open deal', noor, TO_CALL)];
+			await n8n.insertDataTableRows(suite.doNotCall, [
+				{ phone: '555-060-0502', reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
+			]);
+			const before = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`).length;
+			expect(await n8n.runManually(PIPEDRIVE.id, 'Start the calls')).toEqual({ status: 'success' });
+			const sent = h.server
+				.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`)
+				.slice(before)
+				.flatMap((r) => (r.body as { documents: Array<{ deal_id: string }> }).documents.map((d) => d.deal_id));
+			expect(sent).toEqual([String(deals[1].id)]);
+
+			const outcomes = await activateOutcomes(h, n8n, PIPEDRIVE);
+			try {
+				const ola = pipedrive.addPerson('Ola Optout', '+15550600504');
+				const [call] = h.server.calls.addTasks([
+					{ name: 'Ola Optout', contact_number: '+15550600504', document_id: String(ola.id) },
+				]);
+				call.outcome = 'do_not_call';
+				const from = pipedrive.requests.length;
+				h.server.store.finishTask(call, 'completed');
+				const flag = pipedrive.personFields.find((f) => f.name === 'Unpod do not call')!.key;
+				await waitForLanding(h, n8n, PIPEDRIVE, pipedrive, "Ola's Unpod do not call", () => ola[flag] === 'yes', from);
+				const updates = pipedrive.requests.slice(from).filter((r) => r.method === 'PUT' && /\/persons\//.test(r.path));
+				expect(updates).toHaveLength(1);
+				await waitFor('the opt-out on the shared list', async () =>
+					(await n8n.dataTableRows(suite.doNotCall)).some((r) => r.phone === '+15550600504'),
+				);
+				const again = await deliverAgain(h, n8n, PIPEDRIVE, pipedrive, [call], outcomes.polls, suite.claims);
+				expect(again).toEqual([]);
+				expect((await n8n.dataTableRows(suite.doNotCall)).filter((r) => r.phone === '+15550600504')).toHaveLength(1);
+				console.log(
+					`Pipedrive opt-out: ${pipedrive.requests.length - from} requests (the flag in the person update: none more); copies: 0`,
+				);
+			} finally {
 				await outcomes.deactivate();
 			}
 		});

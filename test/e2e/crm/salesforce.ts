@@ -17,6 +17,7 @@ import {
 	waitForLanding,
 	type TwinSuite,
 } from '../../helpers/twins';
+import { Connection } from 'jsforce';
 import { SalesforceTwin } from '../../../dev/twins/salesforce';
 import { SEED } from '../../../dev/server/seed';
 
@@ -175,6 +176,87 @@ export function salesforceExamples(suite: TwinSuite): void {
 				);
 				expect(again).toEqual([]);
 				expect(salesforce.records.Task).toHaveLength(3);
+			} finally {
+				await outcomes.deactivate();
+			}
+		});
+
+		test('do-not-call both ways: Do Not Call leads and listed numbers are not called; an opt-out checks Do Not Call once (read back by jsforce) and joins the shared list', async () => {
+			const dnc = salesforce.add('Lead', {
+				FirstName: 'Dee',
+				LastName: 'Never',
+				Phone: '+15550700501',
+				Company: 'Never Inc',
+				Status: 'Open - Not Contacted',
+				DoNotCall: true,
+			});
+			const listed = salesforce.add('Lead', {
+				FirstName: 'Lou',
+				LastName: 'Listed',
+				Phone: '+15550700502',
+				Company: 'Listed Ltd',
+				Status: 'Open - Not Contacted',
+			});
+			const noor = salesforce.add('Lead', {
+				FirstName: 'Noor',
+				LastName: 'Open',
+				Phone: '+15550700503',
+				Company: 'Open Co',
+				Status: 'Open - Not Contacted',
+			});
+			await n8n.insertDataTableRows(suite.doNotCall, [
+				{ phone: '(555) 070-0502', reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
+			]);
+			expect(await n8n.runManually(SALESFORCE.id, 'Start the calls')).toEqual({ status: 'success' });
+			const sent = h.server
+				.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`)
+				.flatMap((r) => (r.body as { documents: Array<{ document_id: string }> }).documents.map((d) => d.document_id));
+			expect(sent).toContain(noor.Id);
+			expect(sent).not.toContain(dnc.Id);
+			expect(sent).not.toContain(listed.Id);
+
+			const outcomes = await activateOutcomes(h, n8n, SALESFORCE);
+			try {
+				const ola = salesforce.add('Lead', {
+					FirstName: 'Ola',
+					LastName: 'Optout',
+					Phone: '+15550700504',
+					Company: 'Ola AS',
+				});
+				const [call] = h.server.calls.addTasks([
+					{ name: 'Ola Optout', contact_number: '+15550700504', document_id: ola.Id },
+				]);
+				call.outcome = 'do_not_call';
+				const from = salesforce.requests.length;
+				h.server.store.finishTask(call, 'completed');
+				await waitForLanding(h, n8n, SALESFORCE, salesforce, "Ola's Do Not Call", () => ola.DoNotCall === true, from);
+				const conn = new Connection({
+					instanceUrl: suite.t.twins.urls.salesforce,
+					accessToken: TOKEN,
+					version: '59.0',
+				});
+				expect(await conn.sobject('Lead').retrieve(ola.Id)).toMatchObject({ Id: ola.Id, DoNotCall: true });
+				const patches = salesforce.requests.slice(from).filter((r) => r.method === 'PATCH');
+				expect(patches.map((r) => [r.path.replace(/^.*sobjects\//, ''), r.body])).toEqual([
+					[`lead/${ola.Id}`, { DoNotCall: true }],
+				]);
+				await waitFor('the opt-out on the shared list', async () =>
+					(await n8n.dataTableRows(suite.doNotCall)).some((r) => r.phone === '+15550700504'),
+				);
+				const listRows = (await n8n.dataTableRows(suite.doNotCall)).filter((r) => r.phone === '+15550700504');
+				expect(listRows).toEqual([
+					expect.objectContaining({
+						reason: 'Asked to be taken off the list',
+						source: `call ${call.task_id}: ${SALESFORCE.name}`,
+					}),
+				]);
+				// Copies stop at the claim: Salesforce asked nothing, the list not written again.
+				const again = await deliverAgain(h, n8n, SALESFORCE, salesforce, [call], outcomes.polls, suite.claims);
+				expect(again).toEqual([]);
+				expect((await n8n.dataTableRows(suite.doNotCall)).filter((r) => r.phone === '+15550700504')).toHaveLength(1);
+				console.log(
+					`Salesforce opt-out: ${salesforce.requests.length - from} requests (the call logged, its Task read, Do Not Call set); copies: 0`,
+				);
 			} finally {
 				await outcomes.deactivate();
 			}

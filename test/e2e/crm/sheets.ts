@@ -12,6 +12,7 @@ import { type N8nServer, POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
 import { CREDENTIAL, type Harness } from '../../helpers/setup';
 import { activateOutcomes, credentialRefs, outcomeOf, pollCopies, type TwinSuite } from '../../helpers/twins';
 import { SheetsTwin } from '../../../dev/twins/sheets';
+import { HUBSPOT_OPT_OUT } from './hubspot';
 import { SEED } from '../../../dev/server/seed';
 import { isOpen } from '../../../dev/server/callLifecycle';
 import { callChain } from '../../../nodes/shared/outcome';
@@ -50,8 +51,9 @@ const HEADER = [
 	'budget',
 	'meeting_date',
 	'decision_maker',
+	'do_not_call',
 ];
-const ENDED_ROW = ['reached', 'gave up', 'not created'];
+const ENDED_ROW = ['reached', 'gave up', 'do not call', 'not created'];
 
 export function sheetsCampaign(suite: TwinSuite): void {
 	suite.add(sheets, CREDENTIALS);
@@ -71,6 +73,12 @@ export function sheetsCampaign(suite: TwinSuite): void {
 				status: 'new',
 			}));
 			contacts.splice(4, 0, { id: 99, name: 'No Number', phone: 'call me', status: 'new' });
+			// Do-not-call: a row whose column says so, and one whose number said no in the HubSpot campaign
+			// (on the shared list since its test); contact 3 says no on its own call.
+			const flagged = { id: 97, name: 'Flagged Row', phone: '+15550500097', status: 'new', do_not_call: 'TRUE' };
+			const fromHubSpot = { id: 98, name: 'Ola Optout', phone: HUBSPOT_OPT_OUT, status: 'new' };
+			contacts.push(flagged, fromHubSpot);
+			const saysNo = contacts[2];
 			const spreadsheet = sheets.addSpreadsheet('Unpod campaign', 'Leads', HEADER, contacts);
 			const rows = () => sheets.records(spreadsheet.id, 'Leads');
 			const claims = await n8n.createDataTable(
@@ -103,18 +111,34 @@ export function sheetsCampaign(suite: TwinSuite): void {
 				// Google refuses the first write (a 429): Mark calling is retried, each row written once.
 				sheets.rateLimit('POST', /values:batchUpdate$/);
 				expect(await n8n.runManually(workflow.id, 'Start the campaign')).toEqual({ status: 'success' });
+				// Mark calling's first write refused and retried; Mark not created writes the bad row and the
+				// two on the do-not-call list at once.
 				expect(sheets.sent('POST', /values:batchUpdate$/).map((r) => r.status)).toEqual([429, 200, 200]);
 				expect(rows().filter((r) => r.status === 'calling')).toHaveLength(8);
 				expect(rows().find((r) => r.id === 99)).toMatchObject({
 					status: 'not created',
 					result: expect.stringMatching(/^Row 6: contact_number "call me" is not a phone number/),
 				});
+				// The workflow writes TRUE, which Sheets (USER_ENTERED) keeps as the boolean it reads as.
+				expect(rows().find((r) => r.id === 97)).toMatchObject({
+					status: 'do not call',
+					do_not_call: true,
+					result: 'Row 11: +15550500097 is on the do-not-call list (its Do Not Call says yes); not called',
+				});
+				expect(rows().find((r) => r.id === 98)).toMatchObject({
+					status: 'do not call',
+					do_not_call: true,
+					result: `Row 12: ${HUBSPOT_OPT_OUT} is on the do-not-call list (Do-Not-Call Numbers); not called`,
+				});
 				const [first] = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
 				expect(
 					(first.body as { documents: Array<{ document_id: string }> }).documents.map((d) => d.document_id),
-				).toEqual(contacts.filter((c) => c.id !== 99).map((c) => String(c.id)));
+				).toEqual(contacts.filter((c) => ![97, 98, 99].includes(c.id)).map((c) => String(c.id)));
 
 				h.server.calls.autoFinish = { minMs: 1500, maxMs: 3000, failRate: 0.4, retryRate: 0 };
+				h.server.calls.callScripts = [
+					{ number: saysNo.phone, end: 'completed', afterMs: 2000, outcome: 'do_not_call' },
+				];
 				h.server.calls.planCalls(campaignTasks());
 				let quietChecks = 0;
 				let forcedPolls = 0;
@@ -165,8 +189,24 @@ export function sheetsCampaign(suite: TwinSuite): void {
 				// Each ended call has at most one next call.
 				expect(new Set(followUps.map((task) => chain(task).previous_task_id)).size).toBe(followUps.length);
 				expect(followUps.length).toBeGreaterThan(0);
+				// Contact 3 said no: one call, no follow-up, the row and the shared list say so.
+				const optedOut = rows().find((r) => r.id === saysNo.id)!;
+				expect(optedOut).toMatchObject({
+					status: 'do not call',
+					do_not_call: true,
+					result: 'Asked to be taken off the list',
+				});
+				expect(tasks.filter((task) => task.input.contact_number === saysNo.phone)).toHaveLength(1);
+				// Neither refused row was sent (the HubSpot test's own call of that number aside).
+				expect(tasks.filter((task) => ['97', '98'].includes(String(task.input.document_id)))).toEqual([]);
+				expect((await n8n.dataTableRows(suite.doNotCall)).filter((r) => r.phone === saysNo.phone)).toEqual([
+					expect.objectContaining({
+						reason: 'Asked to be taken off the list',
+						source: expect.stringMatching(/^call T/),
+					}),
+				]);
 				let rowsWithFindings = 0;
-				for (const row of rows().filter((r) => r.id !== 99)) {
+				for (const row of rows().filter((r) => ![97, 98, 99, saysNo.id].includes(Number(r.id)))) {
 					const calls = tasks.filter((task) => task.input.contact_number === row.phone);
 					const last = calls[calls.length - 1];
 					const flat = outcomeOf(h, last);
@@ -195,11 +235,12 @@ export function sheetsCampaign(suite: TwinSuite): void {
 				expect(rowsWithFindings).toBeGreaterThan(0);
 				const reads = sheets.sent('GET').length;
 				console.log(
-					`Sheet campaign of ${rows().length} rows: ${rows().filter((r) => r.status === 'reached').length} reached, ${rows().filter((r) => r.status === 'gave up').length} gave up, 1 not created; ` +
+					`Sheet campaign of ${rows().length} rows: ${rows().filter((r) => r.status === 'reached').length} reached, ${rows().filter((r) => r.status === 'gave up').length} gave up, 3 do not call, 1 not created; ` +
 						`${tasks.length} calls (${followUps.length} follow-ups) in ${creates()} create requests; Sheets: ${reads} reads, ${writesBefore} writes; ${forcedPolls} polls asked for; every ending again: 0 writes, 0 creates`,
 				);
 			} finally {
 				h.server.calls.autoFinish = undefined;
+				h.server.calls.callScripts = [];
 				h.server.store.timeScale = 1;
 				h.server.webhooks.faults = { dropRate: 0, repeatRate: 0 };
 				await outcomes.deactivate();

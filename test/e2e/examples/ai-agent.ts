@@ -23,6 +23,7 @@ export function aiAgentExample(suite: ExamplesSuite): void {
 		}
 		h.server.calls.callScripts = [{ number: DANA, end: 'completed', afterMs: 2000 }];
 
+		await suite.doNotCallTable();
 		const n8n = await suite.startN8n();
 		await n8n.setActive(workflow.id, true);
 		const trigger = workflow.nodes.find((n) => n.type.endsWith('.chatTrigger'))!;
@@ -55,5 +56,32 @@ export function aiAgentExample(suite: ExamplesSuite): void {
 		expect(offered.function.parameters).toMatchObject({ properties: { contact: {}, what_to_ask: {} } });
 		// And the chat gets the model's answer.
 		expect(JSON.stringify(chat.data)).toContain('Dana answered.');
+		await n8n.setActive(workflow.id, false);
+	});
+
+	test('Dana said no: on the shared do-not-call list, the tool calls nobody and tells the model why', async () => {
+		const workflow = workflows.list.find((w) => w.id === 'aiagentcallandwait')!;
+		const n8n = await suite.startN8n();
+		await n8n.insertDataTableRows(await suite.doNotCallTable(), [
+			{ phone: '555 010 0201', reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
+		]);
+		const asked = model.requests.length;
+		await n8n.setActive(workflow.id, true);
+		try {
+			const trigger = workflow.nodes.find((n) => n.type.endsWith('.chatTrigger'))!;
+			const chat = await n8n.postWebhook(`${trigger.webhookId}/chat`, {
+				action: 'sendMessage',
+				sessionId: 'test-session-2',
+				chatInput: 'Call Dana and ask when the technician may come',
+			});
+			expect(chat.status).toBe(200);
+			expect(h.server.requestsTo('POST', '/tasks/')).toHaveLength(0);
+			expect(model.requests.length).toBe(asked + 2);
+			const toolResult = model.toolResults().at(-1)!;
+			expect(toolResult).toContain(`${DANA} is on the do-not-call list (Do-Not-Call Numbers); not called`);
+			expect(toolResult).toContain('"unpod_created":false');
+		} finally {
+			await n8n.setActive(workflow.id, false);
+		}
 	});
 }

@@ -155,9 +155,8 @@ export function campaignExamples(suite: ExamplesSuite): void {
 				added_at: '',
 			},
 		]);
-		// Contact 5 says no on its first call: the agent's extracted fields say so.
+		// Contact 5 says no on its first call (played with the others, below): the agent's extracted fields say so.
 		const saysNo = String(contacts[5].phone);
-		h.server.calls.callScripts = [{ number: saysNo, end: 'completed', afterMs: 2000, outcome: 'do_not_call' }];
 		const workflow = loadExample('data-table-campaign.json', {
 			credential: CREDENTIAL.unpodApi,
 			filesDir,
@@ -225,6 +224,7 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			expect(pageRequests(asked)).toEqual([]);
 			// Then calls take 1.5 to 3 s, 40% reach nobody, and days between calls pass in seconds (eight a second).
 			h.server.calls.autoFinish = { minMs: 1500, maxMs: 3000, failRate: 0.4, retryRate: 0 };
+			h.server.calls.callScripts = [{ number: saysNo, end: 'completed', afterMs: 2000, outcome: 'do_not_call' }];
 			h.server.calls.planCalls(campaignTasks());
 			let rows = await n8n.dataTableRows(table);
 			let forcedPolls = 0;
