@@ -3,7 +3,8 @@
  * push loses 30% of the endings, the polling trigger brings them, and n8n's Remove Duplicates
  * lets each call through once.
  */
-import { loadExample } from '../helpers/examples';
+import { DO_NOT_CALL_COLUMNS } from '../helpers/campaign';
+import { loadExample, pickDataTables } from '../helpers/examples';
 import type { N8n } from '../helpers/n8n';
 import { waitFor } from '../helpers/wait-for';
 import { reportNode } from '../helpers/workflow-builders';
@@ -32,7 +33,6 @@ test('with 30% of pushes lost, every one of 100 endings reaches the CRM step exa
 		position: [1040, 100],
 	});
 	workflow.connections['Send to your CRM'] = { main: [[{ node: 'Report', type: 'main', index: 0 }]] };
-	await h.n8n.importWorkflows([workflow]);
 	const webhookId = workflow.nodes.find((n) => n.type.endsWith('unpodCallEventsTrigger'))!.webhookId;
 	const polls = () => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
 
@@ -40,6 +40,10 @@ test('with 30% of pushes lost, every one of 100 endings reaches the CRM step exa
 	// and writes its history without a lock, so executions at the same moment forget each other's ids.
 	h.n8n.env.N8N_CONCURRENCY_PRODUCTION_LIMIT = '1';
 	n8n = await N8nServer.start(h.n8n);
+	// The shared do-not-call table, picked as the note asks (n8n publishes no workflow without it).
+	const doNotCall = await n8n.createDataTable('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
+	pickDataTables(workflow, { doNotCallTable: doNotCall });
+	await h.n8n.importWorkflows([workflow]);
 	await n8n.setActive(workflow.id, true, polls);
 	await pushEndingsTo(h.server, n8n.url, webhookId!);
 	h.server.webhooks.faults = { dropRate: 0.3, repeatRate: 0.1 };

@@ -10,6 +10,8 @@ import { ROOT } from '../helpers/paths';
 import { waitFor } from '../helpers/wait-for';
 import { graph, reportNode } from '../helpers/workflow-builders';
 import { N8nServer } from '../helpers/n8n-server';
+import { DO_NOT_CALL_COLUMNS } from '../helpers/campaign';
+import { pickDataTables } from '../helpers/examples';
 import { CREDENTIAL, Harness, startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import type { Task } from '../../dev/server/types';
@@ -78,10 +80,13 @@ test('an active workflow emits each ended call once, as n8n polls', async () => 
 		},
 	});
 	workflow.connections['Send to your CRM'] = { main: [[{ node: 'Report', type: 'main', index: 0 }]] };
-	await h.n8n.importWorkflows([workflow]);
 
 	const polls = () => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
 	n8n = await N8nServer.start(h.n8n);
+	// The shared do-not-call table, picked as the note asks (n8n publishes no workflow without it).
+	const doNotCall = await n8n.createDataTable('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
+	pickDataTables(workflow, { doNotCallTable: doNotCall });
+	await h.n8n.importWorkflows([workflow]);
 	await n8n.setActive('triggerLive', true, polls);
 	expect(polls()).toBeGreaterThanOrEqual(1);
 	expect(h.server.sink).toEqual([]);

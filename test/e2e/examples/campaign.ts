@@ -22,13 +22,7 @@ import { ANALYSED_AGENT } from '../../../dev/server/postCall';
 import { callChain } from '../../../nodes/shared/outcome';
 import type { Browser } from 'playwright-core';
 import { startBrowser } from '../../helpers/browser';
-import {
-	CAMPAIGN_COLUMNS,
-	DO_NOT_CALL_COLUMNS,
-	FIGURES_COLUMNS,
-	keptFigures,
-	stageCounts,
-} from '../../helpers/campaign';
+import { CAMPAIGN_COLUMNS, FIGURES_COLUMNS, keptFigures, stageCounts } from '../../helpers/campaign';
 
 /** Whether the Data Table node sorts rows (Order By): n8n 1.x's ignores it. */
 const DATA_TABLE_ORDERS = Number(N8N_VERSION.split('.')[0]) >= 2;
@@ -147,7 +141,8 @@ export function campaignExamples(suite: ExamplesSuite): void {
 		figuresTable = await n8n.createDataTable('Unpod campaign figures', FIGURES_COLUMNS, []);
 		// The shared do-not-call list: contact 3 said no in another campaign (written as people write it).
 		const saidNoBefore = String(contacts[2].phone);
-		const doNotCallTable = await n8n.createDataTable('Unpod do-not-call', DO_NOT_CALL_COLUMNS, [
+		const doNotCallTable = await suite.doNotCallTable();
+		await n8n.insertDataTableRows(doNotCallTable, [
 			{
 				phone: '+1 (555) 030-0003',
 				reason: 'Asked to be taken off the list',
@@ -316,7 +311,10 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			const saysNoCalls = campaignTasks().filter((t) => t.input.contact_number === saysNo);
 			expect(saysNoCalls.map((t) => t.task_id)).toEqual([optedOut.task_id]);
 			expect(campaignTasks().filter((t) => t.input.contact_number === saidNoBefore)).toEqual([]);
-			const list = await n8n.dataTableRows(doNotCallTable);
+			// The shared list's rows of this campaign (the other examples' tests add theirs).
+			const list = (await n8n.dataTableRows(doNotCallTable)).filter((r) =>
+				['+1 (555) 030-0003', saysNo].includes(r.phone),
+			);
 			expect(list.map((r) => [r.phone, r.reason, r.source])).toEqual([
 				['+1 (555) 030-0003', 'Asked to be taken off the list', 'call T0: HubSpot'],
 				[saysNo, 'Asked to be taken off the list', `call ${optedOut.task_id}: ${workflow.name}`],
