@@ -1,5 +1,6 @@
 /** The environment every test file runs in fails a file that leaves something open, by name. */
 import { spawn } from 'child_process';
+import { existsSync } from 'fs';
 import { createServer } from 'net';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -102,5 +103,28 @@ test('a worker still holding something after its last file says what, and ends w
 			worker.kill();
 			await exited;
 		}
+	}
+});
+
+test("a file's temp folder (poll-env) is removed at the environment's teardown, which runs even when the file failed to load", async () => {
+	// This file's own environment holds the list; poll-env puts its removal there, not in an afterAll.
+	const list = (globalThis as { __removeAtTeardown?: Array<() => void> }).__removeAtTeardown!;
+	const before = list.length;
+	const previous = process.env.N8N_USER_FOLDER;
+	delete process.env.N8N_USER_FOLDER;
+	try {
+		jest.isolateModules(() => require('../helpers/poll-env'));
+		const folder = process.env.N8N_USER_FOLDER!;
+		expect(existsSync(folder)).toBe(true);
+		expect(list).toHaveLength(before + 1);
+		// A file that never ran: only its environment's set-up and teardown.
+		const env = environment();
+		await env.setup();
+		env.global.__removeAtTeardown.push(list.pop()!);
+		await env.teardown();
+		expect(existsSync(folder)).toBe(false);
+		expect(process.env.N8N_USER_FOLDER).toBeUndefined();
+	} finally {
+		if (previous !== undefined) process.env.N8N_USER_FOLDER = previous;
 	}
 });

@@ -17,6 +17,9 @@ import type {
 } from 'n8n-workflow';
 import { UnpodTask } from '../../nodes/UnpodTask/UnpodTask.node';
 import { oneNodeWorkflow } from './poll';
+import { credentialsFor } from './setup';
+import type { UnpodServer } from '../../dev/server/server';
+import { SEED } from '../../dev/server/seed';
 
 export interface ExecutorOptions {
 	credentials: ICredentialDataDecryptedObject;
@@ -85,4 +88,29 @@ export class Executor {
 		const output = await this.task.execute.call(context as never);
 		return output[0];
 	}
+}
+
+/**
+ * Task > Create in the seeded space with the seeded agent, each row's `name` and `phone` its
+ * contact, the duplicate guard off; `parameters` override any of it.
+ */
+export function createExecutor(
+	server: UnpodServer,
+	parameters: Record<string, unknown> = {},
+	onError?: INode['onError'],
+): Executor {
+	return new Executor({
+		credentials: credentialsFor(server)[0].data,
+		onError,
+		parameters: {
+			operation: 'create',
+			space: { __rl: true, mode: 'token', value: SEED.spaceToken },
+			agent: { __rl: true, mode: 'handle', value: SEED.agentHandle },
+			callContext: 'In-process test',
+			contactName: '={{ $json.name }}',
+			contactNumber: '={{ $json.phone }}',
+			skipExisting: false,
+			...parameters,
+		},
+	});
 }

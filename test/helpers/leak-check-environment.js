@@ -127,9 +127,12 @@ class LeakCheckEnvironment extends TestEnvironment {
 		this.timersBefore = timersHolding();
 		this.timerWatch = process.env.UNPOD_LEAK_TIMERS === '1' ? new TimerWatch() : undefined;
 		this.timerWatch?.start();
+		// What the file made to be removed when it ends, loaded or not (test/helpers/poll-env.ts).
+		this.global.__removeAtTeardown = [];
 	}
 
 	async teardown() {
+		for (const remove of this.global.__removeAtTeardown ?? []) remove();
 		await super.teardown();
 		const deadline = Date.now() + this.graceMs;
 		const timers = () => Math.max(0, timersHolding() - this.timersBefore);

@@ -1,5 +1,6 @@
 // n8n-core reads N8N_USER_FOLDER when first used; give it a folder of its own before it loads,
-// and remove that folder when the test file (jest) or the process (the benchmark) ends.
+// and remove that folder when the test file (jest: its environment's teardown, which runs even
+// when the file fails to load) or the process (the benchmark) ends.
 import { mkdtempSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
@@ -11,7 +12,9 @@ if (!process.env.N8N_USER_FOLDER) {
 		rmSync(folder, { recursive: true, force: true });
 		if (process.env.N8N_USER_FOLDER === folder) delete process.env.N8N_USER_FOLDER;
 	};
-	// A jest worker runs many files and may be killed when the run ends: each file cleans up after itself.
-	if (typeof afterAll === 'function') afterAll(remove);
-	process.once('exit', remove);
+	// Under jest, the test environment removes it (test/helpers/leak-check-environment.js): a file's
+	// own afterAll never runs when the file fails to load, and its `process` is not the real one.
+	const removeAtTeardown = (globalThis as { __removeAtTeardown?: Array<() => void> }).__removeAtTeardown;
+	if (removeAtTeardown) removeAtTeardown.push(remove);
+	else process.once('exit', remove);
 }

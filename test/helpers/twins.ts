@@ -237,3 +237,55 @@ export async function waitForLanding(
 	await h.server.webhooks.settled();
 	await n8n.executionsFinished(workflow.id);
 }
+
+/**
+ * Do-not-call, in: `asWritten` (a number as people write it) put on the shared do-not-call list,
+ * then the example's start run; the `key` (a contact's document id) of every document it sent.
+ */
+export async function startWithListed(
+	suite: TwinSuite,
+	workflow: Workflow,
+	asWritten: string,
+	key = 'document_id',
+): Promise<string[]> {
+	await suite.n8n.insertDataTableRows(suite.doNotCall, [
+		{ phone: asWritten, reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
+	]);
+	const creates = () => suite.h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
+	const before = creates().length;
+	expect(await suite.n8n.runManually(workflow.id, 'Start the calls')).toEqual({ status: 'success' });
+	return creates()
+		.slice(before)
+		.flatMap((r) => (r.body as { documents: IDataObject[] }).documents.map((d) => String(d[key])));
+}
+
+/** Do-not-call, out: a call whose person says no, ended now (its plan played at once). */
+export function optOut(h: Harness<N8n>, document: IDataObject): Task {
+	const [call] = h.server.calls.addTasks([document]);
+	call.outcome = 'do_not_call';
+	h.server.store.finishTask(call, 'completed');
+	return call;
+}
+
+/**
+ * Do-not-call, out: the opt-out of `call` lands on the shared list once, and every copy of its
+ * ending (pushed again, polled) stops at the claim, asking the twin nothing.
+ */
+export async function expectListedOnce(
+	suite: TwinSuite,
+	workflow: Workflow,
+	twin: Twin,
+	call: Task,
+	polls: () => number,
+): Promise<void> {
+	const phone = String(call.input.contact_number);
+	const listed = async () => (await suite.n8n.dataTableRows(suite.doNotCall)).filter((r) => r.phone === phone);
+	await waitFor('the opt-out on the shared list', async () => (await listed()).length > 0);
+	expect(await deliverAgain(suite.h, suite.n8n, workflow, twin, [call], polls, suite.claims)).toEqual([]);
+	expect(await listed()).toEqual([
+		expect.objectContaining({
+			reason: 'Asked to be taken off the list',
+			source: `call ${call.task_id}: ${workflow.name}`,
+		}),
+	]);
+}

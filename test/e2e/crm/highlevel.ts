@@ -8,7 +8,16 @@ import type { N8n } from '../../helpers/n8n';
 import { waitFor } from '../../helpers/wait-for';
 import type { N8nServer } from '../../helpers/n8n-server';
 import type { Harness } from '../../helpers/setup';
-import { activateOutcomes, deliverAgain, outcomeOf, waitForLanding, type TwinSuite } from '../../helpers/twins';
+import {
+	activateOutcomes,
+	deliverAgain,
+	expectListedOnce,
+	optOut,
+	outcomeOf,
+	startWithListed,
+	waitForLanding,
+	type TwinSuite,
+} from '../../helpers/twins';
 import { HighLevel } from '@gohighlevel/api-client';
 import { HighLevelTwin } from '../../../dev/twins/highlevel';
 import { SEED } from '../../../dev/server/seed';
@@ -174,13 +183,7 @@ export function highlevelExamples(suite: TwinSuite): void {
 				phone: '+15550800503',
 				tags: ['unpod-call'],
 			});
-			await n8n.insertDataTableRows(suite.doNotCall, [
-				{ phone: '555.080.0502', reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
-			]);
-			expect(await n8n.runManually(HIGHLEVEL.id, 'Start the calls')).toEqual({ status: 'success' });
-			const sent = h.server
-				.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`)
-				.flatMap((r) => (r.body as { documents: Array<{ document_id: string }> }).documents.map((d) => d.document_id));
+			const sent = await startWithListed(suite, HIGHLEVEL, '555.080.0502');
 			expect(sent).toContain(open.id);
 			expect(sent).not.toContain(quiet.id);
 			expect(sent).not.toContain(listed.id);
@@ -188,10 +191,8 @@ export function highlevelExamples(suite: TwinSuite): void {
 			const outcomes = await activateOutcomes(h, n8n, HIGHLEVEL);
 			try {
 				const ola = highlevel.addContact({ firstName: 'Ola', lastName: 'Optout', phone: '+15550800504' });
-				const [call] = h.server.calls.addTasks([{ name: 'Ola Optout', contact_number: '+15550800504' }]);
-				call.outcome = 'do_not_call';
 				const from = highlevel.requests.length;
-				h.server.store.finishTask(call, 'completed');
+				const call = optOut(h, { name: 'Ola Optout', contact_number: '+15550800504' });
 				await waitForLanding(
 					h,
 					n8n,
@@ -208,15 +209,9 @@ export function highlevelExamples(suite: TwinSuite): void {
 				// DND for calls only: her email and messages are not stopped.
 				expect((read.contact as { dnd?: boolean }).dnd).toBeUndefined();
 				expect(highlevel.requests.slice(from).filter((r) => r.method === 'PUT')).toHaveLength(1);
-				await waitFor('the opt-out on the shared list', async () =>
-					(await n8n.dataTableRows(suite.doNotCall)).some((r) => r.phone === '+15550800504'),
-				);
-				const again = await deliverAgain(h, n8n, HIGHLEVEL, highlevel, [call], outcomes.polls, suite.claims);
-				expect(again).toEqual([]);
-				expect((await n8n.dataTableRows(suite.doNotCall)).filter((r) => r.phone === '+15550800504')).toHaveLength(1);
-				console.log(
-					`HighLevel opt-out: ${highlevel.requests.length - from} requests (the note and tag, DND for calls); copies: 0`,
-				);
+				const sentForIt = highlevel.requests.length - from;
+				await expectListedOnce(suite, HIGHLEVEL, highlevel, call, outcomes.polls);
+				console.log(`HighLevel opt-out: ${sentForIt} requests (the note and tag, DND for calls); copies: 0`);
 			} finally {
 				await outcomes.deactivate();
 			}

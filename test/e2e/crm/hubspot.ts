@@ -11,7 +11,16 @@ import type { N8n } from '../../helpers/n8n';
 import { waitFor } from '../../helpers/wait-for';
 import { type N8nServer, POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
 import type { Harness } from '../../helpers/setup';
-import { activateOutcomes, deliverAgain, outcomeOf, waitForLanding, type TwinSuite } from '../../helpers/twins';
+import {
+	activateOutcomes,
+	deliverAgain,
+	expectListedOnce,
+	optOut,
+	outcomeOf,
+	startWithListed,
+	waitForLanding,
+	type TwinSuite,
+} from '../../helpers/twins';
 import { HubSpotTwin } from '../../../dev/twins/hubspot';
 import { SEED } from '../../../dev/server/seed';
 
@@ -203,15 +212,7 @@ export function hubspotExamples(suite: TwinSuite): void {
 				hs_lead_status: 'NEW',
 				unpod_do_not_call: 'false',
 			});
-			await n8n.insertDataTableRows(suite.doNotCall, [
-				{ phone: '+1 (555) 040-0502', reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
-			]);
-			const before = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`).length;
-			expect(await n8n.runManually(HUBSPOT.id, 'Start the calls')).toEqual({ status: 'success' });
-			const sent = h.server
-				.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`)
-				.slice(before)
-				.flatMap((r) => (r.body as { documents: Array<{ document_id: string }> }).documents.map((d) => d.document_id));
+			const sent = await startWithListed(suite, HUBSPOT, '+1 (555) 040-0502');
 			expect(sent).toEqual([cleared.id]);
 			expect(sent).not.toContain(flagged.id);
 			expect(sent).not.toContain(listed.id);
@@ -224,12 +225,13 @@ export function hubspotExamples(suite: TwinSuite): void {
 					phone: HUBSPOT_OPT_OUT,
 					email: 'ola@example.com',
 				});
-				const [call] = h.server.calls.addTasks([
-					{ name: 'Ola Optout', contact_number: HUBSPOT_OPT_OUT, document_id: ola.id, email: 'ola@example.com' },
-				]);
-				call.outcome = 'do_not_call';
 				const from = hubspot.requests.length;
-				h.server.store.finishTask(call, 'completed');
+				const call = optOut(h, {
+					name: 'Ola Optout',
+					contact_number: HUBSPOT_OPT_OUT,
+					document_id: ola.id,
+					email: 'ola@example.com',
+				});
 				await waitForLanding(
 					h,
 					n8n,
@@ -242,15 +244,9 @@ export function hubspotExamples(suite: TwinSuite): void {
 				expect(hubspot.contacts.get(ola.id)!.properties.unpod_do_not_call).toBe('true');
 				const saves = hubspot.requests.slice(from).filter((r) => /createOrUpdate/.test(r.path));
 				expect(saves).toHaveLength(1);
-				await waitFor('the opt-out on the shared list', async () =>
-					(await n8n.dataTableRows(suite.doNotCall)).some((r) => r.phone === HUBSPOT_OPT_OUT),
-				);
-				const again = await deliverAgain(h, n8n, HUBSPOT, hubspot, [call], outcomes.polls, suite.claims);
-				expect(again).toEqual([]);
-				expect((await n8n.dataTableRows(suite.doNotCall)).filter((r) => r.phone === HUBSPOT_OPT_OUT)).toHaveLength(1);
-				console.log(
-					`HubSpot opt-out: ${hubspot.requests.length - from} requests (the flag in the save: none more); copies: 0`,
-				);
+				const sentForIt = hubspot.requests.length - from;
+				await expectListedOnce(suite, HUBSPOT, hubspot, call, outcomes.polls);
+				console.log(`HubSpot opt-out: ${sentForIt} requests (the flag in the save: none more); copies: 0`);
 			} finally {
 				await outcomes.deactivate();
 			}

@@ -9,7 +9,16 @@ import type { N8n } from '../../helpers/n8n';
 import { waitFor } from '../../helpers/wait-for';
 import type { N8nServer } from '../../helpers/n8n-server';
 import type { Harness } from '../../helpers/setup';
-import { activateOutcomes, deliverAgain, outcomeOf, waitForLanding, type TwinSuite } from '../../helpers/twins';
+import {
+	activateOutcomes,
+	deliverAgain,
+	expectListedOnce,
+	optOut,
+	outcomeOf,
+	startWithListed,
+	waitForLanding,
+	type TwinSuite,
+} from '../../helpers/twins';
 import { PipedriveTwin } from '../../../dev/twins/pipedrive';
 import { SEED } from '../../../dev/server/seed';
 
@@ -167,39 +176,21 @@ export function pipedriveExamples(suite: TwinSuite): void {
 			const lou = pipedrive.addPerson('Lou Listed', '+15550600502');
 			const noor = pipedrive.addPerson('Noor Open', '+15550600503');
 			const deals = [pipedrive.addDeal('Listed deal', lou, TO_CALL), pipedrive.addDeal('Open deal', noor, TO_CALL)];
-			await n8n.insertDataTableRows(suite.doNotCall, [
-				{ phone: '555-060-0502', reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
-			]);
-			const before = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`).length;
-			expect(await n8n.runManually(PIPEDRIVE.id, 'Start the calls')).toEqual({ status: 'success' });
-			const sent = h.server
-				.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`)
-				.slice(before)
-				.flatMap((r) => (r.body as { documents: Array<{ deal_id: string }> }).documents.map((d) => d.deal_id));
+			const sent = await startWithListed(suite, PIPEDRIVE, '555-060-0502', 'deal_id');
 			expect(sent).toEqual([String(deals[1].id)]);
 
 			const outcomes = await activateOutcomes(h, n8n, PIPEDRIVE);
 			try {
 				const ola = pipedrive.addPerson('Ola Optout', '+15550600504');
-				const [call] = h.server.calls.addTasks([
-					{ name: 'Ola Optout', contact_number: '+15550600504', document_id: String(ola.id) },
-				]);
-				call.outcome = 'do_not_call';
 				const from = pipedrive.requests.length;
-				h.server.store.finishTask(call, 'completed');
+				const call = optOut(h, { name: 'Ola Optout', contact_number: '+15550600504', document_id: String(ola.id) });
 				const flag = pipedrive.personFields.find((f) => f.name === 'Unpod do not call')!.key;
 				await waitForLanding(h, n8n, PIPEDRIVE, pipedrive, "Ola's Unpod do not call", () => ola[flag] === 'yes', from);
 				const updates = pipedrive.requests.slice(from).filter((r) => r.method === 'PUT' && /\/persons\//.test(r.path));
 				expect(updates).toHaveLength(1);
-				await waitFor('the opt-out on the shared list', async () =>
-					(await n8n.dataTableRows(suite.doNotCall)).some((r) => r.phone === '+15550600504'),
-				);
-				const again = await deliverAgain(h, n8n, PIPEDRIVE, pipedrive, [call], outcomes.polls, suite.claims);
-				expect(again).toEqual([]);
-				expect((await n8n.dataTableRows(suite.doNotCall)).filter((r) => r.phone === '+15550600504')).toHaveLength(1);
-				console.log(
-					`Pipedrive opt-out: ${pipedrive.requests.length - from} requests (the flag in the person update: none more); copies: 0`,
-				);
+				const sentForIt = pipedrive.requests.length - from;
+				await expectListedOnce(suite, PIPEDRIVE, pipedrive, call, outcomes.polls);
+				console.log(`Pipedrive opt-out: ${sentForIt} requests (the flag in the person update: none more); copies: 0`);
 			} finally {
 				await outcomes.deactivate();
 			}

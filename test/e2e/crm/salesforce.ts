@@ -13,7 +13,10 @@ import {
 	activateOutcomes,
 	claimCounts,
 	deliverAgain,
+	expectListedOnce,
+	optOut,
 	outcomeOf,
+	startWithListed,
 	waitForLanding,
 	type TwinSuite,
 } from '../../helpers/twins';
@@ -204,13 +207,7 @@ export function salesforceExamples(suite: TwinSuite): void {
 				Company: 'Open Co',
 				Status: 'Open - Not Contacted',
 			});
-			await n8n.insertDataTableRows(suite.doNotCall, [
-				{ phone: '(555) 070-0502', reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
-			]);
-			expect(await n8n.runManually(SALESFORCE.id, 'Start the calls')).toEqual({ status: 'success' });
-			const sent = h.server
-				.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`)
-				.flatMap((r) => (r.body as { documents: Array<{ document_id: string }> }).documents.map((d) => d.document_id));
+			const sent = await startWithListed(suite, SALESFORCE, '(555) 070-0502');
 			expect(sent).toContain(noor.Id);
 			expect(sent).not.toContain(dnc.Id);
 			expect(sent).not.toContain(listed.Id);
@@ -223,12 +220,8 @@ export function salesforceExamples(suite: TwinSuite): void {
 					Phone: '+15550700504',
 					Company: 'Ola AS',
 				});
-				const [call] = h.server.calls.addTasks([
-					{ name: 'Ola Optout', contact_number: '+15550700504', document_id: ola.Id },
-				]);
-				call.outcome = 'do_not_call';
 				const from = salesforce.requests.length;
-				h.server.store.finishTask(call, 'completed');
+				const call = optOut(h, { name: 'Ola Optout', contact_number: '+15550700504', document_id: ola.Id });
 				await waitForLanding(h, n8n, SALESFORCE, salesforce, "Ola's Do Not Call", () => ola.DoNotCall === true, from);
 				const conn = new Connection({
 					instanceUrl: suite.t.twins.urls.salesforce,
@@ -240,22 +233,11 @@ export function salesforceExamples(suite: TwinSuite): void {
 				expect(patches.map((r) => [r.path.replace(/^.*sobjects\//, ''), r.body])).toEqual([
 					[`lead/${ola.Id}`, { DoNotCall: true }],
 				]);
-				await waitFor('the opt-out on the shared list', async () =>
-					(await n8n.dataTableRows(suite.doNotCall)).some((r) => r.phone === '+15550700504'),
-				);
-				const listRows = (await n8n.dataTableRows(suite.doNotCall)).filter((r) => r.phone === '+15550700504');
-				expect(listRows).toEqual([
-					expect.objectContaining({
-						reason: 'Asked to be taken off the list',
-						source: `call ${call.task_id}: ${SALESFORCE.name}`,
-					}),
-				]);
+				const sentForIt = salesforce.requests.length - from;
 				// Copies stop at the claim: Salesforce asked nothing, the list not written again.
-				const again = await deliverAgain(h, n8n, SALESFORCE, salesforce, [call], outcomes.polls, suite.claims);
-				expect(again).toEqual([]);
-				expect((await n8n.dataTableRows(suite.doNotCall)).filter((r) => r.phone === '+15550700504')).toHaveLength(1);
+				await expectListedOnce(suite, SALESFORCE, salesforce, call, outcomes.polls);
 				console.log(
-					`Salesforce opt-out: ${salesforce.requests.length - from} requests (the call logged, its Task read, Do Not Call set); copies: 0`,
+					`Salesforce opt-out: ${sentForIt} requests (the call logged, its Task read, Do Not Call set); copies: 0`,
 				);
 			} finally {
 				await outcomes.deactivate();

@@ -4,8 +4,7 @@
  * path, the duplicate guard, a refused batch), with the failed item of each.
  */
 import { stopExecuteContextTimers } from '../../helpers/engine';
-import { Executor } from '../../helpers/execute';
-import { credentialsFor } from '../../helpers/setup';
+import { createExecutor } from '../../helpers/execute';
 import { startServer, UnpodServer } from '../../../dev/server/server';
 import { SEED } from '../../../dev/server/seed';
 
@@ -29,21 +28,7 @@ const rows = (n: number, prefix: string) =>
 const executor = (
 	parameters: Record<string, unknown> = {},
 	onError?: 'continueRegularOutput' | 'continueErrorOutput',
-) =>
-	new Executor({
-		credentials: credentialsFor(server)[0].data,
-		onError,
-		parameters: {
-			operation: 'create',
-			space: { __rl: true, mode: 'token', value: SEED.spaceToken },
-			agent: { __rl: true, mode: 'handle', value: SEED.agentHandle },
-			callContext: 'In-process test',
-			contactName: '={{ $json.name }}',
-			contactNumber: '={{ $json.phone }}',
-			skipExisting: false,
-			...parameters,
-		},
-	});
+) => createExecutor(server, parameters, onError);
 const posts = () => server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
 
 test('rows in batches: one request per batch, each row paired with its own task, in order', async () => {

@@ -6,8 +6,7 @@
  */
 import { TestClock } from '../../helpers/clock';
 import { stopExecuteContextTimers } from '../../helpers/engine';
-import { Executor } from '../../helpers/execute';
-import { credentialsFor } from '../../helpers/setup';
+import { createExecutor } from '../../helpers/execute';
 import { startServer, UnpodServer } from '../../../dev/server/server';
 import { SEED } from '../../../dev/server/seed';
 
@@ -38,18 +37,12 @@ test('hourly slices of 200: the same requests on the first slice and after a day
 		slice(1000).map((r) => ({ name: r.name, contact_number: r.phone })),
 		{ space: SEED.secondSpaceToken, pilot: SEED.secondAgentHandle },
 	);
-	const create = new Executor({
-		credentials: credentialsFor(server)[0].data,
-		parameters: {
-			operation: 'create',
-			space: { __rl: true, mode: 'token', value: SEED.secondSpaceToken },
-			agent: { __rl: true, mode: 'handle', value: SEED.secondAgentHandle },
-			callContext: 'Hourly slice',
-			contactName: '={{ $json.name }}',
-			contactNumber: '={{ $json.phone }}',
-			contactFields: { document_id: '={{ $json.id }}' },
-			skipExisting: true,
-		},
+	const create = createExecutor(server, {
+		space: { __rl: true, mode: 'token', value: SEED.secondSpaceToken },
+		agent: { __rl: true, mode: 'handle', value: SEED.secondAgentHandle },
+		callContext: 'Hourly slice',
+		contactFields: { document_id: '={{ $json.id }}' },
+		skipExisting: true,
 	});
 	const perSlice: Array<{ reads: number; creates: number }> = [];
 	const sent: Array<Array<{ id: string; name: string; phone: string }>> = [];

@@ -6,12 +6,12 @@
  */
 import { TestClock } from '../../helpers/clock';
 import { stopExecuteContextTimers } from '../../helpers/engine';
-import { Executor } from '../../helpers/execute';
+import { createExecutor } from '../../helpers/execute';
 import { outputOf } from '../../helpers/run-results';
 import { rowsNode } from '../../helpers/workflow-builders';
 import type { N8nNode } from '../../helpers/workflow-builders';
 import { agentRef, spaceRef, unpodNode } from '../../helpers/nodes';
-import { credentialsFor, Harness, startHarness, Workflows } from '../../helpers/setup';
+import { Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';
 import { ANALYSED_AGENT } from '../../../dev/server/postCall';
 import { simplifyTask } from '../../../nodes/shared/outcome';
@@ -127,21 +127,17 @@ test("Unpod's own follow-up scheduled all the same: the item names it and warns,
 
 describe('every path that places a call refuses a do-not-call number before any request', () => {
 	const executor = (parameters: Record<string, unknown>, onError?: 'continueRegularOutput' | 'continueErrorOutput') =>
-		new Executor({
-			credentials: credentialsFor(h.server)[0].data,
-			onError,
-			parameters: {
-				operation: 'create',
+		createExecutor(
+			h.server,
+			{
 				space: spaceRef(SEED.secondSpaceToken),
 				agent: agentRef(SEED.secondAgentHandle),
 				callContext: 'Another campaign',
-				contactName: '={{ $json.name }}',
-				contactNumber: '={{ $json.phone }}',
-				skipExisting: false,
 				doNotCall: '={{ $json.do_not_call }}',
 				...parameters,
 			},
-		});
+			onError,
+		);
 	const posted = () => h.server.requestsTo('POST', TASKS).flatMap((r) => (r.body as { documents: any[] }).documents);
 	beforeEach(() => h.server.resetTraffic());
 

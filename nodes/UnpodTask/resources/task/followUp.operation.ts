@@ -214,7 +214,7 @@ function optedOut(plan: Planned, found: IDataObject | undefined): IDataObject {
 		do_not_call: true,
 		do_not_call_reason: plan.call.doNotCall ?? null,
 		unpod_next_call_task_id: next?.task_id ?? null,
-		unpod_next_call_at: next ? (nextCallTime(next) ?? plan.call.unpodAt ?? null) : (plan.call.unpodAt ?? null),
+		unpod_next_call_at: (next && nextCallTime(next)) ?? plan.call.unpodAt ?? null,
 	};
 	if (next || plan.decision.unpodCallsAgain) {
 		item.unpod_warning =
