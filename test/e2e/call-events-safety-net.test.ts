@@ -77,9 +77,11 @@ test('with 30% of pushes lost, every one of 100 endings reaches the CRM step exa
 		// Said when it fails: which endings are missing, and what the trigger and n8n did meanwhile.
 		const missing = tasks.filter((t) => !ids().includes(t.task_id)).map((t) => `${t.task_id} (${t.status})`);
 		const runs = await n8n!.executionCount(workflow.id).catch(() => 'unknown');
+		const failed = await n8n!.executionCount(workflow.id, ['error', 'crashed']).catch(() => 'unknown');
 		throw new Error(
 			`${error.message}: ${missing.length} missing (${missing.slice(0, 10).join(', ')}); ` +
-				`${polls() - pollsBefore} polls since the forced one began, ${runs} executions in all`,
+				`${polls() - pollsBefore} polls since the next one was asked for, ${runs} executions in all (${failed} failed)\n` +
+				n8n!.logTail(),
 		);
 	});
 	await n8n.executionsFinished(workflow.id);
