@@ -21,10 +21,11 @@ import { CREDENTIAL, pushEndingsTo, startProcessHarness, type Harness } from './
 
 type Credential = { id: string; name: string; type: string; data: Record<string, unknown> };
 
-/** The columns of the CRM examples' claims table, as their notes ask for it. */
+/** The columns of the claims table every CRM and sheet example shares, as their notes ask for it. */
 const CLAIM_COLUMNS = [
 	{ name: 'task_id', type: 'string' as const },
 	{ name: 'workflow', type: 'string' as const },
+	{ name: 'state', type: 'string' as const },
 ];
 
 export interface TwinHarness {
@@ -204,7 +205,7 @@ export class TwinSuite {
 		// Data Table node's updates, what the README asks of Data Table users there.
 		this.harness.h.n8n.env.DB_SQLITE_POOL_SIZE = '3';
 		this.server = await N8nServer.start(this.harness.h.n8n);
-		this.claims = await this.server.createDataTable('Unpod CRM claims', CLAIM_COLUMNS, []);
+		this.claims = await this.server.createDataTable('Unpod claims', CLAIM_COLUMNS, []);
 		this.doNotCall = await this.server.createDataTable('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
 		for (const workflow of this.workflows)
 			pickDataTables(workflow, { dataTable: this.claims, doNotCallTable: this.doNotCall });

@@ -81,14 +81,8 @@ export function sheetsCampaign(suite: TwinSuite): void {
 			const saysNo = contacts[2];
 			const spreadsheet = sheets.addSpreadsheet('Unpod campaign', 'Leads', HEADER, contacts);
 			const rows = () => sheets.records(spreadsheet.id, 'Leads');
-			const claims = await n8n.createDataTable(
-				'Unpod claims',
-				[
-					{ name: 'task_id', type: 'string' },
-					{ name: 'state', type: 'string' },
-				],
-				[],
-			);
+			// The claims table the CRM examples use too, as the note asks.
+			const claims = suite.claims;
 			const workflow = loadExample('google-sheets-campaign.json', {
 				credential: CREDENTIAL.unpodApi,
 				filesDir: '/nowhere',
