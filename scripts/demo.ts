@@ -227,6 +227,10 @@ async function main() {
 		console.log(
 			`Log in as ${OWNER.email} / ${OWNER.password}. The local Unpod server: ${server.url}. Ctrl-C stops both.`,
 		);
+		// What an example's note asks for in an Unpod API credential of your own, here.
+		console.log(
+			`An Unpod API credential for it: Base URL ${server.url}, API Token ${SEED.token}, Organization Handle ${SEED.orgHandle}.`,
+		);
 		return;
 	}
 	await shutdown(0);

@@ -1,4 +1,10 @@
-/** `npm run bench [-- import]`: prints figures; it asserts nothing. */
+/**
+ * `npm run bench [-- import] [-- --write]`: prints figures; it asserts nothing. `--write` also
+ * puts each section's output, dated, with the machine it came from, in docs/figures.md.
+ */
+import { cpus } from 'os';
+import { writeFigures } from './figures';
+import { N8N_VERSION } from '../helpers/paths';
 import { benchApprovals } from './approvals';
 import { benchCallAndWait } from './callAndWait';
 import { benchCallEvents } from './call-events';
@@ -67,14 +73,17 @@ const sections: Record<string, { about: string; run: () => Promise<void> }> = {
 };
 
 const USAGE = [
-	'Usage: npm run bench [-- <section>...]   (no section: all of them)',
+	'Usage: npm run bench [-- <section>...] [-- --write]   (no section: all of them)',
+	'  --write   also writes each section\'s output, dated, into docs/figures.md',
 	'',
 	'Sections:',
 	...Object.entries(sections).map(([name, s]) => `  ${name.padEnd(12)} ${s.about}`),
 ].join('\n');
 
 async function main() {
-	const wanted = process.argv.slice(2);
+	const args = process.argv.slice(2);
+	const write = args.includes('--write');
+	const wanted = args.filter((a) => a !== '--write');
 	if (wanted.some((a) => a === '--help' || a === '-h')) {
 		console.log(USAGE);
 		return;
@@ -85,7 +94,23 @@ async function main() {
 		process.exitCode = 2;
 		return;
 	}
-	for (const name of wanted.length ? wanted : Object.keys(sections)) await sections[name].run();
+	for (const name of wanted.length ? wanted : Object.keys(sections)) {
+		const printed: string[] = [];
+		const log = console.log;
+		console.log = (...parts: unknown[]) => {
+			printed.push(parts.map(String).join(' '));
+			log(...parts);
+		};
+		try {
+			await sections[name].run();
+		} finally {
+			console.log = log;
+		}
+		if (write) {
+			const machine = `${cpus().length} cores, Node ${process.version.slice(1)}, n8n ${N8N_VERSION}`;
+			writeFigures(name, sections[name].about, printed, machine, new Date());
+		}
+	}
 }
 
 main().catch((error) => {

@@ -1,7 +1,7 @@
 /**
  * The Task node's operations, each declared once: what the editor lists, its fields, how the
- * router runs it and, for those that put the execution to wait, how it resumes. The router,
- * the node's `webhook()` and the waiting itself (waitForCalls/park.ts) read this table.
+ * router runs it and, for those that put the execution to wait, how it resumes. The router and
+ * the node's `webhook()` read this table; the operations that wait hand park.ts their own waits.
  */
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import type { Operation } from '../../../shared/itemLoop';
