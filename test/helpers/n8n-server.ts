@@ -220,10 +220,10 @@ export class N8nServer {
 		}
 	}
 
-	/** How many executions n8n has recorded for a workflow, of the given statuses (default: any). */
-	async executionCount(workflowId: string, status?: string[]): Promise<number> {
+	/** How many executions n8n has recorded for a workflow, of the given statuses and mode (default: any; a poll's are `trigger`). */
+	async executionCount(workflowId: string, status?: string[], mode?: 'trigger' | 'webhook' | 'manual'): Promise<number> {
 		// n8n 2.41 lists at most 100 a page; the count covers every page.
-		const filter = { workflowId, ...(status ? { status } : {}) };
+		const filter = { workflowId, ...(status ? { status } : {}), ...(mode ? { mode } : {}) };
 		const res = await this.rest.get('/executions', { params: { filter: JSON.stringify(filter), limit: 1 } });
 		if (res.status !== 200) throw new Error(`Listing executions failed: ${res.status} ${JSON.stringify(res.data)}`);
 		return Number(res.data.data.count);

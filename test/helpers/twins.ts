@@ -107,12 +107,19 @@ export async function deliverAgain(
 		// Counted once the pushes are handled, so that only the poll's copies are waited for below.
 		await n8n.executionsFinished(workflow.id);
 		const before = await claimCounts(n8n, claims, workflow, tasks);
+		const polledRuns = () => n8n.executionCount(workflow.id, undefined, 'trigger');
+		const polledBefore = await polledRuns();
 		await n8n.pollNow(workflow.id, polls);
+		const polledAt = Date.now();
 		// The poll brings every one of these endings again, and each copy claims it (and loses):
-		// wait for those claims, as the poll's execution starts just after its request.
+		// wait for those claims, as the poll's execution starts just after its request. Unless
+		// n8n's own minute poll brought them already, since they ended: then this poll brings
+		// nothing and starts no execution.
 		await waitFor(
 			'the safety net copies to be claimed',
-			async () => (await claimCounts(n8n, claims, workflow, tasks)).every((count, i) => count > before[i]),
+			async () =>
+				(await claimCounts(n8n, claims, workflow, tasks)).every((count, i) => count > before[i]) ||
+				(polledBefore > 0 && Date.now() - polledAt > 10_000 && (await polledRuns()) === polledBefore),
 			30_000,
 		);
 	}
