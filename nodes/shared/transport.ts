@@ -150,9 +150,22 @@ export interface FileStream {
 }
 
 /**
+ * Whether `url` is at the credential's own origin: scheme, host and port alike. `URL.host`
+ * alone drops a scheme's default port, so `http://<unpod host>` would pass for
+ * `https://<unpod host>` and get the token in clear.
+ */
+export function atOrigin(url: string, baseUrl: string): boolean {
+	try {
+		return new URL(url).origin === new URL(baseUrl).origin;
+	} catch {
+		return false;
+	}
+}
+
+/**
  * Starts downloading a file (a call recording) as a stream. The credential's headers go
- * only to the Unpod host itself: a recording on a storage host gets a plain request.
- * Transient failures are retried within `budget`.
+ * only to Unpod's own origin: a recording anywhere else (a storage host, plain http) gets a
+ * plain request. Transient failures are retried within `budget`.
  */
 export async function downloadFile(
 	this: IExecuteFunctions,
@@ -161,7 +174,7 @@ export async function downloadFile(
 	budget: WaitBudget,
 ): Promise<{ body: FileStream; headers: IDataObject }> {
 	const credentials = await this.getCredentials('unpodApi');
-	const onUnpodHost = new URL(url).host === new URL(String(credentials.baseUrl ?? '')).host;
+	const onUnpodHost = atOrigin(url, String(credentials.baseUrl ?? ''));
 	const options: IHttpRequestOptions = {
 		method: 'GET',
 		url,

@@ -3,7 +3,7 @@ import { TestClock } from '../../helpers/clock';
 import { itemsOf } from '../../helpers/run-results';
 import { N8nNode } from '../../helpers/workflow-builders';
 import { unpodNode } from '../../helpers/nodes';
-import { CREDENTIAL, Harness, startHarness, Workflows } from '../../helpers/setup';
+import { CREDENTIAL, credentialsFor, Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';
 import { RECORDING, silentMp3 } from '../../../dev/server/recordings';
 import type { Task } from '../../../dev/server/types';
@@ -32,6 +32,13 @@ const download = (parameters: Record<string, unknown> = {}, settings: Partial<N8
 const workflows = new Workflows();
 const continueOnFail = workflows.chain('recContinue', [listCalls, download({}, { onError: 'continueRegularOutput' })]);
 const stopOnFail = workflows.chain('recStop', [listCalls, download()]);
+// The same download with the credential at https on the local server's host and port, where its
+// recordings are served by plain http: not the credential's origin.
+const httpsCredential = { unpodApi: { id: 'unpodHttps', name: 'Unpod (https)' } };
+const plainHttp = workflows.chain('recPlainHttp', [
+	listCalls,
+	download({}, { onError: 'continueRegularOutput', credentials: httpsCredential }),
+]);
 const limited = workflows.chain('recLimited', [
 	listCalls,
 	download({ options: { maxSizeMb: 1, binaryPropertyName: 'audio' } }, { onError: 'continueRegularOutput' }),
@@ -125,6 +132,22 @@ test('a recording on another host (a storage service) gets no Unpod headers', as
 	expect(elsewhere.headers['org-handle']).toBeUndefined();
 	const item = itemsOf(run, 'Download').find((i: any) => i.json.task_id === extra[0].task_id) as any;
 	expect(item.binary.data.fileName).toBe(`${extra[0].task_id}.mp3`);
+});
+
+test("a recording by plain http on Unpod's own host, the credential at https, gets no Unpod headers", async () => {
+	const [local] = credentialsFor(h.server);
+	await h.n8n.importCredentials([
+		{ ...local, ...httpsCredential.unpodApi, data: { ...local.data, baseUrl: h.server.url.replace('http:', 'https:') } },
+	]);
+	const run = await h.run(plainHttp);
+	expect(run.exitCode).toBe(0);
+	const requests = recordingRequests();
+	expect(requests.length).toBeGreaterThanOrEqual(3);
+	for (const request of requests) {
+		expect(request.headers.authorization).toBeUndefined();
+		expect(request.headers['org-handle']).toBeUndefined();
+	}
+	expect(itemsOf(run, 'Download').filter((i: any) => i.binary?.data)).toHaveLength(requests.length);
 });
 
 test('Max Size: a larger recording fails its item, announced or not, and Put Output In Field names the field', async () => {
