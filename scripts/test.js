@@ -25,7 +25,12 @@ try {
 	ensureChromium();
 	ensureEngineNodes();
 	step('build', 'TypeScript to dist/ and the icons (about 5 s)', 'npm', ['run', 'build', '--silent']);
-	step('lint', "n8n's community-node rules (about 5 s)", 'npm', ['run', 'lint', '--silent']);
+	step(
+		'lint',
+		"n8n's community-node rules, then n8n's own lint config (@n8n/node-cli; installed once per machine)",
+		'npm',
+		['run', 'lint', '--silent'],
+	);
 	step(
 		"n8n's community-package scan",
 		'@n8n/scan-community-package on the source and the packed tarball (about 5 s' +

@@ -11,9 +11,9 @@ import type {
 	INodeExecutionData,
 	IPollFunctions,
 	IWebhookFunctions,
+	NodeApiError,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import type { NodeApiError } from 'n8n-workflow';
 import { asNodeError, assertUnpodSuccess, httpStatusOf, isEmptyBody } from './errors';
 import { withRetries } from './retry';
 import { withoutCarrierSecrets } from './secrets';

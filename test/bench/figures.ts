@@ -19,6 +19,12 @@ export function withSection(text: string, name: string, block: string): string {
 /** Writes what a section printed into docs/figures.md, with the day and the machine. */
 export function writeFigures(name: string, about: string, printed: string[], machine: string, when: Date): void {
 	const day = when.toISOString().slice(0, 10);
-	const block = [`### ${name}`, '', `${about}. Measured ${day} (${machine}), \`npm run bench -- ${name}\`:`, '', ...printed];
+	const block = [
+		`### ${name}`,
+		'',
+		`${about}. Measured ${day} (${machine}), \`npm run bench -- ${name}\`:`,
+		'',
+		...printed,
+	];
 	writeFileSync(FIGURES, withSection(readFileSync(FIGURES, 'utf8'), name, block.join('\n')));
 }

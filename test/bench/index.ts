@@ -74,7 +74,7 @@ const sections: Record<string, { about: string; run: () => Promise<void> }> = {
 
 const USAGE = [
 	'Usage: npm run bench [-- <section>...] [-- --write]   (no section: all of them)',
-	'  --write   also writes each section\'s output, dated, into docs/figures.md',
+	"  --write   also writes each section's output, dated, into docs/figures.md",
 	'',
 	'Sections:',
 	...Object.entries(sections).map(([name, s]) => `  ${name.padEnd(12)} ${s.about}`),

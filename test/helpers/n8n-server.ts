@@ -20,7 +20,15 @@ export const POLL_BY_REACTIVATION = Number(N8N_VERSION.split('.')[0]) >= 2;
  * waits for n8n's own next poll instead, or for a quiet moment before it forces one.
  */
 const EMISSION_LOADS_PUBLISHED = (() => {
-	const factory = join(RUNTIME, 'node_modules', 'n8n', 'dist', 'workflows', 'triggers', 'trigger-execution-context.factory.js');
+	const factory = join(
+		RUNTIME,
+		'node_modules',
+		'n8n',
+		'dist',
+		'workflows',
+		'triggers',
+		'trigger-execution-context.factory.js',
+	);
 	return existsSync(factory) && readFileSync(factory, 'utf8').includes('loadPublishedWorkflowData');
 })();
 
@@ -221,7 +229,11 @@ export class N8nServer {
 	}
 
 	/** How many executions n8n has recorded for a workflow, of the given statuses and mode (default: any; a poll's are `trigger`). */
-	async executionCount(workflowId: string, status?: string[], mode?: 'trigger' | 'webhook' | 'manual'): Promise<number> {
+	async executionCount(
+		workflowId: string,
+		status?: string[],
+		mode?: 'trigger' | 'webhook' | 'manual',
+	): Promise<number> {
 		// n8n 2.41 lists at most 100 a page; the count covers every page.
 		const filter = { workflowId, ...(status ? { status } : {}), ...(mode ? { mode } : {}) };
 		const res = await this.rest.get('/executions', { params: { filter: JSON.stringify(filter), limit: 1 } });

@@ -137,7 +137,11 @@ test('a recording on another host (a storage service) gets no Unpod headers', as
 test("a recording by plain http on Unpod's own host, the credential at https, gets no Unpod headers", async () => {
 	const [local] = credentialsFor(h.server);
 	await h.n8n.importCredentials([
-		{ ...local, ...httpsCredential.unpodApi, data: { ...local.data, baseUrl: h.server.url.replace('http:', 'https:') } },
+		{
+			...local,
+			...httpsCredential.unpodApi,
+			data: { ...local.data, baseUrl: h.server.url.replace('http:', 'https:') },
+		},
 	]);
 	const run = await h.run(plainHttp);
 	expect(run.exitCode).toBe(0);

@@ -10,5 +10,7 @@ test('a section written again replaces its own block and nothing else', () => {
 });
 
 test('a section not there yet is added at the end', () => {
-	expect(withSection(doc, 'import', 'imported')).toBe(`${doc}\n<!-- bench:import -->\nimported\n<!-- /bench:import -->\n`);
+	expect(withSection(doc, 'import', 'imported')).toBe(
+		`${doc}\n<!-- bench:import -->\nimported\n<!-- /bench:import -->\n`,
+	);
 });
