@@ -121,7 +121,7 @@ test("the package claims no one else's address or site", () => {
 	expect(pkg.homepage).toBe(`https://www.npmjs.com/package/${pkg.name}`);
 });
 
-describe('the publish workflow', () => {
+describe('the GitHub workflows', () => {
 	const dir = join(ROOT, '.github', 'workflows');
 	const files = readdirSync(dir).filter((f) => /\.ya?ml$/.test(f));
 	// eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -131,12 +131,28 @@ describe('the publish workflow', () => {
 		const lint = await createLinter();
 		const text = readFileSync(join(dir, file), 'utf8');
 		expect(lint(text, file)).toEqual([]);
-		// The linter does find mistakes: a misspelt context and an unknown key.
-		const broken = text.replace('secrets.NPM_TOKEN', 'secret.NPM_TOKEN').replace('timeout-minutes:', 'timeout-minute:');
-		expect(lint(broken, file).map((r: { message: string }) => r.message)).toEqual([
-			expect.stringMatching(/unexpected key "timeout-minute"/),
-			expect.stringMatching(/undefined variable "secret"/),
-		]);
+		// The linter does find mistakes: an unknown key, and a misspelt context where one is used.
+		const broken = text
+			.replace('timeout-minutes:', 'timeout-minute:')
+			.replace('github.ref', 'gihub.ref')
+			.replace('secrets.NPM_TOKEN', 'secret.NPM_TOKEN');
+		expect(lint(broken, file).map((r: { message: string }) => r.message)).toEqual(
+			expect.arrayContaining([
+				expect.stringMatching(/unexpected key "timeout-minute"/),
+				...(text.includes('github.ref') ? [expect.stringMatching(/undefined variable "gihub"/)] : []),
+				...(text.includes('secrets.NPM_TOKEN') ? [expect.stringMatching(/undefined variable "secret"/)] : []),
+			]),
+		);
+	});
+
+	test('every push and pull request: npm ci, lint, build, test:unit, then npm test', () => {
+		const text = readFileSync(join(dir, 'ci.yml'), 'utf8');
+		expect(text).toMatch(/^on:\n {2}push:\n {4}branches: \['\*\*'\]\n {2}pull_request:/m);
+		const order = ['npm ci', 'npm run lint', 'npm run build', 'npm run test:unit', 'npm test'].map((step) =>
+			text.indexOf(`- run: ${step}`),
+		);
+		expect(order.every((at) => at > 0)).toBe(true);
+		expect([...order].sort((a, b) => a - b)).toEqual(order);
 	});
 
 	test('it publishes only after .ci/run, with provenance, on a version tag', () => {
