@@ -39,6 +39,7 @@ import {
 	sendAndPark,
 	waitItemOf,
 } from '../../waitForCalls/park';
+import type { TaskOption } from './taskOption';
 
 const show = { operation: ['callAndWait'] };
 const inExecution = { ...show, waitMode: ['inExecution'] };
@@ -64,6 +65,19 @@ const maxCallWaitOption: INodeProperties = {
 	description: 'How long to wait in all, from the start of this node, for the calls to end',
 	hint: 'A call still open then comes out with unpod_wait_status "timed_out", its task ID and its last status: it may still take place',
 	displayOptions: { show: { '/waitMode': ['inExecution'] } },
+};
+
+/** How n8n resumes it: which resume address it checks, and the ring that resumes it. */
+const waits: Waiting = { resumeAddress: 'execution', webhook };
+
+export const option: TaskOption = {
+	name: 'Call and Wait',
+	value: 'callAndWait',
+	action: 'Call a contact and wait for the outcome',
+	description:
+		'Place one call per input item and wait until it ends (or Max Call Wait passes), then output what the person said',
+	run: { allItems: execute },
+	waits,
 };
 
 export const description: INodeProperties[] = [
@@ -154,7 +168,6 @@ async function webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 }
 
 /** Until Unpod reports: resumed at the execution's own address (n8n's Wait node's kind). */
-export const waits: Waiting = { resumeAddress: 'execution', webhook };
 
 async function waitInExecution(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const startedAt = Date.now();

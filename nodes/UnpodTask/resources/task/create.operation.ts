@@ -15,8 +15,17 @@ import { doNotCallFields } from '../../placeCalls/doNotCall';
 import { rowItems } from '../../placeCalls/output';
 import { readRows } from '../../placeCalls/rows';
 import { rateLimitBudget, refuseInvalidRows, sendRows } from '../../placeCalls/send';
+import type { TaskOption } from './taskOption';
 
 const show = { operation: ['create'] };
+
+export const option: TaskOption = {
+	name: 'Create',
+	value: 'create',
+	action: 'Create call tasks',
+	description: 'Create one call task per contact, sending the contacts in batches',
+	run: { allItems: execute },
+};
 
 export const description: INodeProperties[] = [
 	spaceLocator(show),

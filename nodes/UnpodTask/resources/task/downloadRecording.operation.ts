@@ -5,10 +5,19 @@ import { optionsCollection } from '../../../shared/descriptions';
 import { executionBudget } from '../../../shared/retry';
 import { downloadFile } from '../../../shared/transport';
 import type { FileStream } from '../../../shared/transport';
+import type { TaskOption } from './taskOption';
 
 const show = { operation: ['downloadRecording'] };
 
 export const DEFAULT_MAX_SIZE_MB = 100;
+
+export const option: TaskOption = {
+	name: 'Download Recording',
+	value: 'downloadRecording',
+	action: 'Download a call recording',
+	description: "Download an ended call's recording as a file (binary data), keeping the item's fields",
+	run: { perItem: execute },
+};
 
 export const description: INodeProperties[] = [
 	{

@@ -19,6 +19,7 @@ import { nextCallTime, nextCalls, spaceOf, tasksFromUnpod, toUnpods } from './fo
 import type { Planned } from './followUp.lookup';
 import { decideFollowUp, DEFAULT_WINDOW, readEndedCall, slotOf } from './followUp.plan';
 import type { CallingWindow } from './followUp.plan';
+import type { TaskOption } from './taskOption';
 
 const show = { operation: ['followUp'] };
 
@@ -48,6 +49,15 @@ const slotOption: INodeProperties = {
 	typeOptions: { minValue: 5, maxValue: 240 },
 	default: 15,
 	description: 'Follow-ups due within the same slot go in one request',
+};
+
+export const option: TaskOption = {
+	name: 'Follow Up',
+	value: 'followUp',
+	action: 'Schedule callbacks and retries',
+	description:
+		'For each ended call, schedule a callback at the time asked or another try later, within calling hours; places paid calls later',
+	run: { allItems: execute },
 };
 
 export const description: INodeProperties[] = [

@@ -11,8 +11,17 @@ import { requestedLimit } from '../../../shared/pagination';
 import { executionBudget } from '../../../shared/retry';
 import { simplifyTask } from '../../../shared/outcome';
 import { readTaskList, taskListQuery } from '../../../shared/taskLists';
+import type { TaskOption } from './taskOption';
 
 const show = { operation: ['getAll'] };
+
+export const option: TaskOption = {
+	name: 'Get Many',
+	value: 'getAll',
+	action: 'Get many tasks',
+	description: 'List the tasks of a space or of an agent, with their call outcomes',
+	run: { perItem: execute },
+};
 
 export const description: INodeProperties[] = [
 	{

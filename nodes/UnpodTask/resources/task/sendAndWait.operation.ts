@@ -30,8 +30,22 @@ import {
 	sendAndPark,
 	waitItemOf,
 } from '../../waitForCalls/park';
+import type { TaskOption } from './taskOption';
 
 const show = { operation: ['sendAndWait'] };
+
+/** How n8n resumes it: which resume address it checks, and the ring that resumes it. */
+const waits: Waiting = { resumeAddress: 'signed', webhook };
+
+export const option: TaskOption = {
+	name: 'Call and Wait for Approval',
+	value: 'sendAndWait',
+	action: 'Ask for approval by phone and wait',
+	description:
+		"Call an approver and wait, holding no worker, until the call ends; output approved (true or false) from the call's analysis. Also n8n's human review for AI tools.",
+	run: { allItems: execute },
+	waits,
+};
 
 export const description: INodeProperties[] = [
 	{
@@ -128,4 +142,3 @@ async function webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 }
 
 /** n8n's human review runs this operation as a send-and-wait node: its address is signed as theirs. */
-export const waits: Waiting = { resumeAddress: 'signed', webhook };
