@@ -1,5 +1,6 @@
 import type { IDataObject } from 'n8n-workflow';
-import { isObject, objectOf, simplifyTask, transcriptText } from '../shared/outcome';
+import { simplifyTask, transcriptText } from '../shared/outcome';
+import { isObject, objectOf } from '../shared/values';
 import { isFinal } from '../shared/tasks';
 import type { FinalStatus } from '../shared/tasks';
 import { isoTime } from '../shared/time';

@@ -9,7 +9,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { MAX_PAGE_SIZE } from '../shared/pagination';
 import type { FetchPage, Page } from '../shared/pagination';
 import type { FailureKind } from '../shared/retry';
-import { objectOf } from '../shared/outcome';
+import { objectOf } from '../shared/values';
 import { isFinal } from '../shared/tasks';
 import type { FinalStatus } from '../shared/tasks';
 import { platformTime } from '../shared/time';

@@ -3,7 +3,8 @@
  * approval. How the waiting execution learns that the call ended is in `resume.ts`.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { objectOf, simplifyTask } from './outcome';
+import { simplifyTask } from './outcome';
+import { objectOf } from './values';
 
 export const DEFAULT_APPROVED_VALUES = 'approved';
 /** Answers that refuse, whatever Approved Values says. */

@@ -7,31 +7,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { optOutOf } from './doNotCall';
 import { isoTime } from './time';
-
-/** A JSON object: not null, not an array. */
-export const isObject = (value: unknown): value is IDataObject =>
-	!!value && typeof value === 'object' && !Array.isArray(value);
-
-/** A number, also one Unpod wrote as text (`"1357.35"`); anything else, or nothing, is null. */
-export function numberOf(value: unknown): number | null {
-	if (value === null || value === undefined || value === '' || typeof value === 'boolean') return null;
-	const n = Number(value);
-	return Number.isFinite(n) ? n : null;
-}
-
-/** An object, also one Unpod wrote as JSON text; anything else reads as empty. */
-export function objectOf(value: unknown): IDataObject {
-	if (isObject(value)) return value;
-	if (typeof value === 'string' && value.trim().startsWith('{')) {
-		try {
-			const parsed: unknown = JSON.parse(value);
-			if (isObject(parsed)) return parsed;
-		} catch {
-			// Not JSON after all: empty, as a missing object.
-		}
-	}
-	return {};
-}
+import { isObject, objectOf } from './values';
 
 const positiveInt = (value: unknown): number | undefined => {
 	const n = typeof value === 'string' && value.trim() ? Number(value) : value;

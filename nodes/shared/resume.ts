@@ -14,7 +14,7 @@ import type {
 	IWebhookFunctions,
 } from 'n8n-workflow';
 import { isFinal } from './tasks';
-import { objectOf } from './outcome';
+import { objectOf } from './values';
 
 /** The document field holding the waiting execution's resume address. */
 export const RESUME_FIELD = 'n8n_resume_url';

@@ -7,7 +7,7 @@ import type { IDataObject } from 'n8n-workflow';
 import { callTypeQuery } from './callLogs';
 import { collectPages, toPage } from './pagination';
 import type { FetchPage, RowMatch } from './pagination';
-import { objectOf } from './outcome';
+import { objectOf } from './values';
 import type { WaitBudget } from './retry';
 import { platformTime, userTime } from './time';
 import { unpodApiRequest } from './transport';

@@ -65,7 +65,7 @@ const NOT_SERVED = [404, 405];
  * answer and the path that served it. A failure of another kind is reported as it is; when no
  * path serves, the first path's failure.
  */
-export async function atFirstServed<T>(
+export async function sendToFirstServedPath<T>(
 	node: INode,
 	paths: string[],
 	send: (path: string) => Promise<T>,
@@ -87,7 +87,7 @@ export async function atFirstServed<T>(
 /** Runs `send` at `path`, and at its other spelling where that one is not served. */
 export async function atEitherSpelling<T>(node: INode, path: string, send: (path: string) => Promise<T>): Promise<T> {
 	const other = otherSpelling(path);
-	return (await atFirstServed(node, other ? [path, other] : [path], send)).answer;
+	return (await sendToFirstServedPath(node, other ? [path, other] : [path], send)).answer;
 }
 
 /** Sends one request with the credential and returns the parsed body, or throws the mapped error. */

@@ -13,12 +13,12 @@ export type Sent = Exclude<SendResult, { kind: 'failed' }>;
 /** A sent row's item: `json` shapes a created or skipped row; a failed row is an error item. */
 export function sentRowItem(
 	context: IExecuteFunctions,
-	row: Pick<Row, 'itemIndex' | 'echo'>,
+	row: Pick<Row, 'itemIndex' | 'inputJson'>,
 	result: SendResult,
 	json: (sent: Sent) => IDataObject,
 ): INodeExecutionData {
 	return result.kind === 'failed'
-		? failedItem(context, row.echo, row.itemIndex, result.error, { unpod_created: result.created })
+		? failedItem(context, row.inputJson, row.itemIndex, result.error, { unpod_created: result.created })
 		: { json: json(result), pairedItem: { item: row.itemIndex } };
 }
 
@@ -31,9 +31,9 @@ export function refusedItem(context: IExecuteFunctions, refused: RefusedRow): IN
 	const flags = { do_not_call: true, unpod_created: false, unpod_refused: refused.reason };
 	if (context.getNode().onError === 'continueErrorOutput') {
 		const error = new NodeOperationError(context.getNode(), refused.reason, { itemIndex: refused.itemIndex });
-		return failedItem(context, refused.echo, refused.itemIndex, error, flags);
+		return failedItem(context, refused.inputJson, refused.itemIndex, error, flags);
 	}
-	return { json: { ...refused.echo, ...flags }, pairedItem: { item: refused.itemIndex } };
+	return { json: { ...refused.inputJson, ...flags }, pairedItem: { item: refused.itemIndex } };
 }
 
 /**
@@ -52,7 +52,7 @@ export function rowItems(
 	});
 	for (const refused of sent.refused) byItem[refused.itemIndex].push(refusedItem(context, refused));
 	for (const bad of sent.invalid) {
-		byItem[bad.itemIndex].push(failedItem(context, bad.echo, bad.itemIndex, bad.error, { unpod_created: false }));
+		byItem[bad.itemIndex].push(failedItem(context, bad.inputJson, bad.itemIndex, bad.error, { unpod_created: false }));
 	}
 	return byItem.flat();
 }

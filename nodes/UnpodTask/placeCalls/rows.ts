@@ -6,6 +6,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { contactOfItem, toContactDocument } from '../../shared/contacts';
+import type { DoNotCallList } from '../../shared/doNotCall';
 import { doNotCallListOf, refusalOf } from './doNotCall';
 import { DEFAULT_LOOKBACK_HOURS } from './fields';
 
@@ -15,8 +16,8 @@ export interface Row {
 	rowNumber?: number;
 	/** Position of the contact in its item's JSON array (JSON mode). */
 	position?: number;
-	/** What the output item repeats: the input row, or the document. */
-	echo: IDataObject;
+	/** The JSON the row came from (its input item, or one document of a JSON array): its output item repeats it. */
+	inputJson: IDataObject;
 	document: IDataObject;
 	/** Everything that must be equal for rows to share a request. */
 	group: string;
@@ -57,14 +58,14 @@ export interface InvalidRow {
 	itemIndex: number;
 	rowNumber?: number;
 	error: NodeOperationError;
-	echo: IDataObject;
+	inputJson: IDataObject;
 }
 
 /** A contact on the do-not-call list: never sent, and not an error. `reason` names the row and why. */
 export interface RefusedRow {
 	itemIndex: number;
 	rowNumber?: number;
-	echo: IDataObject;
+	inputJson: IDataObject;
 	reason: string;
 }
 
@@ -103,100 +104,100 @@ function scheduleOf(context: IExecuteFunctions, itemIndex: number): IDataObject 
 	return { type: 'custom', calling_date: match[1], calling_time: match[2] };
 }
 
+/** The settings of the row an item makes: where and how it is called. */
+function requestOf(context: IExecuteFunctions, itemIndex: number, label: string) {
+	const space = context.getNodeParameter('space', itemIndex, '', { extractValue: true }) as string;
+	const agent = context.getNodeParameter('agent', itemIndex, '', { extractValue: true }) as string;
+	const callContext = callContextOf(context, itemIndex, label);
+	const request = callRequest(space, agent, scheduleOf(context, itemIndex), callContext);
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const countryCode = String(options.defaultCountryCode ?? '');
+	const lookbackHours = context.getNodeParameter('skipExisting', itemIndex, true)
+		? Number(options.lookbackHours) || DEFAULT_LOOKBACK_HOURS
+		: undefined;
+	return { request, countryCode, lookbackHours };
+}
+
+interface ItemContact {
+	contact: IDataObject;
+	inputJson: IDataObject;
+	/** Its place in the item's JSON array (Contacts From: JSON). */
+	position?: number;
+}
+
+/** The contacts an item holds: itself (Contacts From: fields), or each document of its JSON array. */
+function contactsOfItem(context: IExecuteFunctions, itemIndex: number, itemJson: IDataObject, label: string) {
+	if (context.getNodeParameter('contactsSource', itemIndex, 'fields') !== 'json') {
+		return [{ inputJson: itemJson, contact: contactOfItem(context, itemIndex) }];
+	}
+	const refuse = (message: string) => new NodeOperationError(context.getNode(), `${label}: ${message}`, { itemIndex });
+	let documents: IDataObject[];
+	try {
+		documents = parseDocuments(context.getNodeParameter('documents', itemIndex));
+	} catch (error) {
+		throw refuse(`Contacts (JSON) is not valid: ${(error as Error).message}`);
+	}
+	if (documents.length === 0) throw refuse('Contacts (JSON) is empty; give at least one contact');
+	return documents.map((doc, position): ItemContact => ({ contact: doc, inputJson: doc, position }));
+}
+
+interface ReadRows {
+	rows: Row[];
+	invalid: InvalidRow[];
+	refused: RefusedRow[];
+}
+
+/** One input item's contacts, each checked and sorted into `into`: a row, a bad row, or refused. */
+function readItem(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	itemJson: IDataObject,
+	doNotCall: DoNotCallList,
+	into: ReadRows,
+) {
+	const label = rowLabel(itemJson, itemIndex);
+	const rowNumber = sheetRow(itemJson);
+	const settings = requestOf(context, itemIndex, label);
+	for (const { contact, inputJson, position } of contactsOfItem(context, itemIndex, itemJson, label)) {
+		const result = toContactDocument(contact, settings.countryCode);
+		const where = `${label}${position === undefined ? '' : `, contact ${position + 1}`}`;
+		if ('field' in result) {
+			const error = new NodeOperationError(context.getNode(), `${where}: ${result.message}`, {
+				itemIndex,
+				description: `Field "${result.field}" of ${where.toLowerCase()} must be fixed; this contact was not sent.`,
+			});
+			into.invalid.push({ itemIndex, rowNumber, inputJson, error });
+			continue;
+		}
+		const refusal = refusalOf(context, itemIndex, result.document, doNotCall, where);
+		if (refusal) into.refused.push({ itemIndex, rowNumber, inputJson, reason: refusal });
+		else
+			into.rows.push(contactRow({ itemIndex, rowNumber, position, inputJson, document: result.document, ...settings }));
+	}
+}
+
 /**
  * Reads and checks every input item; nothing is sent until all are read. A contact on the
- * do-not-call list is refused here, before any request, and counted apart from bad rows.
+ * do-not-call list is refused here, before any request, and counted apart from bad rows. An
+ * item whose settings cannot be read (an expression that fails, a blank Call Context) is a bad
+ * row as a whole.
  */
-export function readRows(context: IExecuteFunctions, items: INodeExecutionData[]) {
-	const rows: Row[] = [];
-	const invalid: InvalidRow[] = [];
-	const refused: RefusedRow[] = [];
+export function readRows(context: IExecuteFunctions, items: INodeExecutionData[]): ReadRows {
+	const found: ReadRows = { rows: [], invalid: [], refused: [] };
 	const doNotCall = doNotCallListOf(context);
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
-		const echoItem = items[itemIndex].json;
-		const label = rowLabel(echoItem, itemIndex);
-		const rowNumber = sheetRow(echoItem);
+		const itemJson = items[itemIndex].json;
 		try {
-			const space = context.getNodeParameter('space', itemIndex, '', { extractValue: true }) as string;
-			const agent = context.getNodeParameter('agent', itemIndex, '', { extractValue: true }) as string;
-			const callContext = callContextOf(context, itemIndex, label);
-			const request = callRequest(space, agent, scheduleOf(context, itemIndex), callContext);
-			const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-			const countryCode = String(options.defaultCountryCode ?? '');
-			const lookbackHours = context.getNodeParameter('skipExisting', itemIndex, true)
-				? Number(options.lookbackHours) || DEFAULT_LOOKBACK_HOURS
-				: undefined;
-
-			const source = context.getNodeParameter('contactsSource', itemIndex, 'fields') as string;
-			const contacts: Array<{ contact: IDataObject; echo: IDataObject; position?: number }> = [];
-			if (source === 'json') {
-				let documents: IDataObject[];
-				try {
-					documents = parseDocuments(context.getNodeParameter('documents', itemIndex));
-				} catch (error) {
-					throw new NodeOperationError(
-						context.getNode(),
-						`${label}: Contacts (JSON) is not valid: ${(error as Error).message}`,
-						{
-							itemIndex,
-						},
-					);
-				}
-				if (documents.length === 0) {
-					throw new NodeOperationError(
-						context.getNode(),
-						`${label}: Contacts (JSON) is empty; give at least one contact`,
-						{
-							itemIndex,
-						},
-					);
-				}
-				documents.forEach((doc, position) => contacts.push({ contact: doc, echo: doc, position }));
-			} else {
-				contacts.push({ echo: echoItem, contact: contactOfItem(context, itemIndex) });
-			}
-			for (const { contact, echo, position } of contacts) {
-				const result = toContactDocument(contact, countryCode);
-				const where = `${label}${position === undefined ? '' : `, contact ${position + 1}`}`;
-				if ('field' in result) {
-					invalid.push({
-						itemIndex,
-						rowNumber,
-						echo,
-						error: new NodeOperationError(context.getNode(), `${where}: ${result.message}`, {
-							itemIndex,
-							description: `Field "${result.field}" of ${where.toLowerCase()} must be fixed; this contact was not sent.`,
-						}),
-					});
-					continue;
-				}
-				const refusal = refusalOf(context, itemIndex, result.document, doNotCall, where);
-				if (refusal) {
-					refused.push({ itemIndex, rowNumber, echo, reason: refusal });
-					continue;
-				}
-				rows.push(
-					contactRow({
-						itemIndex,
-						rowNumber,
-						position,
-						echo,
-						document: result.document,
-						request,
-						countryCode,
-						lookbackHours,
-					}),
-				);
-			}
+			readItem(context, itemIndex, itemJson, doNotCall, found);
 		} catch (error) {
 			const failure =
 				error instanceof NodeOperationError
 					? error
-					: new NodeOperationError(context.getNode(), `${label}: ${(error as Error).message}`, {
+					: new NodeOperationError(context.getNode(), `${rowLabel(itemJson, itemIndex)}: ${(error as Error).message}`, {
 							itemIndex,
 						});
-			invalid.push({ itemIndex, rowNumber, echo: echoItem, error: failure });
+			found.invalid.push({ itemIndex, rowNumber: sheetRow(itemJson), inputJson: itemJson, error: failure });
 		}
 	}
-	return { rows, invalid, refused };
+	return found;
 }

@@ -9,7 +9,7 @@ import { asNodeError } from '../../shared/errors';
 import { numberOption } from '../../shared/parameters';
 import { executionBudget, markMaybeDone } from '../../shared/retry';
 import type { WaitBudget } from '../../shared/retry';
-import { atFirstServed, unpodApiRequest } from '../../shared/transport';
+import { sendToFirstServedPath, unpodApiRequest } from '../../shared/transport';
 import { calledContacts } from './existingTasks';
 import type { ExistingTask } from './existingTasks';
 import { rateLimitWaitOption } from './fields';
@@ -31,7 +31,7 @@ export interface SendSettings {
 	 * Skip Contacts Already Called, for the rows with a lookback: off where the operation has no
 	 * such check (the waits, whose calls go in one request; Follow Up, which finds its own).
 	 */
-	guard: boolean;
+	skipCalledContacts: boolean;
 	/**
 	 * The guard remembers each space's tasks in the node's static data between executions and
 	 * reads only the new ones (knownTasks.ts): Create, which a schedule runs again and again. Call
@@ -51,7 +51,7 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
 	const journal = new RunJournal(context.getContext('node'), context.getWorkflowDataProxy(0).$runIndex);
 	const results: Results = new Map();
 	const unsent = replayJournal(context, journal, rows, results);
-	if (settings.guard) {
+	if (settings.skipCalledContacts) {
 		const memory = settings.rememberTasks ? context.getWorkflowStaticData('node') : undefined;
 		for (const [row, skipped] of await calledContacts(context, unsent, settings.budget, memory)) {
 			results.set(row, { kind: 'skipped', ...skipped });
@@ -137,7 +137,7 @@ class CreatePath {
 
 	async create(context: IExecuteFunctions, batch: Row[], budget: WaitBudget): Promise<IDataObject> {
 		const { space, body } = batch[0].request;
-		const { answer, path } = await atFirstServed(
+		const { answer, path } = await sendToFirstServedPath(
 			context.getNode(),
 			this.paths,
 			async (path) =>

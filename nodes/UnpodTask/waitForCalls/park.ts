@@ -167,7 +167,7 @@ export async function sendAndPark(
 		budget: rateLimitBudget(context),
 		continueOnFail: false,
 		// The calls of one wait go in one request: none is left out as called already.
-		guard: false,
+		skipCalledContacts: false,
 	});
 	for (const row of rows) {
 		const result = sent.get(row);

@@ -184,7 +184,7 @@ describe('callRequest and contactRow', () => {
 		const row = (itemIndex: number, r = request) =>
 			contactRow({
 				itemIndex,
-				echo: {},
+				inputJson: {},
 				document: { contact_number: `+1415555000${itemIndex}` },
 				request: r,
 				countryCode: '',

@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 import { httpStatusOf } from '../../../nodes/shared/errors';
-import { atFirstServed, atOrigin, otherSpelling } from '../../../nodes/shared/transport';
+import { sendToFirstServedPath, atOrigin, otherSpelling } from '../../../nodes/shared/transport';
 
 test("the provider configurations' two spellings (source and docs) lead to each other; other paths have none", () => {
 	expect(otherSpelling('/telephony/provider-configurations/101/')).toBe('/telephony/providers-configurations/101/');
@@ -9,7 +9,7 @@ test("the provider configurations' two spellings (source and docs) lead to each 
 	expect(otherSpelling('/telephony/bridges/')).toBeUndefined();
 });
 
-describe('atFirstServed', () => {
+describe('sendToFirstServedPath', () => {
 	const node: INode = {
 		id: 'n',
 		name: 'Unpod Task',
@@ -32,7 +32,7 @@ describe('atFirstServed', () => {
 	test('a path answering 404 or 405 did nothing: the next is tried, and the one that served is named', async () => {
 		for (const status of [404, 405]) {
 			const { asked, send } = answering({ 'tasks/': status });
-			expect(await atFirstServed(node, ['tasks/', 'tasks/create/'], send)).toEqual({
+			expect(await sendToFirstServedPath(node, ['tasks/', 'tasks/create/'], send)).toEqual({
 				answer: 'served by tasks/create/',
 				path: 'tasks/create/',
 			});
@@ -42,10 +42,12 @@ describe('atFirstServed', () => {
 
 	test('any other failure is reported at once; when no path serves, the first failure', async () => {
 		const refused = answering({ 'tasks/': 400 });
-		await expect(atFirstServed(node, ['tasks/', 'tasks/create/'], refused.send)).rejects.toThrow('400 at tasks/');
+		await expect(sendToFirstServedPath(node, ['tasks/', 'tasks/create/'], refused.send)).rejects.toThrow(
+			'400 at tasks/',
+		);
 		expect(refused.asked).toEqual(['tasks/']);
 		// An error that is not n8n's (no answer came) is n8n's, for the item, and not tried elsewhere.
-		const cut = atFirstServed(
+		const cut = sendToFirstServedPath(
 			node,
 			['tasks/', 'tasks/create/'],
 			async () => {
@@ -56,10 +58,12 @@ describe('atFirstServed', () => {
 		await expect(cut).rejects.toBeInstanceOf(NodeOperationError);
 		await expect(cut).rejects.toMatchObject({ message: 'socket hang up', context: { itemIndex: 2 } });
 		const nowhere = answering({ 'tasks/': 404, 'tasks/create/': 405 });
-		await expect(atFirstServed(node, ['tasks/', 'tasks/create/'], nowhere.send)).rejects.toThrow('404 at tasks/');
+		await expect(sendToFirstServedPath(node, ['tasks/', 'tasks/create/'], nowhere.send)).rejects.toThrow(
+			'404 at tasks/',
+		);
 		// The second path's own failure, when it is not "not served", says more than the first's 404.
 		const invalid = answering({ 'tasks/': 404, 'tasks/create/': 400 });
-		await expect(atFirstServed(node, ['tasks/', 'tasks/create/'], invalid.send)).rejects.toThrow(
+		await expect(sendToFirstServedPath(node, ['tasks/', 'tasks/create/'], invalid.send)).rejects.toThrow(
 			'400 at tasks/create/',
 		);
 	});

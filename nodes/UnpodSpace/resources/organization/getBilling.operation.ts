@@ -2,7 +2,7 @@
 import type { IDataObject, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { returnAllAndLimit } from '../../../shared/descriptions';
 import { checkResponseAt, listRouting } from '../../../shared/routing';
-import { numberOf } from '../../../shared/outcome';
+import { numberOf } from '../../../shared/values';
 import { isoTime } from '../../../shared/time';
 
 const PATH = '/organisation/billing/';

@@ -1,7 +1,7 @@
 /** Space > Get Analytics: Unpod's call figures of one space, or of every contact space of the organization. */
 import type { IExecuteSingleFunctions, INodeExecutionData, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { spaceLocator } from '../../../shared/descriptions';
-import { numberOf, objectOf } from '../../../shared/outcome';
+import { numberOf, objectOf } from '../../../shared/values';
 import { checkResponseAt, requestRouting } from '../../../shared/routing';
 
 const show = { resource: ['space'], operation: ['getAnalytics'] };

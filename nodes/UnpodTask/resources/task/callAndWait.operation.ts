@@ -183,7 +183,7 @@ async function waitInExecution(context: IExecuteFunctions): Promise<INodeExecuti
 		batchSize: DEFAULT_BATCH_SIZE,
 		budget: rateLimitBudget(context),
 		continueOnFail,
-		guard: true,
+		skipCalledContacts: true,
 	});
 
 	const followed = new Map<number, Followed>();

@@ -98,11 +98,11 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		batchSize: numberOption(this, batchSizeOption),
 		budget: rateLimitBudget(this),
 		continueOnFail,
-		guard: true,
+		skipCalledContacts: true,
 		rememberTasks: true,
 	});
 	return rowItems(this, items.length, { rows, results, invalid, refused }, (result, row) => ({
-		...row.echo,
+		...row.inputJson,
 		...result.answer,
 	}));
 }

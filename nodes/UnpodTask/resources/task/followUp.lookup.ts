@@ -5,7 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { asNodeError, httpStatusOf } from '../../../shared/errors';
-import { objectOf } from '../../../shared/outcome';
+import { objectOf } from '../../../shared/values';
 import type { WaitBudget } from '../../../shared/retry';
 import { readTaskList } from '../../../shared/taskLists';
 import { platformTime } from '../../../shared/time';

@@ -207,7 +207,7 @@ function followUpRow(context: IExecuteFunctions, items: INodeExecutionData[], p:
 	const callContext = callContextOf(context, p.itemIndex, `Item ${p.itemIndex + 1}`);
 	return contactRow({
 		itemIndex: p.itemIndex,
-		echo: items[p.itemIndex].json,
+		inputJson: items[p.itemIndex].json,
 		document: { ...p.call.document, attempt: p.decision.attempt, previous_task_id: p.call.taskId },
 		request: callRequest(space, agent, scheduleAt(p.slot!), callContext),
 		countryCode: '',
@@ -270,7 +270,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		batchSize: DEFAULT_BATCH_SIZE,
 		budget,
 		continueOnFail,
-		guard: false,
+		skipCalledContacts: false,
 	});
 	for (const [row, plan] of rows) {
 		const result = sent.get(row)!;

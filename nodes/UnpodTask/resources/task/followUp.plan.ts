@@ -7,7 +7,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { saysYes } from '../../../shared/doNotCall';
 import { isFinal } from '../../../shared/tasks';
 import { platformTime } from '../../../shared/time';
-import { contactColumns, objectOf, simplifyTask, unpodCallsAgain } from '../../../shared/outcome';
+import { contactColumns, simplifyTask, unpodCallsAgain } from '../../../shared/outcome';
+import { objectOf } from '../../../shared/values';
 
 export interface CallingWindow {
 	/** Days calls may be placed on, 0 Sunday to 6 Saturday. */

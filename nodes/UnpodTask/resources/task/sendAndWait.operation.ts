@@ -117,7 +117,7 @@ function approvalRows(context: IExecuteFunctions): Row[] {
 		}
 		const reason = refusalOf(context, itemIndex, contact.document, doNotCall, `Item ${itemIndex + 1}, the approver`);
 		if (reason) refused.push({ itemIndex, reason });
-		return contactRow({ itemIndex, echo: item.json, document: contact.document, request, countryCode });
+		return contactRow({ itemIndex, inputJson: item.json, document: contact.document, request, countryCode });
 	});
 	refuseDoNotCallRows(context, refused);
 	return rows;
