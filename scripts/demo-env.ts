@@ -1,15 +1,15 @@
 /** What the demo and the screenshots start: the local Unpod server and a real n8n holding the example workflows. */
 import { copyFileSync, mkdirSync, readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
-import { EXAMPLES, exampleFiles, loadExample } from '../test/helpers/examples';
-import { N8n } from '../test/helpers/n8n';
-import { N8N_VERSION } from '../test/helpers/paths';
-import { Workflow } from '../test/helpers/workflow-builders';
-import { N8nServer } from '../test/helpers/n8n-server';
+import { EXAMPLES, exampleFiles, loadExample } from '../dev/harness/examples';
+import { N8n } from '../dev/harness/n8n';
+import { N8N_VERSION } from '../dev/harness/paths';
+import { Workflow } from '../dev/harness/workflow-builders';
+import { N8nServer } from '../dev/harness/n8n-server';
 import { startServer, UnpodServer } from '../dev/server/server';
 import { SEED } from '../dev/server/seed';
 import { ANALYSED_AGENT } from '../dev/server/postCall';
-import { DO_NOT_CALL_COLUMNS } from '../test/helpers/campaign';
+import { DO_NOT_CALL_COLUMNS } from '../dev/harness/campaign';
 
 /** The credential the demo's n8n holds, pointed at the local server. */
 export const DEMO_CREDENTIAL = { id: 'unpodLocal', name: 'Unpod (local demo server)' };

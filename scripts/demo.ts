@@ -6,8 +6,8 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'fs';
 import { join, relative } from 'path';
-import { OWNER, POLL_BY_REACTIVATION } from '../test/helpers/n8n-server';
-import { table } from '../test/bench/report';
+import { OWNER, POLL_BY_REACTIVATION } from '../dev/harness/n8n-server';
+import { table } from '../dev/harness/report';
 import { DEMO_CALLS, DemoEnvironment, startDemoEnvironment } from './demo-env';
 import { SEED } from '../dev/server/seed';
 

@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// n8n's own nodes the in-process engine (test/helpers/engine.ts) runs beside the package's:
+// n8n's own nodes the in-process engine (dev/harness/engine.ts) runs beside the package's:
 // Manual Trigger, No Op and Loop Over Items, and the Code node's description (the engine pins
 // a Code node's rows, as the editor pins data, so its code never runs). They come from the
 // n8n-nodes-base tarball of the pinned n8n 2.8 runtime (version and checksum from its

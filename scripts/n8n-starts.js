@@ -1,4 +1,4 @@
-// Counts the n8n processes a test run starts (test/helpers/processes.ts writes one line per start).
+// Counts the n8n processes a test run starts (dev/harness/processes.ts writes one line per start).
 const { mkdtempSync, readFileSync, rmSync } = require('fs');
 const { tmpdir } = require('os');
 const { join } = require('path');

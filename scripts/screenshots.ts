@@ -8,9 +8,9 @@ import { join } from 'path';
 import type { Browser } from 'playwright-core';
 import { DEMO_CREDENTIAL, startDemoEnvironment } from './demo-env';
 import { SEED } from '../dev/server/seed';
-import { startBrowser } from '../test/helpers/browser';
-import { CAMPAIGN_COLUMNS, campaignRows, FIGURES_COLUMNS, figuresRow } from '../test/helpers/campaign';
-import { loadExample, pathFrom } from '../test/helpers/examples';
+import { startBrowser } from '../dev/harness/browser';
+import { CAMPAIGN_COLUMNS, campaignRows, FIGURES_COLUMNS, figuresRow } from '../dev/harness/campaign';
+import { loadExample, pathFrom } from '../dev/harness/examples';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const { ensureChromium } = require('./services.js') as { ensureChromium: () => void };

@@ -4,14 +4,14 @@
  * Call Events Trigger) and, with every push lost, by the Unpod Trigger's one-a-minute poll.
  * Latency is from a call's end (its task's `modified`) to the resumed step's item at the sink.
  */
-import type { N8n } from '../helpers/n8n';
-import { graph } from '../helpers/workflow-builders';
-import { N8nServer } from '../helpers/n8n-server';
+import type { N8n } from '../../dev/harness/n8n';
+import { graph } from '../../dev/harness/workflow-builders';
+import { N8nServer } from '../../dev/harness/n8n-server';
 import { askByPhoneNode, postedWebhook, spaceRef } from '../helpers/nodes';
 import { CREDENTIAL, pushEndingsTo, startProcessHarness, type Harness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import type { Task } from '../../dev/server/types';
-import { percentile, table } from './report';
+import { percentile, table } from '../../dev/harness/report';
 
 const HOOK = 'unpod-bench-approvals';
 const ENDINGS = ['completed', 'failed', 'partially_completed'];

@@ -4,12 +4,12 @@
  * one-a-minute polls, in a running n8n against the local server. Latency is from the call's
  * end (its task's `modified`) to the moment its item reached the CRM step (the sink).
  */
-import type { N8n } from '../helpers/n8n';
-import { graph, N8nNode, reportNode } from '../helpers/workflow-builders';
-import { N8nServer } from '../helpers/n8n-server';
+import type { N8n } from '../../dev/harness/n8n';
+import { graph, N8nNode, reportNode } from '../../dev/harness/workflow-builders';
+import { N8nServer } from '../../dev/harness/n8n-server';
 import { CREDENTIAL, startProcessHarness, WEBHOOK_SECRET } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
-import { percentile, table } from './report';
+import { percentile, table } from '../../dev/harness/report';
 
 const HOOK = 'unpod-bench-call-events';
 

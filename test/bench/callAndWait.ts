@@ -1,9 +1,9 @@
 /** Task > Call and Wait through real n8n: what following calls costs in requests, and how soon an ending comes out. */
-import { chain, rowsNode } from '../helpers/workflow-builders';
+import { chain, rowsNode } from '../../dev/harness/workflow-builders';
 import { agentRef, spaceRef, unpodNode } from '../helpers/nodes';
 import { startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
-import { table } from './report';
+import { table } from '../../dev/harness/report';
 
 const RUN_TASKS = /\/runs\/[^/]+\/tasks\/$/;
 

@@ -9,13 +9,19 @@ import { execFile } from 'child_process';
 import { writeFileSync } from 'fs';
 import { join } from 'path';
 import { promisify } from 'util';
-import { loadExample, pathFrom } from '../helpers/examples';
-import { N8nServer } from '../helpers/n8n-server';
-import { N8N_VERSION } from '../helpers/paths';
-import type { Workflow } from '../helpers/workflow-builders';
+import { loadExample, pathFrom } from '../../dev/harness/examples';
+import { N8nServer } from '../../dev/harness/n8n-server';
+import { N8N_VERSION } from '../../dev/harness/paths';
+import type { Workflow } from '../../dev/harness/workflow-builders';
 import { CREDENTIAL, startProcessHarness } from '../helpers/setup';
-import { percentile, table } from './report';
-import { CAMPAIGN_COLUMNS, campaignRows, DO_NOT_CALL_COLUMNS, FIGURES_COLUMNS, figuresRow } from '../helpers/campaign';
+import { percentile, table } from '../../dev/harness/report';
+import {
+	CAMPAIGN_COLUMNS,
+	campaignRows,
+	DO_NOT_CALL_COLUMNS,
+	FIGURES_COLUMNS,
+	figuresRow,
+} from '../../dev/harness/campaign';
 
 const LOGIN = { id: 'benchPageLogin', name: 'Campaign page login' };
 const USER = { username: 'campaign', password: 'bench-page-password-2f9d' };

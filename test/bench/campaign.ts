@@ -7,8 +7,8 @@
  * Follow Up leaves those calls to Unpod.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { outputOf } from '../helpers/run-results';
-import { chain, rowsNode } from '../helpers/workflow-builders';
+import { outputOf } from '../../dev/harness/run-results';
+import { chain, rowsNode } from '../../dev/harness/workflow-builders';
 import { agentRef, spaceRef, unpodNode } from '../helpers/nodes';
 import { startHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
@@ -17,7 +17,7 @@ import { ANALYSED_AGENT } from '../../dev/server/postCall';
 import type { AgentSettings } from '../../dev/server/types';
 import { callChain, simplifyTask } from '../../nodes/shared/outcome';
 import { zonedParts } from '../../nodes/UnpodTask/resources/task/followUp.plan';
-import { table } from './report';
+import { table } from '../../dev/harness/report';
 
 const CONTACTS = 1_000;
 const ZONE = 'Europe/Berlin';

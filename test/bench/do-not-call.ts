@@ -7,13 +7,13 @@
  * task created before the previous slice started is moved an hour back, so that the guard's
  * 10-minute margin holds only the previous slice's tasks, as an hour later it would.
  */
-import { loadExample, pathFrom } from '../helpers/examples';
-import type { N8nServer } from '../helpers/n8n-server';
-import { N8nServer as Server } from '../helpers/n8n-server';
-import { N8N_VERSION } from '../helpers/paths';
+import { loadExample, pathFrom } from '../../dev/harness/examples';
+import type { N8nServer } from '../../dev/harness/n8n-server';
+import { N8nServer as Server } from '../../dev/harness/n8n-server';
+import { N8N_VERSION } from '../../dev/harness/paths';
 import { CREDENTIAL, startProcessHarness } from '../helpers/setup';
-import { CAMPAIGN_COLUMNS, DO_NOT_CALL_COLUMNS, FIGURES_COLUMNS } from '../helpers/campaign';
-import { table } from './report';
+import { CAMPAIGN_COLUMNS, DO_NOT_CALL_COLUMNS, FIGURES_COLUMNS } from '../../dev/harness/campaign';
+import { table } from '../../dev/harness/report';
 import { SEED } from '../../dev/server/seed';
 
 const CONTACTS = 100_000;

@@ -1,7 +1,7 @@
 /** The one dated place of the bench's figures: docs/figures.md, a block per section. */
 import { readFileSync, writeFileSync } from 'fs';
 import { join } from 'path';
-import { ROOT } from '../helpers/paths';
+import { ROOT } from '../../dev/harness/paths';
 
 export const FIGURES = join(ROOT, 'docs', 'figures.md');
 

@@ -1,9 +1,9 @@
 /** Bulk import through real n8n: the Task node's batches against one HTTP Request per row. */
-import { chain, N8nNode, rowsNode } from '../helpers/workflow-builders';
+import { chain, N8nNode, rowsNode } from '../../dev/harness/workflow-builders';
 import { createNode } from '../helpers/nodes';
 import { CREDENTIAL, startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
-import { table } from './report';
+import { table } from '../../dev/harness/report';
 
 export const httpRequestPerRow = (baseUrl: string, extra: Record<string, unknown> = {}): N8nNode => ({
 	name: 'HTTP Request',

@@ -4,7 +4,7 @@
  */
 import { cpus } from 'os';
 import { writeFigures } from './figures';
-import { N8N_VERSION } from '../helpers/paths';
+import { N8N_VERSION } from '../../dev/harness/paths';
 import { benchApprovals } from './approvals';
 import { benchCallAndWait } from './callAndWait';
 import { benchCallEvents } from './call-events';

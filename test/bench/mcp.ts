@@ -1,9 +1,9 @@
 /** The MCP example through real n8n and the MCP SDK n8n ships: how long a client waits, and what each tool costs in requests. */
 import { answerOf, connectMcp, MCP_CREDENTIAL, mcpRegistered, mcpWithCalls } from '../helpers/mcp';
-import { N8nServer } from '../helpers/n8n-server';
-import { N8N_VERSION } from '../helpers/paths';
+import { N8nServer } from '../../dev/harness/n8n-server';
+import { N8N_VERSION } from '../../dev/harness/paths';
 import { startProcessHarness } from '../helpers/setup';
-import { percentile, table } from './report';
+import { percentile, table } from '../../dev/harness/report';
 
 const TIMES = 20;
 

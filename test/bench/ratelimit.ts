@@ -1,9 +1,9 @@
 /** A bulk import under a plan's rate limit: the Unpod Task node against one HTTP Request per row. */
-import { outputOf } from '../helpers/run-results';
-import { chain, rowsNode } from '../helpers/workflow-builders';
+import { outputOf } from '../../dev/harness/run-results';
+import { chain, rowsNode } from '../../dev/harness/workflow-builders';
 import { startProcessHarness } from '../helpers/setup';
 import { contactRows, httpRequestPerRow, taskCreate } from './import';
-import { table } from './report';
+import { table } from '../../dev/harness/report';
 
 export async function benchRateLimit(rows = 10_000, perMinute = 60): Promise<void> {
 	console.log(`\n## Bulk import of ${rows.toLocaleString('en')} rows under ${perMinute} requests a minute\n`);

@@ -8,7 +8,7 @@ import { addNumberedTasks, spacePoller } from '../helpers/poll';
 import type { Poller } from '../helpers/poll';
 import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
-import { table } from './report';
+import { table } from '../../dev/harness/report';
 
 const poller = (server: UnpodServer) => spacePoller(server);
 

@@ -3,12 +3,12 @@
  * push loses 30% of the endings, the polling trigger brings them, and n8n's Remove Duplicates
  * lets each call through once.
  */
-import { DO_NOT_CALL_COLUMNS } from '../helpers/campaign';
-import { loadExample, pickDataTables } from '../helpers/examples';
-import type { N8n } from '../helpers/n8n';
+import { DO_NOT_CALL_COLUMNS } from '../../dev/harness/campaign';
+import { loadExample, pickDataTables } from '../../dev/harness/examples';
+import type { N8n } from '../../dev/harness/n8n';
 import { waitFor } from '../helpers/wait-for';
-import { reportNode } from '../helpers/workflow-builders';
-import { N8nServer } from '../helpers/n8n-server';
+import { reportNode } from '../../dev/harness/workflow-builders';
+import { N8nServer } from '../../dev/harness/n8n-server';
 import { CREDENTIAL, Harness, pushEndingsTo, startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 

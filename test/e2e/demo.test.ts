@@ -8,9 +8,9 @@ import type { ChildProcess } from 'child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { ROOT } from '../helpers/paths';
+import { ROOT } from '../../dev/harness/paths';
 import { waitFor } from '../helpers/wait-for';
-import { spawnGroup, stopGroup } from '../helpers/processes';
+import { spawnGroup, stopGroup } from '../../dev/harness/processes';
 import { CSV_COLUMNS } from '../../scripts/demo-env';
 
 let demo: ChildProcess | undefined;

@@ -2,11 +2,11 @@
  * What the editor does through a real n8n process: the credential test and every picker (list
  * search through n8n's REST API), one `n8n start` for all of them.
  */
-import { Engine } from '../helpers/engine';
-import type { N8n } from '../helpers/n8n';
-import { itemsOf } from '../helpers/run-results';
-import { chain, N8nNode } from '../helpers/workflow-builders';
-import { N8nServer } from '../helpers/n8n-server';
+import { Engine } from '../../dev/harness/engine';
+import type { N8n } from '../../dev/harness/n8n';
+import { itemsOf } from '../../dev/harness/run-results';
+import { chain, N8nNode } from '../../dev/harness/workflow-builders';
+import { N8nServer } from '../../dev/harness/n8n-server';
 import { bridgeRef, unpodNode } from '../helpers/nodes';
 import { CREDENTIAL, credentialsFor, Harness, startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';

@@ -5,8 +5,8 @@
  * the bearer token.
  */
 import axios from 'axios';
-import type { N8n } from '../helpers/n8n';
-import { N8nServer } from '../helpers/n8n-server';
+import type { N8n } from '../../dev/harness/n8n';
+import { N8nServer } from '../../dev/harness/n8n-server';
 import {
 	answerOf,
 	connectMcp,

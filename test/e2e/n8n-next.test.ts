@@ -8,11 +8,11 @@ import { execFileSync } from 'child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { exampleFiles, loadExample } from '../helpers/examples';
-import { N8n } from '../helpers/n8n';
-import { N8N_VERSION, PACKAGE_NAME, ROOT, RUNTIME } from '../helpers/paths';
-import { N8nServer, spawnN8n } from '../helpers/n8n-server';
-import { stopGroup } from '../helpers/processes';
+import { exampleFiles, loadExample } from '../../dev/harness/examples';
+import { N8n } from '../../dev/harness/n8n';
+import { N8N_VERSION, PACKAGE_NAME, ROOT, RUNTIME } from '../../dev/harness/paths';
+import { N8nServer, spawnN8n } from '../../dev/harness/n8n-server';
+import { stopGroup } from '../../dev/harness/processes';
 import { CREDENTIAL } from '../helpers/setup';
 
 const [major, minor] = N8N_VERSION.split('.').map(Number);

@@ -5,13 +5,13 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
-import type { N8n } from '../helpers/n8n';
-import { ROOT } from '../helpers/paths';
+import type { N8n } from '../../dev/harness/n8n';
+import { ROOT } from '../../dev/harness/paths';
 import { waitFor } from '../helpers/wait-for';
-import { graph, reportNode } from '../helpers/workflow-builders';
-import { N8nServer } from '../helpers/n8n-server';
-import { DO_NOT_CALL_COLUMNS } from '../helpers/campaign';
-import { pickDataTables } from '../helpers/examples';
+import { graph, reportNode } from '../../dev/harness/workflow-builders';
+import { N8nServer } from '../../dev/harness/n8n-server';
+import { DO_NOT_CALL_COLUMNS } from '../../dev/harness/campaign';
+import { pickDataTables } from '../../dev/harness/examples';
 import { CREDENTIAL, Harness, startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
 import type { Task } from '../../dev/server/types';

@@ -1,5 +1,5 @@
-import { outputOf } from '../helpers/run-results';
-import { N8nNode } from '../helpers/workflow-builders';
+import { outputOf } from '../../dev/harness/run-results';
+import { N8nNode } from '../../dev/harness/workflow-builders';
 import { agentRef, spaceRef, unpodNode } from '../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';

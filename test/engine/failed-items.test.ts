@@ -4,8 +4,8 @@
  * the input row's fields with `error`, paired with the row; on the error output, the item n8n
  * makes of it.
  */
-import { itemsOf } from '../helpers/run-results';
-import { graph, MANUAL_TRIGGER, N8nNode, rowsNode } from '../helpers/workflow-builders';
+import { itemsOf } from '../../dev/harness/run-results';
+import { graph, MANUAL_TRIGGER, N8nNode, rowsNode } from '../../dev/harness/workflow-builders';
 import { bridgeRef, createNode, spaceRef, unpodNode } from '../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../helpers/setup';
 

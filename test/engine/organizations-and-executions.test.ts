@@ -1,5 +1,5 @@
 /** Unpod Space's organizations and Unpod Agent's executions (runs), in n8n's engine against the local server. */
-import { outputOf } from '../helpers/run-results';
+import { outputOf } from '../../dev/harness/run-results';
 import { agentRef, unpodNode } from '../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';

@@ -1,7 +1,7 @@
 /** Rate limits and transient failures, in n8n's engine against the local server, on the test's clock. */
 import { TestClock } from '../helpers/clock';
-import { itemsOf, outputOf } from '../helpers/run-results';
-import { N8nNode, rowsNode } from '../helpers/workflow-builders';
+import { itemsOf, outputOf } from '../../dev/harness/run-results';
+import { N8nNode, rowsNode } from '../../dev/harness/workflow-builders';
 import { createNode, spaceRef } from '../helpers/nodes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';

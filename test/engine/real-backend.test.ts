@@ -3,8 +3,8 @@
  * against the local server: each behaviour as the real backend answers, and the
  * specification's shape beside it.
  */
-import { outputOf } from '../helpers/run-results';
-import { N8nNode, rowsNode } from '../helpers/workflow-builders';
+import { outputOf } from '../../dev/harness/run-results';
+import { N8nNode, rowsNode } from '../../dev/harness/workflow-builders';
 import { agentRef, createInSecondSpace, spaceRef, unpodNode } from '../helpers/nodes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';

@@ -113,7 +113,7 @@ test("a file's temp folder (poll-env) is removed at the environment's teardown, 
 	const previous = process.env.N8N_USER_FOLDER;
 	delete process.env.N8N_USER_FOLDER;
 	try {
-		jest.isolateModules(() => require('../helpers/poll-env'));
+		jest.isolateModules(() => require('../../dev/harness/poll-env'));
 		const folder = process.env.N8N_USER_FOLDER!;
 		expect(existsSync(folder)).toBe(true);
 		expect(list).toHaveLength(before + 1);

@@ -4,7 +4,7 @@
  * the local Unpod server. For the branches of an operation that end-to-end runs make slow
  * to reach; the end-to-end suites run the same code inside a running n8n.
  */
-import './poll-env';
+import '../../dev/harness/poll-env';
 import { ExecuteContext } from 'n8n-core';
 import type { Workflow } from 'n8n-workflow';
 import type {

@@ -127,7 +127,7 @@ class LeakCheckEnvironment extends TestEnvironment {
 		this.timersBefore = timersHolding();
 		this.timerWatch = process.env.UNPOD_LEAK_TIMERS === '1' ? new TimerWatch() : undefined;
 		this.timerWatch?.start();
-		// What the file made to be removed when it ends, loaded or not (test/helpers/poll-env.ts).
+		// What the file made to be removed when it ends, loaded or not (dev/harness/poll-env.ts).
 		this.global.__removeAtTeardown = [];
 	}
 

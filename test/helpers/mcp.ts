@@ -5,11 +5,11 @@
  */
 import axios from 'axios';
 import { join } from 'path';
-import { loadExample } from './examples';
-import { RUNTIME } from './paths';
+import { loadExample } from '../../dev/harness/examples';
+import { RUNTIME } from '../../dev/harness/paths';
 import { waitFor } from './wait-for';
-import type { Workflow } from './workflow-builders';
-import type { N8nServer } from './n8n-server';
+import type { Workflow } from '../../dev/harness/workflow-builders';
+import type { N8nServer } from '../../dev/harness/n8n-server';
 import { CREDENTIAL } from './setup';
 
 export const MCP_BEARER = { id: 'mcpBearerLocal', name: 'MCP bearer token (local)' };

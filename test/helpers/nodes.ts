@@ -1,6 +1,6 @@
 /** The one place that builds the package's nodes for test workflows (and the bench's). */
 import { SEED } from '../../dev/server/seed';
-import type { N8nNode } from './workflow-builders';
+import type { N8nNode } from '../../dev/harness/workflow-builders';
 import { CREDENTIAL } from './setup';
 
 type Parameters = Record<string, unknown>;

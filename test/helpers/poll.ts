@@ -3,7 +3,7 @@
  * state n8n would store between polls. The trigger's HTTP goes through n8n-core's request
  * helpers to the local server. (One test also runs it inside a real, running n8n.)
  */
-import './poll-env';
+import '../../dev/harness/poll-env';
 import { PollContext } from 'n8n-core';
 import { Workflow } from 'n8n-workflow';
 import type {
@@ -17,7 +17,7 @@ import { UnpodApi } from '../../credentials/UnpodApi.credentials';
 import { SEED } from '../../dev/server/seed';
 import type { UnpodServer } from '../../dev/server/server';
 import type { Task } from '../../dev/server/types';
-import { CredentialsHelper } from './credentials';
+import { CredentialsHelper } from '../../dev/harness/credentials';
 import { UnpodTrigger } from '../../nodes/UnpodTrigger/UnpodTrigger.node';
 
 /**

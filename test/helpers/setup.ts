@@ -3,11 +3,11 @@ import axios from 'axios';
 import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
 import type { TestClock } from './clock';
-import { Engine } from './engine';
-import { N8n } from './n8n';
-import { RunResult } from './run-results';
+import { Engine } from '../../dev/harness/engine';
+import { N8n } from '../../dev/harness/n8n';
+import { RunResult } from '../../dev/harness/run-results';
 import { waitFor } from './wait-for';
-import { chain, N8nNode, Workflow } from './workflow-builders';
+import { chain, N8nNode, Workflow } from '../../dev/harness/workflow-builders';
 
 export const CREDENTIAL = { unpodApi: { id: 'unpodLocal', name: 'Unpod (local)' } };
 export const BAD_TOKEN_CREDENTIAL = { unpodApi: { id: 'unpodBadToken', name: 'Unpod (wrong token)' } };

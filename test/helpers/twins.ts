@@ -11,12 +11,12 @@ import { SEED } from '../../dev/server/seed';
 import { ANALYSED_AGENT } from '../../dev/server/postCall';
 import type { Task } from '../../dev/server/types';
 import { simplifyTask } from '../../nodes/shared/outcome';
-import { DO_NOT_CALL_COLUMNS } from './campaign';
-import { loadExample, pickDataTables } from './examples';
-import type { N8n } from './n8n';
+import { DO_NOT_CALL_COLUMNS } from '../../dev/harness/campaign';
+import { loadExample, pickDataTables } from '../../dev/harness/examples';
+import type { N8n } from '../../dev/harness/n8n';
 import { waitFor } from './wait-for';
-import type { Workflow } from './workflow-builders';
-import { N8nServer, POLL_BY_REACTIVATION } from './n8n-server';
+import type { Workflow } from '../../dev/harness/workflow-builders';
+import { N8nServer, POLL_BY_REACTIVATION } from '../../dev/harness/n8n-server';
 import { CREDENTIAL, pushEndingsTo, startProcessHarness, type Harness } from './setup';
 
 type Credential = { id: string; name: string; type: string; data: Record<string, unknown> };

@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync, statSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { findModuleState } from '../helpers/module-state';
-import { ROOT } from '../helpers/paths';
+import { ROOT } from '../../dev/harness/paths';
 
 function sources(dir: string): string[] {
 	return readdirSync(dir).flatMap((name) => {

@@ -6,10 +6,10 @@
 import { randomUUID } from 'crypto';
 import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
-import { loadExample, pathFrom } from '../helpers/examples';
-import { CAMPAIGN_COLUMNS, DO_NOT_CALL_COLUMNS, FIGURES_COLUMNS, keptFigures } from '../helpers/campaign';
+import { loadExample, pathFrom } from '../../dev/harness/examples';
+import { CAMPAIGN_COLUMNS, DO_NOT_CALL_COLUMNS, FIGURES_COLUMNS, keptFigures } from '../../dev/harness/campaign';
 import { CREDENTIAL } from '../helpers/setup';
-import type { Workflow } from '../helpers/workflow-builders';
+import type { Workflow } from '../../dev/harness/workflow-builders';
 import { QueueCluster } from './cluster';
 
 const CONTACTS = 1_000;

@@ -8,11 +8,11 @@ import axios from 'axios';
 import type { ChildProcess } from 'child_process';
 import { randomUUID } from 'crypto';
 import type { UnpodServer } from '../../dev/server/server';
-import { N8n } from '../helpers/n8n';
-import { freePort } from '../helpers/ports';
-import { graph, N8nNode, Workflow } from '../helpers/workflow-builders';
-import { N8nServer, spawnN8n } from '../helpers/n8n-server';
-import { stopGroup } from '../helpers/processes';
+import { N8n } from '../../dev/harness/n8n';
+import { freePort } from '../../dev/harness/ports';
+import { graph, N8nNode, Workflow } from '../../dev/harness/workflow-builders';
+import { N8nServer, spawnN8n } from '../../dev/harness/n8n-server';
+import { stopGroup } from '../../dev/harness/processes';
 import { credentialsFor } from '../helpers/setup';
 import { Service, startPostgres, startRedis } from './services';
 

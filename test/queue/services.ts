@@ -8,8 +8,8 @@ import { chownSync, existsSync, mkdtempSync, readdirSync, rmSync } from 'fs';
 import { connect } from 'net';
 import { tmpdir } from 'os';
 import { join } from 'path';
-import { freePort } from '../helpers/ports';
-import { spawnGroup, stopGroup } from '../helpers/processes';
+import { freePort } from '../../dev/harness/ports';
+import { spawnGroup, stopGroup } from '../../dev/harness/processes';
 
 export interface Service {
 	port: number;

@@ -5,7 +5,7 @@
  */
 import { SEED } from '../../dev/server/seed';
 import type { Task } from '../../dev/server/types';
-import { graph, N8nNode, reportNode, Workflow } from '../helpers/workflow-builders';
+import { graph, N8nNode, reportNode, Workflow } from '../../dev/harness/workflow-builders';
 import { CREDENTIAL } from '../helpers/setup';
 import { webhookWorkflow } from './cluster';
 

@@ -1,11 +1,10 @@
 /** Grouping contact rows into create requests: pure, no n8n context. */
-import type { Row } from './rows';
 
 /**
  * Rows in batches of at most `batchSize`, in input order within each group: rows share a
  * request only when space, agent, context and schedule are all equal.
  */
-export function groupIntoBatches<T extends Pick<Row, 'group'>>(rows: T[], batchSize: number): T[][] {
+export function groupIntoBatches<T extends { group: string }>(rows: T[], batchSize: number): T[][] {
 	const groups = new Map<string, T[]>();
 	for (const row of rows) {
 		const group = groups.get(row.group);
@@ -23,7 +22,7 @@ export function groupIntoBatches<T extends Pick<Row, 'group'>>(rows: T[], batchS
  * "rows 3, 5-9" by the sheet's row numbers when every row has one, else "items 3, 5-9"
  * counting input items from 1.
  */
-export function rowList(rows: Array<Pick<Row, 'itemIndex' | 'rowNumber'>>): string {
+export function rowList(rows: Array<{ itemIndex: number; rowNumber?: number }>): string {
 	const bySheet = rows.length > 0 && rows.every((r) => r.rowNumber !== undefined);
 	const numbers = [...new Set(rows.map((r) => (bySheet ? r.rowNumber! : r.itemIndex + 1)))].sort((a, b) => a - b);
 	const ranges: string[] = [];

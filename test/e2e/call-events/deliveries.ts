@@ -2,8 +2,8 @@
  * What the Call Events Trigger lets in and passes on: the secret, 50 endings at once, repeated
  * deliveries, live events, and an inbound call's events named by their room.
  */
-import type { N8n } from '../../helpers/n8n';
-import type { N8nServer } from '../../helpers/n8n-server';
+import type { N8n } from '../../../dev/harness/n8n';
+import type { N8nServer } from '../../../dev/harness/n8n-server';
 import type { Harness } from '../../helpers/setup';
 import { type CallEventsSuite, saveAgentWebhook, sinkOf, webhookUrl } from './suite';
 import { spaceForm } from '../../../dev/server/answers';

@@ -5,10 +5,10 @@
  */
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
-import type { N8n } from '../../helpers/n8n';
+import type { N8n } from '../../../dev/harness/n8n';
 import { waitFor } from '../../helpers/wait-for';
-import { graph, N8nNode, reportNode } from '../../helpers/workflow-builders';
-import { N8nServer } from '../../helpers/n8n-server';
+import { graph, N8nNode, reportNode } from '../../../dev/harness/workflow-builders';
+import { N8nServer } from '../../../dev/harness/n8n-server';
 import { OpenAiStandIn } from '../../helpers/openai-standin';
 import {
 	CREDENTIAL,

@@ -4,16 +4,16 @@
  * is lost); a forged ring approves nothing; a wait past its limit goes on without approval; an
  * AI agent's human review; Call and Wait "until Unpod reports".
  */
-import type { N8n } from '../../helpers/n8n';
-import type { N8nServer } from '../../helpers/n8n-server';
+import type { N8n } from '../../../dev/harness/n8n';
+import type { N8nServer } from '../../../dev/harness/n8n-server';
 import type { Harness } from '../../helpers/setup';
 import { type CallEventsSuite, saveAgentWebhook, sinkOf, webhookUrl } from './suite';
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
-import { N8N_VERSION } from '../../helpers/paths';
+import { N8N_VERSION } from '../../../dev/harness/paths';
 import { waitFor } from '../../helpers/wait-for';
-import { graph, reportNode } from '../../helpers/workflow-builders';
-import { POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
+import { graph, reportNode } from '../../../dev/harness/workflow-builders';
+import { POLL_BY_REACTIVATION } from '../../../dev/harness/n8n-server';
 import { agentRef, askByPhoneNode, postedWebhook, spaceRef, unpodNode } from '../../helpers/nodes';
 import { OpenAiStandIn } from '../../helpers/openai-standin';
 import { CREDENTIAL } from '../../helpers/setup';

@@ -4,9 +4,9 @@
  * phone with one verdict tag (its other tags kept) and a note, once.
  */
 import type { IDataObject } from 'n8n-workflow';
-import type { N8n } from '../../helpers/n8n';
+import type { N8n } from '../../../dev/harness/n8n';
 import { waitFor } from '../../helpers/wait-for';
-import type { N8nServer } from '../../helpers/n8n-server';
+import type { N8nServer } from '../../../dev/harness/n8n-server';
 import type { Harness } from '../../helpers/setup';
 import {
 	activateOutcomes,

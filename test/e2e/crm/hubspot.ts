@@ -7,9 +7,9 @@
  */
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
-import type { N8n } from '../../helpers/n8n';
+import type { N8n } from '../../../dev/harness/n8n';
 import { waitFor } from '../../helpers/wait-for';
-import { type N8nServer, POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
+import { type N8nServer, POLL_BY_REACTIVATION } from '../../../dev/harness/n8n-server';
 import type { Harness } from '../../helpers/setup';
 import {
 	activateOutcomes,

@@ -5,9 +5,9 @@
  * Lead, found by id or phone, or created; a copy of an ending finds its Task by `CallObject`.
  */
 import type { IDataObject } from 'n8n-workflow';
-import type { N8n } from '../../helpers/n8n';
+import type { N8n } from '../../../dev/harness/n8n';
 import { waitFor } from '../../helpers/wait-for';
-import type { N8nServer } from '../../helpers/n8n-server';
+import type { N8nServer } from '../../../dev/harness/n8n-server';
 import type { Harness } from '../../helpers/setup';
 import {
 	activateOutcomes,

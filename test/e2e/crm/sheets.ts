@@ -5,10 +5,10 @@
  * twice, or pushed and polled) schedules nothing twice and changes no row.
  */
 import type { IDataObject } from 'n8n-workflow';
-import { loadExample } from '../../helpers/examples';
-import type { N8n } from '../../helpers/n8n';
+import { loadExample } from '../../../dev/harness/examples';
+import type { N8n } from '../../../dev/harness/n8n';
 import { waitFor } from '../../helpers/wait-for';
-import { type N8nServer, POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
+import { type N8nServer, POLL_BY_REACTIVATION } from '../../../dev/harness/n8n-server';
 import { CREDENTIAL, type Harness } from '../../helpers/setup';
 import { activateOutcomes, credentialRefs, outcomeOf, pollCopies, type TwinSuite } from '../../helpers/twins';
 import { SheetsTwin } from '../../../dev/twins/sheets';

@@ -1,5 +1,5 @@
 /** The AI-agent example in the running n8n: a chat message makes the agent call, and the answer comes back. */
-import type { N8n } from '../../helpers/n8n';
+import type { N8n } from '../../../dev/harness/n8n';
 import type { OpenAiStandIn } from '../../helpers/openai-standin';
 import type { Harness, Workflows } from '../../helpers/setup';
 import { type ExamplesSuite, DANA } from './suite';

@@ -2,7 +2,7 @@
  * The Data Table campaign in the running n8n (on the local server's fast clock) with its page
  * in Chromium, the daily report of that campaign, and filling its table from a CSV in slices.
  */
-import type { N8n } from '../../helpers/n8n';
+import type { N8n } from '../../../dev/harness/n8n';
 import type { Harness } from '../../helpers/setup';
 import { SmtpSink } from '../../helpers/smtp-sink';
 import { type ExamplesSuite, PAGE_USER, SERVICES } from './suite';
@@ -10,10 +10,10 @@ import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
 import { writeFileSync } from 'fs';
 import { join } from 'path';
-import { loadExample } from '../../helpers/examples';
-import { N8N_VERSION } from '../../helpers/paths';
+import { loadExample } from '../../../dev/harness/examples';
+import { N8N_VERSION } from '../../../dev/harness/paths';
 import { waitFor } from '../../helpers/wait-for';
-import { POLL_BY_REACTIVATION } from '../../helpers/n8n-server';
+import { POLL_BY_REACTIVATION } from '../../../dev/harness/n8n-server';
 import { CREDENTIAL, pushEndingsTo } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';
 import { isOpen } from '../../../dev/server/callLifecycle';
@@ -21,8 +21,8 @@ import type { Task } from '../../../dev/server/types';
 import { ANALYSED_AGENT } from '../../../dev/server/postCall';
 import { callChain } from '../../../nodes/shared/outcome';
 import type { Browser } from 'playwright-core';
-import { startBrowser } from '../../helpers/browser';
-import { CAMPAIGN_COLUMNS, FIGURES_COLUMNS, keptFigures, stageCounts } from '../../helpers/campaign';
+import { startBrowser } from '../../../dev/harness/browser';
+import { CAMPAIGN_COLUMNS, FIGURES_COLUMNS, keptFigures, stageCounts } from '../../../dev/harness/campaign';
 
 /** Whether the Data Table node sorts rows (Order By): n8n 1.x's ignores it. */
 const DATA_TABLE_ORDERS = Number(N8N_VERSION.split('.')[0]) >= 2;

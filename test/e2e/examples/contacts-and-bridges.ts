@@ -3,12 +3,12 @@
  * node's per-item options in real n8n's parameter resolution, and the recordings workflow in
  * the running n8n.
  */
-import type { N8n } from '../../helpers/n8n';
+import type { N8n } from '../../../dev/harness/n8n';
 import type { Harness } from '../../helpers/setup';
 import { type ExamplesSuite, perItem } from './suite';
 import { existsSync, mkdirSync, readFileSync } from 'fs';
 import { join } from 'path';
-import { expectSucceeded, itemsOf, outputOf } from '../../helpers/run-results';
+import { expectSucceeded, itemsOf, outputOf } from '../../../dev/harness/run-results';
 import { waitFor } from '../../helpers/wait-for';
 import { SEED } from '../../../dev/server/seed';
 import type { Task } from '../../../dev/server/types';

@@ -1,5 +1,5 @@
 /** Every example imports into real n8n, and every node type it uses is one n8n knows. */
-import type { N8n } from '../../helpers/n8n';
+import type { N8n } from '../../../dev/harness/n8n';
 import type { Harness, Workflows } from '../../helpers/setup';
 import { type ExamplesSuite, perItem } from './suite';
 import axios from 'axios';

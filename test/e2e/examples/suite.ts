@@ -5,10 +5,10 @@
  */
 import { copyFileSync, mkdirSync } from 'fs';
 import { join } from 'path';
-import { DO_NOT_CALL_COLUMNS } from '../../helpers/campaign';
-import { EXAMPLES, exampleFiles, loadExample, pickDataTables } from '../../helpers/examples';
-import type { N8n } from '../../helpers/n8n';
-import { N8nServer } from '../../helpers/n8n-server';
+import { DO_NOT_CALL_COLUMNS } from '../../../dev/harness/campaign';
+import { EXAMPLES, exampleFiles, loadExample, pickDataTables } from '../../../dev/harness/examples';
+import type { N8n } from '../../../dev/harness/n8n';
+import { N8nServer } from '../../../dev/harness/n8n-server';
 import { createInSecondSpace } from '../../helpers/nodes';
 import { OpenAiStandIn } from '../../helpers/openai-standin';
 import { CREDENTIAL, Harness, startProcessHarness, Workflows } from '../../helpers/setup';

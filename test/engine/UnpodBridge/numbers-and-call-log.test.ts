@@ -3,8 +3,8 @@
  * each filter, inbound calls included. (The provider credential picker: test/e2e/editor.test.ts.)
  */
 import { TestClock } from '../../helpers/clock';
-import { itemsOf, outputOf } from '../../helpers/run-results';
-import type { N8nNode } from '../../helpers/workflow-builders';
+import { itemsOf, outputOf } from '../../../dev/harness/run-results';
+import type { N8nNode } from '../../../dev/harness/workflow-builders';
 import { bridgeRef, unpodNode } from '../../helpers/nodes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';

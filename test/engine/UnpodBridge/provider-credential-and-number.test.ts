@@ -3,8 +3,8 @@
  * attached to agents, in n8n's engine against the local server; and no carrier secret in any item
  * or execution data.
  */
-import { outputOf } from '../../helpers/run-results';
-import { N8nNode } from '../../helpers/workflow-builders';
+import { outputOf } from '../../../dev/harness/run-results';
+import { N8nNode } from '../../../dev/harness/workflow-builders';
 import { agentRef, unpodNode } from '../../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';

@@ -1,6 +1,6 @@
 /** Space > Get Analytics and Organization > Get Billing against the local server, in both of Unpod's shapes. */
-import { outputOf } from '../../helpers/run-results';
-import { N8nNode } from '../../helpers/workflow-builders';
+import { outputOf } from '../../../dev/harness/run-results';
+import { N8nNode } from '../../../dev/harness/workflow-builders';
 import { spaceRef, unpodNode } from '../../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';

@@ -1,6 +1,6 @@
 /** Space > Get Runs and Get Run Tasks in n8n's engine (this process): following the import just made, by its runs. */
-import { outputOf } from '../../helpers/run-results';
-import { N8nNode, rowsNode } from '../../helpers/workflow-builders';
+import { outputOf } from '../../../dev/harness/run-results';
+import { N8nNode, rowsNode } from '../../../dev/harness/workflow-builders';
 import { unpodNode } from '../../helpers/nodes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';

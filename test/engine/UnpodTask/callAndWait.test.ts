@@ -3,9 +3,9 @@
  * until they end or time runs out. Check Every, Max Call Wait and the calls' lengths run on the test's clock.
  */
 import { TestClock } from '../../helpers/clock';
-import { itemsOf } from '../../helpers/run-results';
-import { rowsNode } from '../../helpers/workflow-builders';
-import type { N8nNode } from '../../helpers/workflow-builders';
+import { itemsOf } from '../../../dev/harness/run-results';
+import { rowsNode } from '../../../dev/harness/workflow-builders';
+import type { N8nNode } from '../../../dev/harness/workflow-builders';
 import { agentRef, spaceRef, unpodNode } from '../../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';

@@ -1,6 +1,6 @@
 /** Task > Create's duplicate guard, in n8n's engine (this process) against the local server: re-imports call nobody twice. */
-import { outputOf } from '../../helpers/run-results';
-import { N8nNode, rowsNode } from '../../helpers/workflow-builders';
+import { outputOf } from '../../../dev/harness/run-results';
+import { N8nNode, rowsNode } from '../../../dev/harness/workflow-builders';
 import { createInSecondSpace } from '../../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';

@@ -3,7 +3,7 @@
  * server: each branch of the operation (bad rows, batches, a lost answer, the other create
  * path, the duplicate guard, a refused batch), with the failed item of each.
  */
-import { stopExecuteContextTimers } from '../../helpers/engine';
+import { stopExecuteContextTimers } from '../../../dev/harness/engine';
 import { createExecutor } from '../../helpers/execute';
 import { startServer, UnpodServer } from '../../../dev/server/server';
 import { SEED } from '../../../dev/server/seed';

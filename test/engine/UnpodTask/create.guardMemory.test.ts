@@ -5,7 +5,7 @@
  * ExecuteContext in this process; the clock is the test's.
  */
 import { TestClock } from '../../helpers/clock';
-import { stopExecuteContextTimers } from '../../helpers/engine';
+import { stopExecuteContextTimers } from '../../../dev/harness/engine';
 import { createExecutor } from '../../helpers/execute';
 import { startServer, UnpodServer } from '../../../dev/server/server';
 import { SEED } from '../../../dev/server/seed';

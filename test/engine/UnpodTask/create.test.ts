@@ -1,5 +1,5 @@
-import { itemsOf, outputOf } from '../../helpers/run-results';
-import { N8nNode, rowsNode } from '../../helpers/workflow-builders';
+import { itemsOf, outputOf } from '../../../dev/harness/run-results';
+import { N8nNode, rowsNode } from '../../../dev/harness/workflow-builders';
 import { agentRef, createNode, spaceRef, unpodNode } from '../../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';

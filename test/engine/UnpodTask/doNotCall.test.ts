@@ -5,11 +5,11 @@
  * test's clock.
  */
 import { TestClock } from '../../helpers/clock';
-import { stopExecuteContextTimers } from '../../helpers/engine';
+import { stopExecuteContextTimers } from '../../../dev/harness/engine';
 import { createExecutor } from '../../helpers/execute';
-import { outputOf } from '../../helpers/run-results';
-import { rowsNode } from '../../helpers/workflow-builders';
-import type { N8nNode } from '../../helpers/workflow-builders';
+import { outputOf } from '../../../dev/harness/run-results';
+import { rowsNode } from '../../../dev/harness/workflow-builders';
+import type { N8nNode } from '../../../dev/harness/workflow-builders';
 import { agentRef, spaceRef, unpodNode } from '../../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';

@@ -1,7 +1,7 @@
 /** Task > Download Recording in n8n's engine (this process): ended calls' recordings as binary data, ready for a CRM or a drive. */
 import { TestClock } from '../../helpers/clock';
-import { itemsOf } from '../../helpers/run-results';
-import { N8nNode } from '../../helpers/workflow-builders';
+import { itemsOf } from '../../../dev/harness/run-results';
+import { N8nNode } from '../../../dev/harness/workflow-builders';
 import { unpodNode } from '../../helpers/nodes';
 import { CREDENTIAL, credentialsFor, Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';

@@ -4,8 +4,8 @@
  * (one per slot, scheduled in UTC, the chain in the document), and no second follow-up on a re-run.
  */
 import { TestClock } from '../../helpers/clock';
-import { itemsOf, outputOf } from '../../helpers/run-results';
-import { rowsNode } from '../../helpers/workflow-builders';
+import { itemsOf, outputOf } from '../../../dev/harness/run-results';
+import { rowsNode } from '../../../dev/harness/workflow-builders';
 import { agentRef, spaceRef, unpodNode } from '../../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../../helpers/setup';
 import type { IDataObject } from 'n8n-workflow';

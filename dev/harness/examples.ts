@@ -3,7 +3,7 @@ import { readdirSync, readFileSync } from 'fs';
 import { basename, join } from 'path';
 import { ROOT } from './paths';
 import { Workflow } from './workflow-builders';
-import { SEED } from '../../dev/server/seed';
+import { SEED } from '../server/seed';
 
 export const EXAMPLES = join(ROOT, 'examples');
 export const USER_FILES = '/home/node/.n8n-files/';
