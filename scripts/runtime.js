@@ -102,6 +102,30 @@ function isInstalled(dir) {
 	);
 }
 
+/**
+ * Installs the recipe in `dir` into its cache folder with `install(work)`: beside its place
+ * first and moved there when complete, so an interrupted install is never taken for one; the
+ * folder's older installs go. Returns where it installed.
+ */
+function installRecipe(dir, install) {
+	const target = installDir(dir);
+	const work = `${target}.partial-${process.pid}`;
+	rmSync(work, { recursive: true, force: true });
+	mkdirSync(work, { recursive: true });
+	for (const file of ['package.json', 'package-lock.json'])
+		writeFileSync(join(work, file), readFileSync(join(dir, file)));
+	try {
+		install(work);
+		rmSync(target, { recursive: true, force: true });
+		renameSync(work, target);
+	} catch (error) {
+		rmSync(work, { recursive: true, force: true });
+		throw error;
+	}
+	removeOlderInstalls(dir, target);
+	return target;
+}
+
 function ensureRuntime(dir = runtimeDir()) {
 	if (isInstalled(dir)) return dir;
 	const { ignoreScripts, rebuild = [], nodePackage } = recipe(dir);
@@ -113,36 +137,26 @@ function ensureRuntime(dir = runtimeDir()) {
 			'154 to 295 s and 2 GB for n8n 2.8.4 on the 2-core development machine, depending on the download.',
 	);
 	const started = Date.now();
-	// Installed beside its place and moved there when complete: an interrupted install is never taken for one.
-	const work = `${target}.partial-${process.pid}`;
-	rmSync(work, { recursive: true, force: true });
-	mkdirSync(work, { recursive: true });
-	for (const file of ['package.json', 'package-lock.json'])
-		writeFileSync(join(work, file), readFileSync(join(dir, file)));
-	const env = installEnv(work);
-	mkdirSync(env.TMPDIR);
-	const ticker = progress(work, started);
-	try {
-		// `npm install` from the lockfile: `npm ci` rejects n8n's lockfile over optional
-		// platform packages that npm itself leaves out of it.
-		npm(work, ['install', '--no-save', ...(ignoreScripts ? ['--ignore-scripts'] : [])], env);
-		if (nodePackage) {
-			// Its install script fetches the platform's Node binary from the registry.
-			npm(work, ['rebuild', 'node'], env);
-			if (!nodeHomeIn(work)) throw new Error(`The node package in ${work} installed no Node binary`);
+	installRecipe(dir, (work) => {
+		const env = installEnv(work);
+		mkdirSync(env.TMPDIR);
+		const ticker = progress(work, started);
+		try {
+			// `npm install` from the lockfile: `npm ci` rejects n8n's lockfile over optional
+			// platform packages that npm itself leaves out of it.
+			npm(work, ['install', '--no-save', ...(ignoreScripts ? ['--ignore-scripts'] : [])], env);
+			if (nodePackage) {
+				// Its install script fetches the platform's Node binary from the registry.
+				npm(work, ['rebuild', 'node'], env);
+				if (!nodeHomeIn(work)) throw new Error(`The node package in ${work} installed no Node binary`);
+			}
+			if (rebuild.length) npm(work, ['rebuild', ...rebuild], { ...env, ...envFor(dir, work) });
+			rmSync(env.TMPDIR, { recursive: true, force: true });
+		} finally {
+			ticker.kill();
 		}
-		if (rebuild.length) npm(work, ['rebuild', ...rebuild], { ...env, ...envFor(dir, work) });
-		rmSync(env.TMPDIR, { recursive: true, force: true });
-		rmSync(target, { recursive: true, force: true });
-		renameSync(work, target);
-	} catch (error) {
-		rmSync(work, { recursive: true, force: true });
-		throw error;
-	} finally {
-		ticker.kill();
-	}
+	});
 	if (!isInstalled(dir)) throw new Error(`n8n did not install into ${target}`);
-	removeOlderInstalls(dir, target);
 	console.log(`n8n ${n8nVersion(dir)} installed in ${Math.round((Date.now() - started) / 1000)} s`);
 	return dir;
 }
@@ -170,6 +184,6 @@ function removeOlderInstalls(dir, keep) {
 	}
 }
 
-module.exports = { ensureRuntime, installDir, installEnv, runtimeDir, runtimeEnv, n8nVersion };
+module.exports = { ensureRuntime, installDir, installEnv, installRecipe, runtimeDir, runtimeEnv, n8nVersion };
 
 if (require.main === module) ensureRuntime();

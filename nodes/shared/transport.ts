@@ -174,7 +174,7 @@ export async function downloadFile(
 	budget: WaitBudget,
 ): Promise<{ body: FileStream; headers: IDataObject }> {
 	const credentials = await this.getCredentials('unpodApi');
-	const onUnpodHost = atOrigin(url, String(credentials.baseUrl ?? ''));
+	const atUnpodOrigin = atOrigin(url, String(credentials.baseUrl ?? ''));
 	const options: IHttpRequestOptions = {
 		method: 'GET',
 		url,
@@ -185,7 +185,7 @@ export async function downloadFile(
 	};
 	const send = async () => {
 		const response = (
-			onUnpodHost
+			atUnpodOrigin
 				? await this.helpers.httpRequestWithAuthentication.call(this, 'unpodApi', options)
 				: await this.helpers.httpRequest(options)
 		) as IN8nHttpFullResponse;

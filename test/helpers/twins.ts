@@ -172,7 +172,7 @@ export class TwinSuite {
 	private readonly workflows: Workflow[] = [];
 	private harness?: TwinHarness;
 	private server?: N8nServer;
-	/** The n8n Data Table the CRM examples claim each ending in (one for all: a claim names its workflow). */
+	/** The n8n Data Table the CRM and sheet examples claim each ending in (one for all: a claim names its workflow). */
 	claims = '';
 	/** The shared "Unpod do-not-call" table every example reads before it calls and writes an opt-out to. */
 	doNotCall = '';

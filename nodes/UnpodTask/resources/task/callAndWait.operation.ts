@@ -67,7 +67,7 @@ const maxCallWaitOption: INodeProperties = {
 	displayOptions: { show: { '/waitMode': ['inExecution'] } },
 };
 
-/** How n8n resumes it: which resume address it checks, and the ring that resumes it. */
+/** Until Unpod reports: resumed at the execution's own address (n8n's Wait node's kind). */
 const waits: Waiting = { resumeAddress: 'execution', webhook };
 
 export const option: TaskOption = {
@@ -166,8 +166,6 @@ async function webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		],
 	};
 }
-
-/** Until Unpod reports: resumed at the execution's own address (n8n's Wait node's kind). */
 
 async function waitInExecution(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const startedAt = Date.now();

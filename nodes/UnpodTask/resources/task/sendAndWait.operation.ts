@@ -34,7 +34,7 @@ import type { TaskOption } from './taskOption';
 
 const show = { operation: ['sendAndWait'] };
 
-/** How n8n resumes it: which resume address it checks, and the ring that resumes it. */
+/** n8n's human review runs this operation as a send-and-wait node: its resume address is signed as theirs. */
 const waits: Waiting = { resumeAddress: 'signed', webhook };
 
 export const option: TaskOption = {
@@ -140,5 +140,3 @@ async function webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 		],
 	};
 }
-
-/** n8n's human review runs this operation as a send-and-wait node: its address is signed as theirs. */
