@@ -16,15 +16,23 @@ export function withSection(text: string, name: string, block: string): string {
 	return `${text.trimEnd()}\n\n${whole}\n`;
 }
 
+/**
+ * A section's block: its heading, what it measures, the day and the machine, then what it
+ * printed. A printed heading becomes bold text, as the block's own heading is the section's.
+ */
+export function sectionBlock(name: string, about: string, printed: string[], machine: string, when: Date): string {
+	const day = when.toISOString().slice(0, 10);
+	const body = printed
+		.map((line) => line.replace(/^#+\s+(.*)$/, '**$1**'))
+		.join('\n')
+		.trim();
+	return [`### ${name}`, '', `${about}. Measured ${day} (${machine}), \`npm run bench -- ${name}\`:`, '', body].join(
+		'\n',
+	);
+}
+
 /** Writes what a section printed into docs/figures.md, with the day and the machine. */
 export function writeFigures(name: string, about: string, printed: string[], machine: string, when: Date): void {
-	const day = when.toISOString().slice(0, 10);
-	const block = [
-		`### ${name}`,
-		'',
-		`${about}. Measured ${day} (${machine}), \`npm run bench -- ${name}\`:`,
-		'',
-		...printed,
-	];
-	writeFileSync(FIGURES, withSection(readFileSync(FIGURES, 'utf8'), name, block.join('\n')));
+	const block = sectionBlock(name, about, printed, machine, when);
+	writeFileSync(FIGURES, withSection(readFileSync(FIGURES, 'utf8'), name, block));
 }
