@@ -1,4 +1,7 @@
-/** `npm run test:queue`: the end-to-end tests in n8n's queue mode (one cluster, one test file at a time). */
+/**
+ * `npm run test:queue`: the end-to-end tests in n8n's queue mode. Each file starts a cluster of
+ * its own (Redis, PostgreSQL, a main and two workers), so the two files run side by side.
+ */
 const base = require('./jest.config');
 
 module.exports = {
@@ -6,5 +9,5 @@ module.exports = {
 	roots: ['<rootDir>/test/queue'],
 	testPathIgnorePatterns: ['/node_modules/'],
 	testTimeout: 600000,
-	maxWorkers: 1,
+	maxWorkers: 2,
 };
