@@ -9,9 +9,13 @@ import { join } from 'path';
 import { N8n } from './n8n';
 import { N8N_VERSION, RUNTIME } from './paths';
 import { spawnGroup, stopGroup } from './processes';
+import type { Workflow } from './workflow-builders';
 
 /** Whether a trigger keeps its state across re-activation, so that tests can ask for a poll (n8n 2.x). */
 export const POLL_BY_REACTIVATION = Number(N8N_VERSION.split('.')[0]) >= 2;
+
+/** Whether n8n's REST API creates a workflow under the id it is given (2.x; 1.x gives a new one). */
+const SAVES_WITH_ID = Number(N8N_VERSION.split('.')[0]) >= 2;
 
 /**
  * Whether a poll's emission loads the workflow's published version before it runs (n8n 2.41;
@@ -126,7 +130,25 @@ export class N8nServer {
 		rest.defaults.headers.common.Cookie = cookie;
 		// n8n's REST API refuses requests that do not look like they come from its editor.
 		rest.defaults.headers.common['browser-id'] = 'unpod-tests';
-		return new N8nServer(n8n, url, child, rest, log);
+		const server = new N8nServer(n8n, url, child, rest, log);
+		if (SAVES_WITH_ID) n8n.importer = (workflows) => server.saveWorkflows(workflows);
+		return server;
+	}
+
+	/**
+	 * Saves workflows as the editor does, each under its own id: new ones created, the others
+	 * updated (a published one stays published, its new version a draft until activated again).
+	 */
+	async saveWorkflows(workflows: Workflow[]): Promise<void> {
+		for (const { id, active: _active, ...fields } of workflows) {
+			const current = await this.rest.get(`/workflows/${id}`);
+			const res =
+				current.status === 200
+					? await this.rest.patch(`/workflows/${id}`, { ...fields, versionId: current.data.data.versionId })
+					: await this.rest.post('/workflows', { ...fields, id });
+			if (res.status !== 200)
+				throw new Error(`Saving workflow ${id} failed: ${res.status} ${JSON.stringify(res.data).slice(0, 500)}`);
+		}
 	}
 
 	/** The owner's session cookie (`name=value`), for a browser. */
@@ -216,6 +238,15 @@ export class N8nServer {
 			if (Date.now() > deadline) throw new Error(`Workflow ${id} did not poll within 150 s:\n${this.logTail()}`);
 			await new Promise((r) => setTimeout(r, 250));
 		}
+	}
+
+	/**
+	 * A poll with nothing to emit: forced where re-activation keeps the trigger's state (2.x; a
+	 * poll in flight then loses nothing, having nothing to emit), n8n's own next one on 1.x.
+	 */
+	async quietPoll(id: string, polls: () => number): Promise<void> {
+		if (POLL_BY_REACTIVATION) return await this.pollNow(id, polls);
+		await this.nextPoll(id, polls);
 	}
 
 	/** Waits until the trigger has sent no request for `quietMs` (a poll of n8n's own has ended). */
@@ -401,6 +432,7 @@ export class N8nServer {
 	}
 
 	async stop(): Promise<void> {
+		this.n8n.importer = undefined;
 		await stopGroup(this.child);
 	}
 }

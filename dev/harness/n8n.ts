@@ -18,6 +18,11 @@ const runtime = require('../../scripts/runtime.js');
 export class N8n {
 	readonly folder: string;
 	readonly env: NodeJS.ProcessEnv;
+	/**
+	 * Takes workflows through a running n8n's REST API while one serves this folder (set by
+	 * N8nServer.start on n8n 2.x): each `n8n import:workflow` is an n8n start-up of its own.
+	 */
+	importer?: (workflows: Workflow[]) => Promise<void>;
 
 	private constructor(folder: string, env: NodeJS.ProcessEnv) {
 		this.folder = folder;
@@ -101,7 +106,7 @@ export class N8n {
 	}
 
 	importWorkflows(workflows: Workflow[]) {
-		return this.importFile('workflow', workflows);
+		return this.importer ? this.importer(workflows) : this.importFile('workflow', workflows);
 	}
 
 	/**

@@ -1,9 +1,9 @@
 /**
  * Every example workflow imports into real n8n; those that can run offline run against the
- * local server: the CSV import and the bridge setup by `n8n execute`; the recordings workflow,
- * the AI-agent example and the Data Table campaign (on the local server's fast clock) in one
- * running n8n. One n8n for all of them; each subject's tests are in test/e2e/examples/. The
- * demo has a file of its own (demo.test.ts).
+ * local server, in one running n8n as the editor runs them: the CSV import, the bridge setup,
+ * the recordings workflow, the AI-agent example and the Data Table campaign (on the local
+ * server's fast clock). Each subject's tests are in test/e2e/examples/. The demo has a file of
+ * its own (demo.test.ts).
  */
 import { aiAgentExample } from './examples/ai-agent';
 import { campaignExamples } from './examples/campaign';
