@@ -2,8 +2,9 @@
 // `npm run test:compat [-- 2.41|1.x]`: what differs between n8n versions, on the other versions
 // users run: the suites that need real n8n processes (test/e2e: loading as a community package,
 // the credential test and pickers, activation, polling, webhooks, the examples, the AI agent,
-// the demo). Node logic (test/engine, test/unit) tests our code, not n8n's: `npm test` runs it
-// once. Each runtime installs once per machine into the runtime cache (scripts/runtime.js).
+// the MCP server). Node logic (test/engine, test/unit), and an end-to-end test of it whose n8n
+// side another test checks on every version (onPinnedN8n), tests our code, not n8n's: `npm test`
+// runs it once. Each runtime installs once per machine into the runtime cache (scripts/runtime.js).
 //
 // The runtimes are installed one after the other, then tested side by side, each in a port
 // range of its own (UNPOD_PORT_SLOT): most of an end-to-end suite's time is spent waiting on
@@ -82,6 +83,11 @@ function runSuite(row, slot) {
 				// node types are checked here with every example (examples.test.ts).
 				'--testPathIgnorePatterns=/node_modules/',
 				'--testPathIgnorePatterns=crm-examples',
+				// `npm run demo` runs on the pinned n8n only; what it shows (the examples, both triggers)
+				// is tested here by their own files.
+				'--testPathIgnorePatterns=demo',
+				// Two files at once each: a third on 2.41 (five at once on 2 cores) timed out its
+				// webhook tests ("50 calls end at once") and its safety net.
 				'--maxWorkers=2',
 				'--reporters=default',
 				'--reporters=./scripts/jest-counts.js',
@@ -93,6 +99,8 @@ function runSuite(row, slot) {
 					...starts.env,
 					UNPOD_N8N_RUNTIME: row.dir,
 					UNPOD_PORT_SLOT: String(slot),
+					// Tests of the package's own logic (onPinnedN8n, test/helpers/versions.ts) are npm test's.
+					UNPOD_VERSION_MATRIX: '1',
 					UNPOD_JEST_COUNTS: results,
 				},
 				stdio: ['ignore', 'pipe', 'pipe'],

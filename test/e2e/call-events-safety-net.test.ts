@@ -86,7 +86,7 @@ test('with 30% of pushes lost, every one of 100 endings reaches the CRM step exa
 	});
 	await n8n.executionsFinished(workflow.id);
 	// Then a quiet poll and every ending pushed once more: nothing more reaches the CRM.
-	await n8n.nextPoll(workflow.id, polls);
+	await n8n.quietPoll(workflow.id, polls);
 	tasks.forEach((t) => h.server.webhooks.redeliver(t.task_id));
 	await h.server.webhooks.settled();
 	await n8n.executionsFinished(workflow.id);

@@ -9,6 +9,7 @@ import { type CallEventsSuite, saveAgentWebhook, sinkOf, webhookUrl } from './su
 import { spaceForm } from '../../../dev/server/answers';
 import type { IDataObject } from 'n8n-workflow';
 import { waitFor } from '../../helpers/wait-for';
+import { onPinnedN8n } from '../../helpers/versions';
 import { WEBHOOK_SECRET } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';
 import type { Task } from '../../../dev/server/types';
@@ -108,7 +109,7 @@ export function callEventDeliveries(callEvents: CallEventsSuite): void {
 		expect(await n8n!.executionCount(ENDS.id)).toBe(before + 50);
 	});
 
-	test('a repeated delivery of an ending starts nothing, as many times as Unpod sends it', async () => {
+	onPinnedN8n('a repeated delivery of an ending starts nothing, as many times as Unpod sends it', async () => {
 		await setAgentWebhook(urlOf(ENDS));
 		const before = await n8n!.executionCount(ENDS.id);
 		const tasks = h.server.calls.addTasks(
@@ -145,7 +146,7 @@ export function callEventDeliveries(callEvents: CallEventsSuite): void {
 		).toEqual(tasks.map((t) => t.task_id).sort());
 	});
 
-	test('live events arrive as their own kind, flat; a new attempt of the same call is a new event', async () => {
+	onPinnedN8n('live events arrive as their own kind, flat; a new attempt of the same call is a new event', async () => {
 		await setAgentWebhook(urlOf(LIVE));
 		const before = await n8n!.executionCount(LIVE.id);
 		const [answered, missed] = h.server.calls.addTasks([
@@ -185,29 +186,32 @@ export function callEventDeliveries(callEvents: CallEventsSuite): void {
 		expect(await n8n!.executionCount(LIVE.id)).toBe(before + 8);
 	});
 
-	test("an inbound call's live events, which carry no task_id, reach the workflow named by their room, once each", async () => {
-		await setAgentWebhook(urlOf(LIVE));
-		const before = await n8n!.executionCount(LIVE.id);
-		const log = h.server.calls.inboundCall({ agent: SEED.agentHandle, from: '+442079460321' });
-		await h.server.webhooks.settled();
-		await waitFor('2 inbound events', () => sink().length >= 2);
-		await n8n!.executionsFinished(LIVE.id);
-		// The two deliveries run side by side: either may arrive first.
-		const received = sink().sort((a, b) => String(a.event).localeCompare(String(b.event)));
-		expect(received.map((r) => [r.event, r.call_type, r.contact_number, r.task_id])).toEqual([
-			['call_hang_up', 'inbound', '+442079460321', null],
-			['call_started', 'inbound', '+442079460321', null],
-		]);
-		expect(h.server.webhooks.deliveries.map((d) => [d.event, d.attempts])).toEqual([
-			['call_started', [200]],
-			['call_hang_up', [200]],
-		]);
-		expect(received[0]).toMatchObject({ room: `room-inbound-${log.id}`, end_time: expect.stringMatching(/Z$/) });
-		// Unpod sending the same event again starts nothing.
-		const again = await post(urlOf(LIVE), h.server.webhooks.deliveries[1].body, {
-			[WEBHOOK_SECRET.header]: WEBHOOK_SECRET.value,
-		});
-		expect(again.status).toBe(200);
-		expect(await n8n!.executionCount(LIVE.id)).toBe(before + 2);
-	});
+	onPinnedN8n(
+		"an inbound call's live events, which carry no task_id, reach the workflow named by their room, once each",
+		async () => {
+			await setAgentWebhook(urlOf(LIVE));
+			const before = await n8n!.executionCount(LIVE.id);
+			const log = h.server.calls.inboundCall({ agent: SEED.agentHandle, from: '+442079460321' });
+			await h.server.webhooks.settled();
+			await waitFor('2 inbound events', () => sink().length >= 2);
+			await n8n!.executionsFinished(LIVE.id);
+			// The two deliveries run side by side: either may arrive first.
+			const received = sink().sort((a, b) => String(a.event).localeCompare(String(b.event)));
+			expect(received.map((r) => [r.event, r.call_type, r.contact_number, r.task_id])).toEqual([
+				['call_hang_up', 'inbound', '+442079460321', null],
+				['call_started', 'inbound', '+442079460321', null],
+			]);
+			expect(h.server.webhooks.deliveries.map((d) => [d.event, d.attempts])).toEqual([
+				['call_started', [200]],
+				['call_hang_up', [200]],
+			]);
+			expect(received[0]).toMatchObject({ room: `room-inbound-${log.id}`, end_time: expect.stringMatching(/Z$/) });
+			// Unpod sending the same event again starts nothing.
+			const again = await post(urlOf(LIVE), h.server.webhooks.deliveries[1].body, {
+				[WEBHOOK_SECRET.header]: WEBHOOK_SECRET.value,
+			});
+			expect(again.status).toBe(200);
+			expect(await n8n!.executionCount(LIVE.id)).toBe(before + 2);
+		},
+	);
 }

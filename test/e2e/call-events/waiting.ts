@@ -12,6 +12,7 @@ import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
 import { N8N_VERSION } from '../../../dev/harness/paths';
 import { waitFor } from '../../helpers/wait-for';
+import { onPinnedN8n } from '../../helpers/versions';
 import { graph, reportNode } from '../../../dev/harness/workflow-builders';
 import { POLL_BY_REACTIVATION } from '../../../dev/harness/n8n-server';
 import { agentRef, askByPhoneNode, postedWebhook, spaceRef, unpodNode } from '../../helpers/nodes';
@@ -243,84 +244,93 @@ export function relayedWaits(callEvents: CallEventsSuite): void {
 		return results().find((r) => r.task_id === task.task_id)!;
 	};
 
+	type Said = 'approved' | 'declined' | 'unclear' | 'no answer';
+	const approverSays = async (said: Said, approved: boolean, phone: string) => {
+		const task = await ask(phone);
+		expect(task.input).toMatchObject({ name: 'Rita Approver', contact_number: phone });
+		expect(String(task.input[RESUME_FIELD])).toMatch(
+			/^http:\/\/127\.0\.0\.1:\d+\/webhook-waiting\/\d+\/.+wait=[0-9a-f]{32}/,
+		);
+		expect(task.task.objective).toBe('The assistant wants to refund 120 EUR on order 1234. Do you approve?');
+		answer(task, said);
+		const result = (await resultOf(task)) as IDataObject;
+		expect(result).toMatchObject({
+			approved,
+			approval: said === 'no answer' ? 'not_answered' : said,
+			task_id: task.task_id,
+			contact_number: phone,
+			unpod_wait_status: 'ended',
+		});
+		if (approved) expect(result).not.toHaveProperty('chatInput');
+		else expect(result.chatInput).toMatch(/^Not approved by phone/);
+		expect(await n8n!.executionCount(STEP, ['waiting'])).toBe(0);
+	};
+	const RESUMES = 'the approver says %s: the step resumes with approved %s once the push is relayed';
+	// A yes and a no resume the step on every n8n; how the other answers read is the package's own.
 	test.each([
 		['approved', true, '+15550400001'],
 		['declined', false, '+15550400002'],
+	] as const)(RESUMES, approverSays);
+	onPinnedN8n.each([
 		['unclear', false, '+15550400003'],
 		['no answer', false, '+15550400004'],
-	] as const)(
-		'the approver says %s: the step resumes with approved %s once the push is relayed',
-		async (said, approved, phone) => {
-			const task = await ask(phone);
-			expect(task.input).toMatchObject({ name: 'Rita Approver', contact_number: phone });
-			expect(String(task.input[RESUME_FIELD])).toMatch(
-				/^http:\/\/127\.0\.0\.1:\d+\/webhook-waiting\/\d+\/.+wait=[0-9a-f]{32}/,
-			);
-			expect(task.task.objective).toBe('The assistant wants to refund 120 EUR on order 1234. Do you approve?');
-			answer(task, said);
-			const result = (await resultOf(task)) as IDataObject;
-			expect(result).toMatchObject({
-				approved,
-				approval: said === 'no answer' ? 'not_answered' : said,
-				task_id: task.task_id,
-				contact_number: phone,
-				unpod_wait_status: 'ended',
+	] as const)(RESUMES, approverSays);
+
+	onPinnedN8n(
+		'a forged ring (the right address, a body saying approved) resumes nothing while the call is open, nor approves after',
+		async () => {
+			const task = await ask('+15550400005');
+			const url = String(task.input[RESUME_FIELD]);
+			const forged = { task_id: task.task_id, run_id: task.run_id, status: 'completed', approved: true };
+			const ring = await axios.post(url, forged, { validateStatus: () => true });
+			expect([ring.status, ring.data]).toEqual([200, { resumed: false, reason: 'A call of this wait is still open' }]);
+			// Another run named in the body: not this approval's calls.
+			const elsewhere = await axios.post(url, { ...forged, run_id: 'Rnot-this-one' }, { validateStatus: () => true });
+			expect(elsewhere.status).toBe(200);
+			expect(elsewhere.data.resumed).toBe(false);
+			// The address with another token: n8n's signature check refuses it.
+			const otherToken = await axios.post(url.replace(/wait=[0-9a-f]+/, `wait=${'0'.repeat(32)}`), forged, {
+				validateStatus: () => true,
 			});
-			if (approved) expect(result).not.toHaveProperty('chatInput');
-			else expect(result.chatInput).toMatch(/^Not approved by phone/);
-			expect(await n8n!.executionCount(STEP, ['waiting'])).toBe(0);
+			expect(otherToken.status).toBe(401);
+			expect(await n8n!.executionCount(STEP, ['waiting'])).toBe(1);
+			expect(results().some((r) => r.task_id === task.task_id)).toBe(false);
+
+			// The approver declines; a forged ring after the push changes nothing.
+			answer(task, 'declined');
+			expect(await resultOf(task)).toMatchObject({ approved: false, approval: 'declined' });
+			await axios.post(url, forged, { validateStatus: () => true });
+			expect(results().filter((r) => r.task_id === task.task_id)).toHaveLength(1);
 		},
 	);
 
-	test('a forged ring (the right address, a body saying approved) resumes nothing while the call is open, nor approves after', async () => {
-		const task = await ask('+15550400005');
-		const url = String(task.input[RESUME_FIELD]);
-		const forged = { task_id: task.task_id, run_id: task.run_id, status: 'completed', approved: true };
-		const ring = await axios.post(url, forged, { validateStatus: () => true });
-		expect([ring.status, ring.data]).toEqual([200, { resumed: false, reason: 'A call of this wait is still open' }]);
-		// Another run named in the body: not this approval's calls.
-		const elsewhere = await axios.post(url, { ...forged, run_id: 'Rnot-this-one' }, { validateStatus: () => true });
-		expect(elsewhere.status).toBe(200);
-		expect(elsewhere.data.resumed).toBe(false);
-		// The address with another token: n8n's signature check refuses it.
-		const otherToken = await axios.post(url.replace(/wait=[0-9a-f]+/, `wait=${'0'.repeat(32)}`), forged, {
-			validateStatus: () => true,
-		});
-		expect(otherToken.status).toBe(401);
-		expect(await n8n!.executionCount(STEP, ['waiting'])).toBe(1);
-		expect(results().some((r) => r.task_id === task.task_id)).toBe(false);
+	onPinnedN8n(
+		'a task naming a resume address on another host is not rung, nor does it disturb a waiting step',
+		async () => {
+			const task = await ask('+15550400007');
+			const token = new URL(String(task.input[RESUME_FIELD])).searchParams.get('wait');
+			const before = h.server.requests.length;
+			const [away] = h.server.calls.addTasks([
+				{
+					name: 'Away',
+					contact_number: '+15550400071',
+					[RESUME_FIELD]: `${h.server.url}/webhook-waiting/1/n?wait=${token}`,
+				},
+			]);
+			h.server.store.finishTask(away, 'completed');
+			await h.server.webhooks.settled();
+			await waitFor('the ending to reach the workflow', () => sink().some((r) => r.task_id === away.task_id));
+			await n8n!.executionsFinished(ENDS.id);
+			// Nothing was sent to the other host's address, and the step did not read any run.
+			expect(
+				h.server.requests.slice(before).filter((r) => r.path.includes('webhook-waiting') || r.path.includes('/runs/')),
+			).toEqual([]);
+			expect(await n8n!.executionCount(STEP, ['waiting'])).toBe(1);
 
-		// The approver declines; a forged ring after the push changes nothing.
-		answer(task, 'declined');
-		expect(await resultOf(task)).toMatchObject({ approved: false, approval: 'declined' });
-		await axios.post(url, forged, { validateStatus: () => true });
-		expect(results().filter((r) => r.task_id === task.task_id)).toHaveLength(1);
-	});
-
-	test('a task naming a resume address on another host is not rung, nor does it disturb a waiting step', async () => {
-		const task = await ask('+15550400007');
-		const token = new URL(String(task.input[RESUME_FIELD])).searchParams.get('wait');
-		const before = h.server.requests.length;
-		const [away] = h.server.calls.addTasks([
-			{
-				name: 'Away',
-				contact_number: '+15550400071',
-				[RESUME_FIELD]: `${h.server.url}/webhook-waiting/1/n?wait=${token}`,
-			},
-		]);
-		h.server.store.finishTask(away, 'completed');
-		await h.server.webhooks.settled();
-		await waitFor('the ending to reach the workflow', () => sink().some((r) => r.task_id === away.task_id));
-		await n8n!.executionsFinished(ENDS.id);
-		// Nothing was sent to the other host's address, and the step did not read any run.
-		expect(
-			h.server.requests.slice(before).filter((r) => r.path.includes('webhook-waiting') || r.path.includes('/runs/')),
-		).toEqual([]);
-		expect(await n8n!.executionCount(STEP, ['waiting'])).toBe(1);
-
-		answer(task, 'approved');
-		expect(await resultOf(task)).toMatchObject({ approved: true, task_id: task.task_id });
-	});
+			answer(task, 'approved');
+			expect(await resultOf(task)).toMatchObject({ approved: true, task_id: task.task_id });
+		},
+	);
 
 	(POLL_BY_REACTIVATION ? test : test.skip)(
 		"the push is lost: the Unpod Trigger's poll rings, and the step resumes",

@@ -2,6 +2,7 @@
 import type { N8n } from '../../../dev/harness/n8n';
 import type { OpenAiStandIn } from '../../helpers/openai-standin';
 import type { Harness, Workflows } from '../../helpers/setup';
+import { onPinnedN8n } from '../../helpers/versions';
 import { type ExamplesSuite, DANA } from './suite';
 
 let h: Harness<N8n>;
@@ -59,29 +60,32 @@ export function aiAgentExample(suite: ExamplesSuite): void {
 		await n8n.setActive(workflow.id, false);
 	});
 
-	test('Dana said no: on the shared do-not-call list, the tool calls nobody and tells the model why', async () => {
-		const workflow = workflows.list.find((w) => w.id === 'aiagentcallandwait')!;
-		const n8n = await suite.startN8n();
-		await n8n.insertDataTableRows(await suite.doNotCallTable(), [
-			{ phone: '555 010 0201', reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
-		]);
-		const asked = model.requests.length;
-		await n8n.setActive(workflow.id, true);
-		try {
-			const trigger = workflow.nodes.find((n) => n.type.endsWith('.chatTrigger'))!;
-			const chat = await n8n.postWebhook(`${trigger.webhookId}/chat`, {
-				action: 'sendMessage',
-				sessionId: 'test-session-2',
-				chatInput: 'Call Dana and ask when the technician may come',
-			});
-			expect(chat.status).toBe(200);
-			expect(h.server.requestsTo('POST', '/tasks/')).toHaveLength(0);
-			expect(model.requests.length).toBe(asked + 2);
-			const toolResult = model.toolResults().at(-1)!;
-			expect(toolResult).toContain(`${DANA} is on the do-not-call list (Do-Not-Call Numbers); not called`);
-			expect(toolResult).toContain('"unpod_created":false');
-		} finally {
-			await n8n.setActive(workflow.id, false);
-		}
-	});
+	onPinnedN8n(
+		'Dana said no: on the shared do-not-call list, the tool calls nobody and tells the model why',
+		async () => {
+			const workflow = workflows.list.find((w) => w.id === 'aiagentcallandwait')!;
+			const n8n = await suite.startN8n();
+			await n8n.insertDataTableRows(await suite.doNotCallTable(), [
+				{ phone: '555 010 0201', reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
+			]);
+			const asked = model.requests.length;
+			await n8n.setActive(workflow.id, true);
+			try {
+				const trigger = workflow.nodes.find((n) => n.type.endsWith('.chatTrigger'))!;
+				const chat = await n8n.postWebhook(`${trigger.webhookId}/chat`, {
+					action: 'sendMessage',
+					sessionId: 'test-session-2',
+					chatInput: 'Call Dana and ask when the technician may come',
+				});
+				expect(chat.status).toBe(200);
+				expect(h.server.requestsTo('POST', '/tasks/')).toHaveLength(0);
+				expect(model.requests.length).toBe(asked + 2);
+				const toolResult = model.toolResults().at(-1)!;
+				expect(toolResult).toContain(`${DANA} is on the do-not-call list (Do-Not-Call Numbers); not called`);
+				expect(toolResult).toContain('"unpod_created":false');
+			} finally {
+				await n8n.setActive(workflow.id, false);
+			}
+		},
+	);
 }

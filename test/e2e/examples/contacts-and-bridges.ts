@@ -1,7 +1,7 @@
 /**
- * The examples run by `n8n execute` (contacts CSV to call tasks, the bridge setup), the Task
- * node's per-item options in real n8n's parameter resolution, and the recordings workflow in
- * the running n8n.
+ * The examples run as the editor runs them (contacts CSV to call tasks, the bridge setup), the
+ * Task node's per-item options in real n8n's parameter resolution, and the recordings workflow,
+ * all in the suite's running n8n.
  */
 import type { N8n } from '../../../dev/harness/n8n';
 import type { Harness } from '../../helpers/setup';
@@ -10,6 +10,7 @@ import { existsSync, mkdirSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { expectSucceeded, itemsOf, outputOf } from '../../../dev/harness/run-results';
 import { waitFor } from '../../helpers/wait-for';
+import { onPinnedN8n } from '../../helpers/versions';
 import { SEED } from '../../../dev/server/seed';
 import type { Task } from '../../../dev/server/types';
 import { RECORDING } from '../../../dev/server/recordings';
@@ -77,7 +78,7 @@ export function contactsAndBridges(suite: ExamplesSuite): void {
 			pilot: SEED.secondAgentHandle,
 			context: 'earlier',
 		});
-		const run = await h.run(perItem.id);
+		const run = await (await suite.startN8n()).runAndRead(perItem.id, 'Start');
 		expectSucceeded(run);
 		const rows = outputOf(run, 'Create');
 		expect(rows[0]).toMatchObject({ name: 'Berlin Office', task_id: expect.stringMatching(/^T/) });
@@ -92,29 +93,32 @@ export function contactsAndBridges(suite: ExamplesSuite): void {
 		});
 	});
 
-	test('bridge setup: creates a DRAFT bridge; connects the provider to a number of a bridge and activates it', async () => {
-		const run = await h.run('bridgesetup');
-		expectSucceeded(run);
-		expect(outputOf(run, 'Create bridge')).toEqual([
-			expect.objectContaining({ name: 'Sales Line', status: 'DRAFT', region: 'US', numbers: [] }),
-		]);
-		expect(outputOf(run, 'Connect provider')).toEqual([
-			expect.objectContaining({
+	onPinnedN8n(
+		'bridge setup: creates a DRAFT bridge; connects the provider to a number of a bridge and activates it',
+		async () => {
+			const run = await (await suite.startN8n()).runAndRead('bridgesetup', 'Start');
+			expectSucceeded(run);
+			expect(outputOf(run, 'Create bridge')).toEqual([
+				expect.objectContaining({ name: 'Sales Line', status: 'DRAFT', region: 'US', numbers: [] }),
+			]);
+			expect(outputOf(run, 'Connect provider')).toEqual([
+				expect.objectContaining({
+					number_id: SEED.numberId,
+					provider_details: expect.objectContaining({ id: SEED.activeCredentialId }),
+				}),
+			]);
+			const [bridge] = outputOf(run, 'Activate');
+			expect(bridge).toMatchObject({ slug: SEED.bridgeSlug, status: 'ACTIVE' });
+			const [connect] = h.server.requestsTo('POST', `/telephony/bridges/${SEED.bridgeSlug}/connect-provider/`);
+			expect(connect.body).toEqual({
 				number_id: SEED.numberId,
-				provider_details: expect.objectContaining({ id: SEED.activeCredentialId }),
-			}),
-		]);
-		const [bridge] = outputOf(run, 'Activate');
-		expect(bridge).toMatchObject({ slug: SEED.bridgeSlug, status: 'ACTIVE' });
-		const [connect] = h.server.requestsTo('POST', `/telephony/bridges/${SEED.bridgeSlug}/connect-provider/`);
-		expect(connect.body).toEqual({
-			number_id: SEED.numberId,
-			phone_number: SEED.agentNumber,
-			provider_credential_id: SEED.activeCredentialId,
-			provider_config_id: SEED.activeCredentialId,
-		});
-		expect(connect.status).toBe(201);
-	});
+				phone_number: SEED.agentNumber,
+				provider_credential_id: SEED.activeCredentialId,
+				provider_config_id: SEED.activeCredentialId,
+			});
+			expect(connect.status).toBe(201);
+		},
+	);
 
 	test('call recordings to files: an active workflow saves each completed call as <task_id>.mp3, every byte', async () => {
 		mkdirSync(join(filesDir, 'recordings'), { recursive: true });
