@@ -94,7 +94,7 @@ export async function startDemoEnvironment(
 	say(`n8n ${n8nVersion} is starting with the example workflows`);
 	const n8nServer = await N8nServer.start(n8n);
 	// The shared do-not-call list the examples read before they call and write an opt-out to.
-	const doNotCallTable = await n8nServer.createDataTable('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
+	const doNotCallTable = await n8nServer.dataTables.create('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
 	const workflows = exampleFiles().map((file) => loadExample(file, { credential, filesDir, doNotCallTable }));
 	await n8n.importWorkflows(workflows);
 	const importId = workflows.find((w) => w.name.includes('contacts CSV'))!.id;

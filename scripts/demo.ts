@@ -6,7 +6,8 @@
  */
 import { copyFileSync, existsSync, mkdirSync, readFileSync } from 'fs';
 import { join, relative } from 'path';
-import { OWNER, POLL_BY_REACTIVATION } from '../dev/harness/n8n-server';
+import { OWNER } from '../dev/harness/n8n-process';
+import { POLL_BY_REACTIVATION } from '../dev/harness/n8n-versions';
 import { table } from '../dev/harness/report';
 import { DEMO_CALLS, DemoEnvironment, startDemoEnvironment } from './demo-env';
 import { SEED } from '../dev/server/seed';
@@ -149,7 +150,7 @@ async function main() {
 
 	// The person who said no: on the shared list now, so importing the same contacts again calls
 	// nobody new, and not them: the others are skipped as already called, they are refused.
-	const optedOut = (await n8nServer.dataTableRows(env.doNotCallTable)).map((row) => String(row.phone));
+	const optedOut = (await n8nServer.dataTables.rows(env.doNotCallTable)).map((row) => String(row.phone));
 	let again: { created: number; skipped: number; refused: string[] } | undefined;
 	if (optedOut.length && !timedOut) {
 		say(`${plural(optedOut.length, 'contact')} asked not to be called again; importing the same contacts once more...`);

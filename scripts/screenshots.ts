@@ -76,9 +76,9 @@ async function campaignPage(env: Env, browser: Browser): Promise<void> {
 	// The rows still new last, as the runner leaves them (it takes rows in id order).
 	const seeded = campaignRows(400);
 	const rows = [...seeded.filter((r) => r.status !== 'new'), ...seeded.filter((r) => r.status === 'new')];
-	const table = await env.n8nServer.createDataTable('Unpod campaign', CAMPAIGN_COLUMNS, rows);
+	const table = await env.n8nServer.dataTables.create('Unpod campaign', CAMPAIGN_COLUMNS, rows);
 	// The figures the campaign would have kept for those rows (their decisions all today).
-	const figuresTable = await env.n8nServer.createDataTable('Unpod campaign figures', FIGURES_COLUMNS, [
+	const figuresTable = await env.n8nServer.dataTables.create('Unpod campaign figures', FIGURES_COLUMNS, [
 		figuresRow(
 			rows,
 			new Date().toISOString().slice(0, 10),

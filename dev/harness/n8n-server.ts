@@ -4,98 +4,12 @@ import type { RunResult } from './run-results';
 import axios, { AxiosInstance, AxiosResponse } from 'axios';
 import type { ChildProcess } from 'child_process';
 import { Agent } from 'http';
-import { appendFileSync, existsSync, readFileSync } from 'fs';
-import { join } from 'path';
-import { N8n } from './n8n';
-import { N8N_VERSION, RUNTIME } from './paths';
-import { spawnGroup, stopGroup } from './processes';
+import { DataTables } from './data-tables';
+import type { N8n } from './n8n';
+import { OWNER, retryWhileDatabaseBusy, spawnN8n } from './n8n-process';
+import { EMISSION_LOADS_PUBLISHED, POLL_BY_REACTIVATION, SAVES_WITH_ID } from './n8n-versions';
+import { stopGroup } from './processes';
 import type { Workflow } from './workflow-builders';
-
-/** Whether a trigger keeps its state across re-activation, so that tests can ask for a poll (n8n 2.x). */
-export const POLL_BY_REACTIVATION = Number(N8N_VERSION.split('.')[0]) >= 2;
-
-/** Whether n8n's REST API creates a workflow under the id it is given (2.x; 1.x gives a new one). */
-const SAVES_WITH_ID = Number(N8N_VERSION.split('.')[0]) >= 2;
-
-/**
- * Whether a poll's emission loads the workflow's published version before it runs (n8n 2.41;
- * 2.8 runs the version it activated). There a poll in flight while a test unpublishes the
- * workflow to force the next poll loses what it emitted, its state already saved: such a test
- * waits for n8n's own next poll instead, or for a quiet moment before it forces one.
- */
-const EMISSION_LOADS_PUBLISHED = (() => {
-	const factory = join(
-		RUNTIME,
-		'node_modules',
-		'n8n',
-		'dist',
-		'workflows',
-		'triggers',
-		'trigger-execution-context.factory.js',
-	);
-	return existsSync(factory) && readFileSync(factory, 'utf8').includes('loadPublishedWorkflowData');
-})();
-
-export const OWNER = { email: 'owner@unpod.local', password: 'Unpod-test-1', firstName: 'Test', lastName: 'Owner' };
-
-/**
- * Starts an n8n command (`start`, `worker`) on a user folder and waits until `readyUrl`
- * answers 200; fails at once when the process cannot start or exits.
- */
-export async function spawnN8n(
-	n8n: N8n,
-	args: string[],
-	readyUrl: string,
-	deadline: number,
-): Promise<{ child: ChildProcess; log: string[] }> {
-	const log: string[] = [];
-	const child = spawnGroup(join(RUNTIME, 'node_modules', '.bin', 'n8n'), args, {
-		env: n8n.env,
-		cwd: n8n.folder,
-		stdio: ['ignore', 'pipe', 'pipe'],
-	});
-	// UNPOD_N8N_LOG=<file> keeps every line n8n prints there, for debugging a test.
-	const keep = (d: Buffer) => {
-		log.push(d.toString());
-		if (process.env.UNPOD_N8N_LOG) appendFileSync(process.env.UNPOD_N8N_LOG, d);
-	};
-	child.stdout!.on('data', keep);
-	child.stderr!.on('data', keep);
-	let startError: Error | undefined;
-	child.once('error', (error) => (startError = error));
-	for (;;) {
-		if (startError) throw new Error(`n8n ${args[0]} could not start: ${startError.message}`);
-		if (child.exitCode !== null)
-			throw new Error(`n8n ${args[0]} exited with ${child.exitCode}:\n${log.join('').slice(-3000)}`);
-		try {
-			const res = await axios.get(readyUrl, { validateStatus: () => true, timeout: 2000 });
-			if (res.status === 200) return { child, log };
-		} catch {
-			// not listening yet
-		}
-		if (Date.now() > deadline) {
-			await stopGroup(child, 0);
-			throw new Error(`n8n ${args[0]} did not become ready:\n${log.join('').slice(-3000)}`);
-		}
-		await new Promise((r) => setTimeout(r, 250));
-	}
-}
-
-/**
- * n8n 2.41 answers every request 503 "Database is not ready!" while its periodic database check
- * is late (SQLite under load, seen in CI). That answer comes before any route runs, so sending
- * the same request again is safe, whatever its method; other answers pass through.
- */
-function retryWhileDatabaseBusy(rest: AxiosInstance, forMs = 30_000): void {
-	rest.interceptors.response.use(async (res) => {
-		const config = res.config as typeof res.config & { busySince?: number };
-		if (res.status !== 503 || !/Database is not ready/.test(JSON.stringify(res.data))) return res;
-		config.busySince ??= Date.now();
-		if (Date.now() - config.busySince > forMs) return res;
-		await new Promise((r) => setTimeout(r, 250));
-		return rest.request(config);
-	});
-}
 
 export class N8nServer {
 	private constructor(
@@ -104,7 +18,12 @@ export class N8nServer {
 		private child: ChildProcess,
 		readonly rest: AxiosInstance,
 		readonly log: string[],
-	) {}
+	) {
+		this.dataTables = new DataTables(rest);
+	}
+
+	/** The owner's Data Tables. */
+	readonly dataTables: DataTables;
 
 	static async start(n8n: N8n, options: { timeoutMs?: number } = {}): Promise<N8nServer> {
 		const url = `http://127.0.0.1:${n8n.env.N8N_PORT}`;
@@ -374,50 +293,6 @@ export class N8nServer {
 			if (Date.now() > deadline)
 				throw new Error(`Execution ${executionId} of ${id} still ${status} after ${timeoutMs} ms`);
 			await new Promise((r) => setTimeout(r, 250));
-		}
-	}
-
-	/** Where the owner's data tables live: their personal project. */
-	private async dataTablesPath(): Promise<string> {
-		const project = await this.rest.get('/projects/personal');
-		if (project.status !== 200) throw new Error(`Reading the personal project failed: ${project.status}`);
-		return `/projects/${project.data.data.id}/data-tables`;
-	}
-
-	/** Creates an n8n Data Table with these columns and rows, as a user does in the Data tables tab; returns its id. */
-	async createDataTable(
-		name: string,
-		columns: Array<{ name: string; type: 'string' | 'number' | 'boolean' | 'date' }>,
-		rows: Array<Record<string, unknown>>,
-	): Promise<string> {
-		const path = await this.dataTablesPath();
-		const created = await this.rest.post(path, { name, columns });
-		if (created.status !== 200)
-			throw new Error(`Creating data table ${name} failed: ${created.status} ${JSON.stringify(created.data)}`);
-		const id = String(created.data.data.id);
-		await this.insertDataTableRows(id, rows);
-		return id;
-	}
-
-	/** Adds rows to a data table, as its Insert button (or an Insert Row node) does. */
-	async insertDataTableRows(id: string, rows: Array<Record<string, unknown>>): Promise<void> {
-		const path = await this.dataTablesPath();
-		const inserted = await this.rest.post(`${path}/${id}/insert`, { data: rows, returnType: 'count' });
-		if (inserted.status !== 200)
-			throw new Error(`Inserting rows failed: ${inserted.status} ${JSON.stringify(inserted.data)}`);
-	}
-
-	/** Every row of a data table, in insertion order (n8n's REST API gives 50 a page). */
-	async dataTableRows(id: string): Promise<Array<Record<string, any>>> {
-		const path = `${await this.dataTablesPath()}/${id}/rows`;
-		const rows: Array<Record<string, any>> = [];
-		for (;;) {
-			const res = await this.rest.get(path, { params: { take: 50, skip: rows.length, sortBy: 'id:asc' } });
-			if (res.status !== 200)
-				throw new Error(`Reading data table rows failed: ${res.status} ${JSON.stringify(res.data)}`);
-			const { count, data } = res.data.data as { count: number; data: Array<Record<string, any>> };
-			rows.push(...data);
-			if (!data.length || rows.length >= count) return rows;
 		}
 	}
 

@@ -127,7 +127,7 @@ export async function benchCampaignScale(sizes = [10_000, 100_000]): Promise<voi
 					...campaignRows(size).map((r, i) => `${r.name},+1${size / 1000}${String(i).padStart(7, '0')},`),
 				].join('\n') + '\n',
 			);
-			const filled = await n8n.createDataTable(`Campaign ${size}`, CAMPAIGN_COLUMNS, []);
+			const filled = await n8n.dataTables.create(`Campaign ${size}`, CAMPAIGN_COLUMNS, []);
 			const contacts = loadExample('data-table-campaign-contacts.json', { ...local, dataTable: filled });
 			for (const node of contacts.nodes.filter((n) => n.type === 'n8n-nodes-base.readWriteFile'))
 				node.parameters!.fileSelector = csv;
@@ -142,8 +142,8 @@ export async function benchCampaignScale(sizes = [10_000, 100_000]): Promise<voi
 			});
 
 			// The runner's first slices of those new rows (200 each), with the duplicate guard on.
-			const figuresOfFilled = await n8n.createDataTable(`Figures ${size}`, FIGURES_COLUMNS, []);
-			const doNotCallTable = await n8n.createDataTable(`Do-not-call ${size}`, DO_NOT_CALL_COLUMNS, []);
+			const figuresOfFilled = await n8n.dataTables.create(`Figures ${size}`, FIGURES_COLUMNS, []);
+			const doNotCallTable = await n8n.dataTables.create(`Do-not-call ${size}`, DO_NOT_CALL_COLUMNS, []);
 			const campaign = loadExample('data-table-campaign.json', {
 				...local,
 				dataTable: filled,
@@ -170,9 +170,9 @@ export async function benchCampaignScale(sizes = [10_000, 100_000]): Promise<voi
 			const seeded = campaignRows(size);
 			const rows = [...seeded.filter((r) => r.status !== 'new'), ...seeded.filter((r) => r.status === 'new')];
 			const taken = rows.findIndex((r) => r.status === 'new');
-			const halfway = await n8n.createDataTable(`Halfway ${size}`, CAMPAIGN_COLUMNS, []);
-			for (let i = 0; i < rows.length; i += 5000) await n8n.insertDataTableRows(halfway, rows.slice(i, i + 5000));
-			const figures = await n8n.createDataTable(`Halfway figures ${size}`, FIGURES_COLUMNS, [
+			const halfway = await n8n.dataTables.create(`Halfway ${size}`, CAMPAIGN_COLUMNS, []);
+			for (let i = 0; i < rows.length; i += 5000) await n8n.dataTables.insert(halfway, rows.slice(i, i + 5000));
+			const figures = await n8n.dataTables.create(`Halfway figures ${size}`, FIGURES_COLUMNS, [
 				figuresRow(rows, new Date().toISOString().slice(0, 10), taken),
 			]);
 			const pageWorkflow = pathFrom(

@@ -37,11 +37,10 @@ export async function benchDoNotCall(): Promise<void> {
 			status: 'new',
 			next_call_at: '',
 		}));
-		const campaign = await n8n.createDataTable('Campaign', CAMPAIGN_COLUMNS, []);
-		for (let i = 0; i < contacts.length; i += 5000)
-			await n8n.insertDataTableRows(campaign, contacts.slice(i, i + 5000));
-		const figures = await n8n.createDataTable('Figures', FIGURES_COLUMNS, []);
-		const doNotCall = await n8n.createDataTable('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
+		const campaign = await n8n.dataTables.create('Campaign', CAMPAIGN_COLUMNS, []);
+		for (let i = 0; i < contacts.length; i += 5000) await n8n.dataTables.insert(campaign, contacts.slice(i, i + 5000));
+		const figures = await n8n.dataTables.create('Figures', FIGURES_COLUMNS, []);
+		const doNotCall = await n8n.dataTables.create('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
 		// A day of other slices: 4,600 tasks created over the last 23 hours.
 		const now = Date.now();
 		const day = h.server.calls.addTasks(
@@ -119,9 +118,9 @@ export async function benchDoNotCall(): Promise<void> {
 			const n = String(70_000_000 + i);
 			return `+44 20 ${n.slice(0, 4)} ${n.slice(4)}`;
 		}).map((phone) => ({ phone, reason: 'bench', source: 'bench', added_at: '' }));
-		for (let i = 0; i < listed.length; i += 5000) await n8n.insertDataTableRows(doNotCall, listed.slice(i, i + 5000));
+		for (let i = 0; i < listed.length; i += 5000) await n8n.dataTables.insert(doNotCall, listed.slice(i, i + 5000));
 		for (let i = 5; i <= 7; i++) withList.push(await slice(`${i}: the next hour`, LISTED, scheduled));
-		const refused = (await n8n.dataTableRows(campaign)).filter((r) => r.status === 'do not call').length;
+		const refused = (await n8n.dataTables.rows(campaign)).filter((r) => r.status === 'do not call').length;
 
 		table(rows);
 		const mean = (xs: number[]) => xs.reduce((a, b) => a + b, 0) / xs.length;

@@ -41,7 +41,7 @@ test('with 30% of pushes lost, every one of 100 endings reaches the CRM step exa
 	h.n8n.env.N8N_CONCURRENCY_PRODUCTION_LIMIT = '1';
 	n8n = await N8nServer.start(h.n8n);
 	// The shared do-not-call table, picked as the note asks (n8n publishes no workflow without it).
-	const doNotCall = await n8n.createDataTable('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
+	const doNotCall = await n8n.dataTables.create('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
 	pickDataTables(workflow, { doNotCallTable: doNotCall });
 	await h.n8n.importWorkflows([workflow]);
 	await n8n.setActive(workflow.id, true, polls);

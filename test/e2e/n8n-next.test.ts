@@ -11,7 +11,8 @@ import { join } from 'path';
 import { exampleFiles, loadExample } from '../../dev/harness/examples';
 import { N8n } from '../../dev/harness/n8n';
 import { N8N_VERSION, PACKAGE_NAME, ROOT, RUNTIME } from '../../dev/harness/paths';
-import { N8nServer, spawnN8n } from '../../dev/harness/n8n-server';
+import { N8nServer } from '../../dev/harness/n8n-server';
+import { spawnN8n } from '../../dev/harness/n8n-process';
 import { stopGroup } from '../../dev/harness/processes';
 import { CREDENTIAL } from '../helpers/setup';
 

@@ -84,7 +84,7 @@ test('an active workflow emits each ended call once, as n8n polls', async () => 
 	const polls = () => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
 	n8n = await N8nServer.start(h.n8n);
 	// The shared do-not-call table, picked as the note asks (n8n publishes no workflow without it).
-	const doNotCall = await n8n.createDataTable('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
+	const doNotCall = await n8n.dataTables.create('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
 	pickDataTables(workflow, { doNotCallTable: doNotCall });
 	await h.n8n.importWorkflows([workflow]);
 	await n8n.setActive('triggerLive', true, polls);

@@ -16,7 +16,8 @@ import { loadExample, pickDataTables } from '../../dev/harness/examples';
 import type { N8n } from '../../dev/harness/n8n';
 import { waitFor } from './wait-for';
 import type { Workflow } from '../../dev/harness/workflow-builders';
-import { N8nServer, POLL_BY_REACTIVATION } from '../../dev/harness/n8n-server';
+import { N8nServer } from '../../dev/harness/n8n-server';
+import { POLL_BY_REACTIVATION } from '../../dev/harness/n8n-versions';
 import { CREDENTIAL, pushEndingsTo, startProcessHarness, type Harness } from './setup';
 
 type Credential = { id: string; name: string; type: string; data: Record<string, unknown> };
@@ -134,7 +135,7 @@ export async function claimCounts(
 	workflow: Workflow,
 	tasks: Task[],
 ): Promise<number[]> {
-	const rows = (await n8n.dataTableRows(claims)).filter((row) => row.workflow === workflow.id);
+	const rows = (await n8n.dataTables.rows(claims)).filter((row) => row.workflow === workflow.id);
 	return tasks.map((task) => rows.filter((row) => row.task_id === task.task_id).length);
 }
 
@@ -212,8 +213,8 @@ export class TwinSuite {
 		// Data Table node's updates, what the README asks of Data Table users there.
 		this.harness.h.n8n.env.DB_SQLITE_POOL_SIZE = '3';
 		this.server = await N8nServer.start(this.harness.h.n8n);
-		this.claims = await this.server.createDataTable('Unpod claims', CLAIM_COLUMNS, []);
-		this.doNotCall = await this.server.createDataTable('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
+		this.claims = await this.server.dataTables.create('Unpod claims', CLAIM_COLUMNS, []);
+		this.doNotCall = await this.server.dataTables.create('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
 		for (const workflow of this.workflows)
 			pickDataTables(workflow, { dataTable: this.claims, doNotCallTable: this.doNotCall });
 		await this.harness.h.n8n.importWorkflows(this.workflows);
@@ -256,7 +257,7 @@ export async function startWithListed(
 	asWritten: string,
 	key = 'document_id',
 ): Promise<string[]> {
-	await suite.n8n.insertDataTableRows(suite.doNotCall, [
+	await suite.n8n.dataTables.insert(suite.doNotCall, [
 		{ phone: asWritten, reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
 	]);
 	const creates = () => suite.h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
@@ -287,7 +288,7 @@ export async function expectListedOnce(
 	polls: () => number,
 ): Promise<void> {
 	const phone = String(call.input.contact_number);
-	const listed = async () => (await suite.n8n.dataTableRows(suite.doNotCall)).filter((r) => r.phone === phone);
+	const listed = async () => (await suite.n8n.dataTables.rows(suite.doNotCall)).filter((r) => r.phone === phone);
 	await waitFor('the opt-out on the shared list', async () => (await listed()).length > 0);
 	expect(await deliverAgain(suite.h, suite.n8n, workflow, twin, [call], polls, suite.claims)).toEqual([]);
 	expect(await listed()).toEqual([

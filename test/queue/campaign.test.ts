@@ -71,20 +71,20 @@ test(`the campaign's slices on two workers at once: ${CONTACTS.toLocaleString('e
 		phone: `+1555080${String(i).padStart(4, '0')}`,
 		status: 'new',
 	}));
-	const table = await cluster.main.createDataTable('Queue campaign', CAMPAIGN_COLUMNS, contacts);
+	const table = await cluster.main.dataTables.create('Queue campaign', CAMPAIGN_COLUMNS, contacts);
 	// The figures' total row, as the campaign's first start makes it (runs of one wave would each
 	// make one, finding none).
-	const figuresTable = await cluster.main.createDataTable('Queue campaign figures', FIGURES_COLUMNS, [
+	const figuresTable = await cluster.main.dataTables.create('Queue campaign figures', FIGURES_COLUMNS, [
 		{ kind: 'total', figures: '{}', through: 0 },
 	]);
-	const doNotCall = await cluster.main.createDataTable('Queue do-not-call', DO_NOT_CALL_COLUMNS, []);
+	const doNotCall = await cluster.main.dataTables.create('Queue do-not-call', DO_NOT_CALL_COLUMNS, []);
 	const workflow = runner(table, figuresTable, doNotCall);
 	await cluster.main.n8n.importWorkflows([workflow]);
 	await cluster.activate(workflow.id);
 
 	const before = cluster.executionsRun();
 	let waves = 0;
-	let rows = await cluster.main.dataTableRows(table);
+	let rows = await cluster.main.dataTables.rows(table);
 	// Runs started four at once, wave after wave, until no row is new: runs of one wave read the
 	// same next rows, and only one of them takes each.
 	while (rows.some((r) => r.status === 'new') && waves < 40) {
@@ -93,7 +93,7 @@ test(`the campaign's slices on two workers at once: ${CONTACTS.toLocaleString('e
 		);
 		expect(answers.map((a) => a.status)).toEqual(Array(AT_ONCE).fill(200));
 		waves++;
-		rows = await cluster.main.dataTableRows(table);
+		rows = await cluster.main.dataTables.rows(table);
 	}
 	const after = cluster.executionsRun();
 	const ranOn = Object.fromEntries(cluster.workers.map((w) => [w.name, after[w.name].length - before[w.name].length]));
@@ -112,7 +112,7 @@ test(`the campaign's slices on two workers at once: ${CONTACTS.toLocaleString('e
 	// Slices ran on both workers.
 	for (const worker of cluster.workers) expect(ranOn[worker.name]).toBeGreaterThan(0);
 	// The figures: each row counted once, whichever execution added them up.
-	const figureRows = await cluster.main.dataTableRows(figuresTable);
+	const figureRows = await cluster.main.dataTables.rows(figuresTable);
 	expect(keptFigures(figureRows).stages).toMatchObject({ calling: CONTACTS, not_created: 0 });
 	const changes = figureRows.filter((r) => r.kind === 'change').length;
 	console.log(

@@ -14,7 +14,7 @@ import { N8N_VERSION } from '../../../dev/harness/paths';
 import { waitFor } from '../../helpers/wait-for';
 import { onPinnedN8n } from '../../helpers/versions';
 import { graph, reportNode } from '../../../dev/harness/workflow-builders';
-import { POLL_BY_REACTIVATION } from '../../../dev/harness/n8n-server';
+import { POLL_BY_REACTIVATION } from '../../../dev/harness/n8n-versions';
 import { agentRef, askByPhoneNode, postedWebhook, spaceRef, unpodNode } from '../../helpers/nodes';
 import { OpenAiStandIn } from '../../helpers/openai-standin';
 import { CREDENTIAL } from '../../helpers/setup';

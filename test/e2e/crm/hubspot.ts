@@ -9,7 +9,8 @@ import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
 import type { N8n } from '../../../dev/harness/n8n';
 import { waitFor } from '../../helpers/wait-for';
-import { type N8nServer, POLL_BY_REACTIVATION } from '../../../dev/harness/n8n-server';
+import type { N8nServer } from '../../../dev/harness/n8n-server';
+import { POLL_BY_REACTIVATION } from '../../../dev/harness/n8n-versions';
 import type { Harness } from '../../helpers/setup';
 import {
 	activateOutcomes,

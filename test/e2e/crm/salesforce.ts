@@ -253,7 +253,7 @@ export function salesforceExamples(suite: TwinSuite): void {
 				]);
 				// What a copy of Dan's ending handled a moment earlier leaves (as the push and the poll's copy
 				// did, both looking Salesforce up before either wrote), and a claim of another workflow.
-				await n8n.insertDataTableRows(suite.claims, [
+				await n8n.dataTables.insert(suite.claims, [
 					{ task_id: taken.task_id, workflow: SALESFORCE.id },
 					{ task_id: eve.task_id, workflow: 'anotherWorkflow' },
 				]);

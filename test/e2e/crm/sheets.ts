@@ -8,7 +8,8 @@ import type { IDataObject } from 'n8n-workflow';
 import { loadExample } from '../../../dev/harness/examples';
 import type { N8n } from '../../../dev/harness/n8n';
 import { waitFor } from '../../helpers/wait-for';
-import { type N8nServer, POLL_BY_REACTIVATION } from '../../../dev/harness/n8n-server';
+import type { N8nServer } from '../../../dev/harness/n8n-server';
+import { POLL_BY_REACTIVATION } from '../../../dev/harness/n8n-versions';
 import { CREDENTIAL, type Harness } from '../../helpers/setup';
 import { activateOutcomes, credentialRefs, outcomeOf, pollCopies, type TwinSuite } from '../../helpers/twins';
 import { SheetsTwin } from '../../../dev/twins/sheets';
@@ -193,7 +194,7 @@ export function sheetsCampaign(suite: TwinSuite): void {
 				expect(tasks.filter((task) => task.input.contact_number === saysNo.phone)).toHaveLength(1);
 				// Neither refused row was sent (the HubSpot test's own call of that number aside).
 				expect(tasks.filter((task) => ['97', '98'].includes(String(task.input.document_id)))).toEqual([]);
-				expect((await n8n.dataTableRows(suite.doNotCall)).filter((r) => r.phone === saysNo.phone)).toEqual([
+				expect((await n8n.dataTables.rows(suite.doNotCall)).filter((r) => r.phone === saysNo.phone)).toEqual([
 					expect.objectContaining({
 						reason: 'Asked to be taken off the list',
 						source: expect.stringMatching(/^call T/),

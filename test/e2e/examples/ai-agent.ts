@@ -65,7 +65,7 @@ export function aiAgentExample(suite: ExamplesSuite): void {
 		async () => {
 			const workflow = workflows.list.find((w) => w.id === 'aiagentcallandwait')!;
 			const n8n = await suite.startN8n();
-			await n8n.insertDataTableRows(await suite.doNotCallTable(), [
+			await n8n.dataTables.insert(await suite.doNotCallTable(), [
 				{ phone: '555 010 0201', reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
 			]);
 			const asked = model.requests.length;

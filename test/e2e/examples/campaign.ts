@@ -13,7 +13,7 @@ import { join } from 'path';
 import { loadExample } from '../../../dev/harness/examples';
 import { N8N_VERSION } from '../../../dev/harness/paths';
 import { waitFor } from '../../helpers/wait-for';
-import { POLL_BY_REACTIVATION } from '../../../dev/harness/n8n-server';
+import { POLL_BY_REACTIVATION } from '../../../dev/harness/n8n-versions';
 import { CREDENTIAL, pushEndingsTo } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';
 import { isOpen } from '../../../dev/server/callLifecycle';
@@ -134,7 +134,7 @@ export function campaignExamples(suite: ExamplesSuite): void {
 
 	test("a calling campaign on an n8n Data Table runs to its end on its own, with Unpod's own follow-ups on: each contact reached or given up on, nobody called twice for one ending", async () => {
 		const n8n = await suite.startN8n();
-		// CONTACTS contacts and one row Unpod cannot call; numbers no other test uses.
+		// The contacts and one row Unpod cannot call; numbers no other test uses.
 		// As a table imported from a CSV has them: an empty next_call_at, not none.
 		const contacts: Array<Record<string, unknown>> = Array.from({ length: CONTACTS }, (_, i) => ({
 			name: `Campaign Contact ${i + 1}`,
@@ -143,13 +143,13 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			next_call_at: '',
 		}));
 		contacts.splice(7, 0, { name: 'No Number', phone: 'call me', status: 'new' });
-		const table = await n8n.createDataTable('Unpod campaign', CAMPAIGN_COLUMNS, contacts);
+		const table = await n8n.dataTables.create('Unpod campaign', CAMPAIGN_COLUMNS, contacts);
 		campaignTable = table;
-		figuresTable = await n8n.createDataTable('Unpod campaign figures', FIGURES_COLUMNS, []);
+		figuresTable = await n8n.dataTables.create('Unpod campaign figures', FIGURES_COLUMNS, []);
 		// The shared do-not-call list: contact 3 said no in another campaign (written as people write it).
 		const saidNoBefore = String(contacts[2].phone);
 		const doNotCallTable = await suite.doNotCallTable();
-		await n8n.insertDataTableRows(doNotCallTable, [
+		await n8n.dataTables.insert(doNotCallTable, [
 			{
 				phone: '+1 (555) 030-0003',
 				reason: 'Asked to be taken off the list',
@@ -207,7 +207,7 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			expect(firstView.status).toBe(200);
 			expect(firstView.headers['content-type']).toMatch(/^text\/html/);
 			expect(pageRequests(before)).toEqual(['GET /api/v2/platform/organisation/analytics/']);
-			expectPageFigures(shown.figures, { ...stageCounts(await n8n.dataTableRows(table)), done: 2 });
+			expectPageFigures(shown.figures, { ...stageCounts(await n8n.dataTables.rows(table)), done: 2 });
 			expect(shown.figures).toMatchObject({ calling: CONTACTS - 1, do_not_call: 1, not_created: 1 });
 			expect(shown.analytics).toEqual(await spaceAnalytics());
 			// A phone's width, no sideways scrolling.
@@ -228,14 +228,14 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			h.server.calls.autoFinish = { minMs: 1500, maxMs: 3000, failRate: 0.4, retryRate: 0 };
 			h.server.calls.callScripts = [{ number: saysNo, end: 'completed', afterMs: 2000, outcome: 'do_not_call' }];
 			h.server.calls.planCalls(campaignTasks());
-			let rows = await n8n.dataTableRows(table);
+			let rows = await n8n.dataTables.rows(table);
 			let forcedPolls = 0;
 			let quietChecks = 0;
 			await waitFor(
 				'every row of the campaign in a final state',
 				async () => {
 					// n8n 2.41 answers 503 "Database is not ready" for a while under this load: try again.
-					const read = await n8n.dataTableRows(table).catch(() => undefined);
+					const read = await n8n.dataTables.rows(table).catch(() => undefined);
 					if (!read) return false;
 					rows = read;
 					if (rows.every((r) => ENDED_ROW.includes(r.status))) return true;
@@ -297,10 +297,10 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			if (POLL_BY_REACTIVATION) await n8n.pollNow(workflow.id, polls);
 			await n8n.executionsFinished(workflow.id);
 			expect(h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`)).toHaveLength(creates);
-			expect(await n8n.dataTableRows(table)).toEqual(rows);
+			expect(await n8n.dataTables.rows(table)).toEqual(rows);
 
-			// The first request called the good rows (one contact is listed); the bad one says why it was not called, and the
-			// one on the shared do-not-call list was never called.
+			// The first request called every contact but the listed one; the bad row says why it was not
+			// called, and the one on the shared do-not-call list was never called.
 			const [first] = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
 			expect((first.body as { documents: unknown[] }).documents).toHaveLength(CONTACTS - 1);
 			const bad = rows.find((r) => r.phone === 'call me')!;
@@ -319,7 +319,7 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			expect(saysNoCalls.map((t) => t.task_id)).toEqual([optedOut.task_id]);
 			expect(campaignTasks().filter((t) => t.input.contact_number === saidNoBefore)).toEqual([]);
 			// The shared list's rows of this campaign (the other examples' tests add theirs).
-			const list = (await n8n.dataTableRows(doNotCallTable)).filter((r) =>
+			const list = (await n8n.dataTables.rows(doNotCallTable)).filter((r) =>
 				['+1 (555) 030-0003', saysNo].includes(r.phone),
 			);
 			expect(list.map((r) => [r.phone, r.reason, r.source])).toEqual([
@@ -367,8 +367,8 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			// as the table (the figures count the campaign's own moves, so the rows added by hand are
 			// listed as callbacks but not counted), the callbacks soonest first with their phones masked,
 			// and it reloads itself.
-			const figures = keptFigures(await n8n.dataTableRows(figuresTable));
-			await n8n.insertDataTableRows(table, [
+			const figures = keptFigures(await n8n.dataTables.rows(figuresTable));
+			await n8n.dataTables.insert(table, [
 				{
 					name: 'Due Later',
 					phone: '+15550309901',
@@ -406,7 +406,7 @@ export function campaignExamples(suite: ExamplesSuite): void {
 				expect(end.figures.do_not_call).toBe(2);
 				expect(bars('callback_due')).toBe(Object.values(figures.days)[0].callback_due);
 				expect(bars('callback_due')).toBeGreaterThanOrEqual(ours.length);
-				const all = await n8n.dataTableRows(table);
+				const all = await n8n.dataTables.rows(table);
 				for (const row of all.filter((r) => /\d{6}$/.test(r.phone)))
 					expect(end.text).not.toContain(row.phone.slice(-6));
 				expect(end.refresh).toBe('5');
@@ -455,9 +455,9 @@ export function campaignExamples(suite: ExamplesSuite): void {
 		const mailed = smtp.mails.length;
 
 		expect(await n8n.runManually(workflow.id, 'Every morning at 7')).toEqual({ status: 'success' });
-		const rows = await n8n.dataTableRows(campaignTable);
+		const rows = await n8n.dataTables.rows(campaignTable);
 		const count = (status: string[]) => rows.filter((r) => status.includes(r.status)).length;
-		const decided = keptFigures(await n8n.dataTableRows(figuresTable)).days[new Date().toISOString().slice(0, 10)];
+		const decided = keptFigures(await n8n.dataTables.rows(figuresTable)).days[new Date().toISOString().slice(0, 10)];
 		// Every row ended or was added by hand today; every callback the campaign scheduled today.
 		const today = {
 			reached: count(['reached']),
@@ -496,7 +496,7 @@ export function campaignExamples(suite: ExamplesSuite): void {
 
 	test("contacts from a CSV into the campaign's table in slices: 12,000 rows in three executions of 5,000 at most, in order", async () => {
 		const n8n = await suite.startN8n();
-		const table = await n8n.createDataTable('Campaign contacts', CAMPAIGN_COLUMNS, []);
+		const table = await n8n.dataTables.create('Campaign contacts', CAMPAIGN_COLUMNS, []);
 		// A header, then 12,000 contacts: one with a comma in its name (quoted), every other one without an email.
 		const contacts = Array.from({ length: 12_000 }, (_, i) => ({
 			name: i === 7_777 ? 'Lee, Sam' : `Slice Contact ${i + 1}`,
@@ -515,7 +515,7 @@ export function campaignExamples(suite: ExamplesSuite): void {
 		await h.n8n.importWorkflows([workflow]);
 
 		expect(await n8n.runManually(workflow.id, 'Add contacts from contacts.csv')).toEqual({ status: 'success' });
-		const rows = await n8n.dataTableRows(table);
+		const rows = await n8n.dataTables.rows(table);
 		expect(rows.map((r) => [r.name, r.phone, r.status])).toEqual(contacts.map((c) => [c.name, c.phone, 'new']));
 		// Rows get ids in the order they are added: the page's count of new rows is their span.
 		expect(rows[rows.length - 1].id - rows[0].id + 1).toBe(12_000);

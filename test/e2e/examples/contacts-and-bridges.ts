@@ -27,7 +27,7 @@ export function contactsAndBridges(suite: ExamplesSuite): void {
 		// Ben Müller (row 2) said no in another campaign: the shared list has him, written another way.
 		const doNotCall = await suite.doNotCallTable();
 		const n8n = await suite.startN8n();
-		await n8n.insertDataTableRows(doNotCall, [
+		await n8n.dataTables.insert(doNotCall, [
 			{ phone: '+1 237-153-1097', reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
 		]);
 		// In the running n8n, as the editor runs it: `n8n execute` has no Data Tables.

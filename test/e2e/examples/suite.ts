@@ -116,7 +116,7 @@ export class ExamplesSuite {
 	async doNotCallTable(): Promise<string> {
 		if (this.doNotCall) return this.doNotCall;
 		const n8n = await this.startN8n();
-		this.doNotCall = await n8n.createDataTable('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
+		this.doNotCall = await n8n.dataTables.create('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
 		const using = this.workflows.list.filter((w) => w.nodes.some((n) => /do-not-call/i.test(n.name)));
 		for (const workflow of using) pickDataTables(workflow, { doNotCallTable: this.doNotCall });
 		await this.h.n8n.importWorkflows(using);

@@ -1,0 +1,50 @@
+/** n8n's Data Tables through its REST API, as a user works with them in the Data tables tab. */
+import type { AxiosInstance } from 'axios';
+
+export class DataTables {
+	constructor(private readonly rest: AxiosInstance) {}
+
+	/** Where the owner's data tables live: their personal project. */
+	private async path(): Promise<string> {
+		const project = await this.rest.get('/projects/personal');
+		if (project.status !== 200) throw new Error(`Reading the personal project failed: ${project.status}`);
+		return `/projects/${project.data.data.id}/data-tables`;
+	}
+
+	/** Creates an n8n Data Table with these columns and rows, as a user does in the Data tables tab; returns its id. */
+	async create(
+		name: string,
+		columns: Array<{ name: string; type: 'string' | 'number' | 'boolean' | 'date' }>,
+		rows: Array<Record<string, unknown>>,
+	): Promise<string> {
+		const path = await this.path();
+		const created = await this.rest.post(path, { name, columns });
+		if (created.status !== 200)
+			throw new Error(`Creating data table ${name} failed: ${created.status} ${JSON.stringify(created.data)}`);
+		const id = String(created.data.data.id);
+		await this.insert(id, rows);
+		return id;
+	}
+
+	/** Adds rows to a data table, as its Insert button (or an Insert Row node) does. */
+	async insert(id: string, rows: Array<Record<string, unknown>>): Promise<void> {
+		const path = await this.path();
+		const inserted = await this.rest.post(`${path}/${id}/insert`, { data: rows, returnType: 'count' });
+		if (inserted.status !== 200)
+			throw new Error(`Inserting rows failed: ${inserted.status} ${JSON.stringify(inserted.data)}`);
+	}
+
+	/** Every row of a data table, in insertion order (n8n's REST API gives 50 a page). */
+	async rows(id: string): Promise<Array<Record<string, any>>> {
+		const path = `${await this.path()}/${id}/rows`;
+		const rows: Array<Record<string, any>> = [];
+		for (;;) {
+			const res = await this.rest.get(path, { params: { take: 50, skip: rows.length, sortBy: 'id:asc' } });
+			if (res.status !== 200)
+				throw new Error(`Reading data table rows failed: ${res.status} ${JSON.stringify(res.data)}`);
+			const { count, data } = res.data.data as { count: number; data: Array<Record<string, any>> };
+			rows.push(...data);
+			if (!data.length || rows.length >= count) return rows;
+		}
+	}
+}
