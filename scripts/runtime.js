@@ -184,6 +184,15 @@ function removeOlderInstalls(dir, keep) {
 	}
 }
 
-module.exports = { ensureRuntime, installDir, installEnv, installRecipe, runtimeDir, runtimeEnv, n8nVersion };
+module.exports = {
+	cacheRoot,
+	ensureRuntime,
+	installDir,
+	installEnv,
+	installRecipe,
+	runtimeDir,
+	runtimeEnv,
+	n8nVersion,
+};
 
 if (require.main === module) ensureRuntime();

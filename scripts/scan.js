@@ -1,34 +1,41 @@
 #!/usr/bin/env node
 // `npm run scan`: n8n's own gate, @n8n/scan-community-package, on the source (its lint of
 // package.json and {nodes,credentials}/**) and on the packed tarball, as n8n runs it before
-// a package can be verified. Needs `npm run build` first.
+// a package can be verified. Needs `npm run build` first. The scanner installs once per machine,
+// as the n8n runtimes do, from the recipe in test/scan, with --ignore-scripts: a dependency's
+// preinstall insists on pnpm.
 const { execFileSync } = require('child_process');
 const { existsSync, mkdtempSync, readdirSync, rmSync, cpSync } = require('fs');
 const { tmpdir } = require('os');
 const { join } = require('path');
+const { installDir, installRecipe } = require('./runtime');
 
 const ROOT = join(__dirname, '..');
-const DIR = join(ROOT, 'test', 'scan');
-const SCANNER = join(DIR, 'node_modules', '@n8n', 'scan-community-package', 'scanner', 'scanner.mjs');
+const RECIPE = join(ROOT, 'test', 'scan');
+const scannerIn = (folder) => join(folder, 'node_modules', '@n8n', 'scan-community-package', 'scanner', 'scanner.mjs');
 
 function ensureScanner() {
-	if (existsSync(SCANNER)) return;
-	console.log('Installing @n8n/scan-community-package into test/scan (once)...');
-	// --ignore-scripts: a dependency's preinstall insists on pnpm.
-	execFileSync('npm', ['install', '--ignore-scripts', '--no-save', '--no-audit', '--no-fund', '--loglevel=error'], {
-		cwd: DIR,
-		stdio: 'inherit',
-	});
+	const installed = installDir(RECIPE);
+	if (existsSync(scannerIn(installed))) return scannerIn(installed);
+	console.log(`Installing @n8n/scan-community-package into ${installed} (once per machine)...`);
+	const target = installRecipe(RECIPE, (work) =>
+		execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+			cwd: work,
+			stdio: 'inherit',
+			env: { ...process.env, SCARF_ANALYTICS: 'false', DO_NOT_TRACK: '1' },
+		}),
+	);
+	return scannerIn(target);
 }
 
 async function main() {
-	ensureScanner();
+	const scanner = ensureScanner();
 	const work = mkdtempSync(join(tmpdir(), 'unpod-scan-'));
 	try {
 		// The scanner makes its own temp folder when it loads and never removes it: make it
 		// inside ours, which goes below.
 		process.env.TMPDIR = work;
-		const { analyzePackage, SOURCE_FILE_PATTERNS } = await import(SCANNER);
+		const { analyzePackage, SOURCE_FILE_PATTERNS } = await import(scanner);
 		// The source, as n8n reads it from the repository.
 		const source = join(work, 'source');
 		for (const part of ['package.json', 'nodes', 'credentials', 'icons']) {

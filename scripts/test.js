@@ -7,7 +7,7 @@ const { existsSync } = require('fs');
 const { join } = require('path');
 const { startCounter } = require('./n8n-starts');
 const { ensureEngineNodes } = require('./engine-nodes');
-const { ensureRuntime } = require('./runtime');
+const { ensureRuntime, installDir } = require('./runtime');
 const { ensureChromium } = require('./services');
 
 const started = Date.now();
@@ -43,7 +43,7 @@ const together = async (steps) => {
 	);
 	if (failed.length) throw Object.assign(new Error('a step failed'), { status: failed[0] });
 };
-const scannerInstalled = existsSync(join(__dirname, '..', 'test', 'scan', 'node_modules', '@n8n'));
+const scannerInstalled = existsSync(join(installDir(join(__dirname, '..', 'test', 'scan')), 'node_modules', '@n8n'));
 
 async function main() {
 	ensureRuntime();
@@ -62,7 +62,7 @@ async function main() {
 			title: "n8n's community-package scan",
 			what:
 				'@n8n/scan-community-package on the source and the packed tarball' +
-				(scannerInstalled ? '' : ' (first it installs the scanner into test/scan, once: 0.1 GB)'),
+				(scannerInstalled ? '' : ' (first it installs the scanner, once per machine: 0.1 GB)'),
 			cmd: 'npm',
 			args: ['run', 'scan', '--silent'],
 		},
