@@ -3,11 +3,13 @@ import { existsSync, readFileSync } from 'fs';
 import { join } from 'path';
 import { N8N_VERSION, RUNTIME } from './paths';
 
+const MAJOR = Number(N8N_VERSION.split('.')[0]);
+
 /** Whether a trigger keeps its state across re-activation, so that tests can ask for a poll (n8n 2.x). */
-export const POLL_BY_REACTIVATION = Number(N8N_VERSION.split('.')[0]) >= 2;
+export const POLL_BY_REACTIVATION = MAJOR >= 2;
 
 /** Whether n8n's REST API creates a workflow under the id it is given (2.x; 1.x gives a new one). */
-export const SAVES_WITH_ID = Number(N8N_VERSION.split('.')[0]) >= 2;
+export const SAVES_WITH_ID = MAJOR >= 2;
 
 /**
  * Whether a poll's emission loads the workflow's published version before it runs (n8n 2.41;
