@@ -5,29 +5,15 @@
 // do, from the recipe in test/n8n-lint, with --ignore-scripts: a dependency's preinstall insists
 // on pnpm.
 const { execFileSync } = require('child_process');
-const { existsSync } = require('fs');
 const { join } = require('path');
-const { installDir, installRecipe } = require('./runtime');
+const { ensureTool } = require('./runtime');
 
 const ROOT = join(__dirname, '..');
 const RECIPE = join(ROOT, 'test', 'n8n-lint');
-const eslintIn = (folder) => join(folder, 'node_modules', 'eslint', 'bin', 'eslint.js');
+const ESLINT = join('node_modules', 'eslint', 'bin', 'eslint.js');
 
-function ensureInstalled() {
-	const installed = installDir(RECIPE);
-	if (existsSync(eslintIn(installed))) return { target: installed, eslint: eslintIn(installed) };
-	console.log(`Installing @n8n/node-cli's lint config into ${installed} (once per machine)...`);
-	const target = installRecipe(RECIPE, (work) =>
-		execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-			cwd: work,
-			stdio: 'inherit',
-			env: { ...process.env, SCARF_ANALYTICS: 'false', DO_NOT_TRACK: '1' },
-		}),
-	);
-	return { target, eslint: eslintIn(target) };
-}
-
-const { target, eslint } = ensureInstalled();
+const target = ensureTool(RECIPE, ESLINT, "@n8n/node-cli's lint config");
+const eslint = join(target, ESLINT);
 try {
 	execFileSync(
 		process.execPath,

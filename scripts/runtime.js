@@ -126,6 +126,24 @@ function installRecipe(dir, install) {
 	return target;
 }
 
+/**
+ * A tool's recipe in `dir` (n8n's lint CLI, its scanner) installed once per machine with
+ * `npm ci --ignore-scripts` (a dependency's preinstall insists on pnpm); `entry`, a file of the
+ * complete install, says whether it is there. Returns where it is installed.
+ */
+function ensureTool(dir, entry, what) {
+	const installed = installDir(dir);
+	if (existsSync(join(installed, entry))) return installed;
+	console.log(`Installing ${what} into ${installed} (once per machine)...`);
+	return installRecipe(dir, (work) =>
+		execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
+			cwd: work,
+			stdio: 'inherit',
+			env: { ...process.env, SCARF_ANALYTICS: 'false', DO_NOT_TRACK: '1' },
+		}),
+	);
+}
+
 function ensureRuntime(dir = runtimeDir()) {
 	if (isInstalled(dir)) return dir;
 	const { ignoreScripts, rebuild = [], nodePackage } = recipe(dir);
@@ -187,6 +205,7 @@ function removeOlderInstalls(dir, keep) {
 module.exports = {
 	cacheRoot,
 	ensureRuntime,
+	ensureTool,
 	installDir,
 	installEnv,
 	installRecipe,

@@ -5,31 +5,17 @@
 // as the n8n runtimes do, from the recipe in test/scan, with --ignore-scripts: a dependency's
 // preinstall insists on pnpm.
 const { execFileSync } = require('child_process');
-const { existsSync, mkdtempSync, readdirSync, rmSync, cpSync } = require('fs');
+const { mkdtempSync, readdirSync, rmSync, cpSync } = require('fs');
 const { tmpdir } = require('os');
 const { join } = require('path');
-const { installDir, installRecipe } = require('./runtime');
+const { ensureTool } = require('./runtime');
 
 const ROOT = join(__dirname, '..');
 const RECIPE = join(ROOT, 'test', 'scan');
-const scannerIn = (folder) => join(folder, 'node_modules', '@n8n', 'scan-community-package', 'scanner', 'scanner.mjs');
-
-function ensureScanner() {
-	const installed = installDir(RECIPE);
-	if (existsSync(scannerIn(installed))) return scannerIn(installed);
-	console.log(`Installing @n8n/scan-community-package into ${installed} (once per machine)...`);
-	const target = installRecipe(RECIPE, (work) =>
-		execFileSync('npm', ['ci', '--ignore-scripts', '--no-audit', '--no-fund', '--loglevel=error'], {
-			cwd: work,
-			stdio: 'inherit',
-			env: { ...process.env, SCARF_ANALYTICS: 'false', DO_NOT_TRACK: '1' },
-		}),
-	);
-	return scannerIn(target);
-}
+const SCANNER = join('node_modules', '@n8n', 'scan-community-package', 'scanner', 'scanner.mjs');
 
 async function main() {
-	const scanner = ensureScanner();
+	const scanner = join(ensureTool(RECIPE, SCANNER, '@n8n/scan-community-package'), SCANNER);
 	const work = mkdtempSync(join(tmpdir(), 'unpod-scan-'));
 	try {
 		// The scanner makes its own temp folder when it loads and never removes it: make it

@@ -31,6 +31,8 @@ const together = async (steps) => {
 					const child = spawn(cmd, args, { env: { ...process.env, ...starts.env } });
 					child.stdout.on('data', (d) => out.push(d));
 					child.stderr.on('data', (d) => out.push(d));
+					// A command that cannot start: said as its output ('close' follows with no exit code).
+					child.once('error', (error) => out.push(Buffer.from(`${error.message}\n`)));
 					child.once('close', (code) => {
 						console.log(`\n== ${title}: ${what}`);
 						process.stdout.write(Buffer.concat(out));

@@ -2,13 +2,17 @@
 import type { AxiosInstance } from 'axios';
 
 export class DataTables {
+	/** Where the owner's data tables live, once read. */
+	private tablesPath?: string;
+
 	constructor(private readonly rest: AxiosInstance) {}
 
-	/** Where the owner's data tables live: their personal project. */
+	/** Where the owner's data tables live: their personal project, read once (a test reads rows every half second). */
 	private async path(): Promise<string> {
+		if (this.tablesPath) return this.tablesPath;
 		const project = await this.rest.get('/projects/personal');
 		if (project.status !== 200) throw new Error(`Reading the personal project failed: ${project.status}`);
-		return `/projects/${project.data.data.id}/data-tables`;
+		return (this.tablesPath = `/projects/${project.data.data.id}/data-tables`);
 	}
 
 	/** Creates an n8n Data Table with these columns and rows, as a user does in the Data tables tab; returns its id. */
