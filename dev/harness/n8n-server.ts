@@ -9,7 +9,7 @@ import type { N8n } from './n8n';
 import { OWNER, retryWhileDatabaseBusy, spawnN8n } from './n8n-process';
 import { EMISSION_LOADS_PUBLISHED, POLL_BY_REACTIVATION, SAVES_WITH_ID } from './n8n-versions';
 import { stopGroup } from './processes';
-import type { Workflow } from './workflow-builders';
+import { RestImporter } from './rest-importer';
 
 export class N8nServer {
 	private constructor(
@@ -20,7 +20,11 @@ export class N8nServer {
 		readonly log: string[],
 	) {
 		this.dataTables = new DataTables(rest);
+		this.importer = new RestImporter(rest);
 	}
+
+	/** Saves credentials and workflows here (on 2.x, the folder's imports while this n8n runs). */
+	private readonly importer: RestImporter;
 
 	/** The owner's Data Tables. */
 	readonly dataTables: DataTables;
@@ -38,6 +42,18 @@ export class N8nServer {
 			httpAgent: new Agent({ keepAlive: false }),
 		});
 		retryWhileDatabaseBusy(rest);
+		const server = new N8nServer(n8n, url, child, rest, log);
+		// A start that fails half-way leaves no n8n running.
+		await server.setUp(deadline).catch(async (error) => {
+			await server.stop();
+			throw error;
+		});
+		return server;
+	}
+
+	/** The owner set up and logged in; on 2.x, what waits to be saved saved, and later imports saved here. */
+	private async setUp(deadline: number): Promise<void> {
+		const { rest, n8n } = this;
 		// Readiness answers before the REST routes are mounted: wait for them too.
 		let setup = await rest.post('/owner/setup', OWNER);
 		while (setup.status === 404 && Date.now() < deadline) {
@@ -49,25 +65,11 @@ export class N8nServer {
 		rest.defaults.headers.common.Cookie = cookie;
 		// n8n's REST API refuses requests that do not look like they come from its editor.
 		rest.defaults.headers.common['browser-id'] = 'unpod-tests';
-		const server = new N8nServer(n8n, url, child, rest, log);
-		if (SAVES_WITH_ID) n8n.importer = (workflows) => server.saveWorkflows(workflows);
-		return server;
-	}
-
-	/**
-	 * Saves workflows as the editor does, each under its own id: new ones created, the others
-	 * updated (a published one stays published, its new version a draft until activated again).
-	 */
-	async saveWorkflows(workflows: Workflow[]): Promise<void> {
-		for (const { id, active: _active, ...fields } of workflows) {
-			const current = await this.rest.get(`/workflows/${id}`);
-			const res =
-				current.status === 200
-					? await this.rest.patch(`/workflows/${id}`, { ...fields, versionId: current.data.data.versionId })
-					: await this.rest.post('/workflows', { ...fields, id });
-			if (res.status !== 200)
-				throw new Error(`Saving workflow ${id} failed: ${res.status} ${JSON.stringify(res.data).slice(0, 500)}`);
-		}
+		if (!SAVES_WITH_ID) return;
+		const { credentials, workflows } = n8n.takePending();
+		await this.importer.credentials(credentials);
+		await this.importer.workflows(workflows);
+		n8n.importer = this.importer;
 	}
 
 	/** The owner's session cookie (`name=value`), for a browser. */
@@ -99,7 +101,7 @@ export class N8nServer {
 			nodeTypeAndVersion: { name: nodeType, version: 1 },
 			currentNodeParameters: options.parameters ?? {},
 			methodName,
-			credentials,
+			credentials: this.importer.known(credentials),
 			filter: options.filter,
 			paginationToken: options.paginationToken,
 		});

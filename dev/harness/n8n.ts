@@ -6,6 +6,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { PACKAGE_NAME, RECIPE, ROOT, RUNTIME } from './paths';
+import { SAVES_WITH_ID } from './n8n-versions';
 import { freePort } from './ports';
 import { runGroup } from './processes';
 import { findResultData } from './run-results';
@@ -15,14 +16,27 @@ import type { Workflow } from './workflow-builders';
 // eslint-disable-next-line @typescript-eslint/no-require-imports
 const runtime = require('../../scripts/runtime.js');
 
+export type Credential = { id: string; name: string; type: string; data: Record<string, unknown> };
+
+/** Saves credentials and workflows in a running n8n, through its REST API. */
+export interface Importer {
+	credentials(credentials: Credential[]): Promise<void>;
+	workflows(workflows: Workflow[]): Promise<void>;
+}
+
 export class N8n {
 	readonly folder: string;
 	readonly env: NodeJS.ProcessEnv;
 	/**
-	 * Takes workflows through a running n8n's REST API while one serves this folder (set by
-	 * N8nServer.start on n8n 2.x): each `n8n import:workflow` is an n8n start-up of its own.
+	 * The running n8n's REST API while one serves this folder on n8n 2.x (set by N8nServer.start):
+	 * each `n8n import:*` is an n8n start-up of its own, the cost of two `n8n start`s on 2.41.
 	 */
-	importer?: (workflows: Workflow[]) => Promise<void>;
+	importer?: Importer;
+	/**
+	 * On 2.x, what waits for the next `n8n start` on this folder (N8nServer.start saves it) or
+	 * the next `n8n execute` (imported then): credentials and workflows, in the order given.
+	 */
+	private pending: { credentials: Credential[]; workflows: Workflow[] } = { credentials: [], workflows: [] };
 
 	private constructor(folder: string, env: NodeJS.ProcessEnv) {
 		this.folder = folder;
@@ -101,12 +115,30 @@ export class N8n {
 		}
 	}
 
-	importCredentials(credentials: Array<{ id: string; name: string; type: string; data: Record<string, unknown> }>) {
-		return this.importFile('credentials', credentials);
+	async importCredentials(credentials: Credential[]): Promise<void> {
+		if (this.importer) return await this.importer.credentials(credentials);
+		if (SAVES_WITH_ID) this.pending.credentials.push(...credentials);
+		else await this.importFile('credentials', credentials);
 	}
 
-	importWorkflows(workflows: Workflow[]) {
-		return this.importer ? this.importer(workflows) : this.importFile('workflow', workflows);
+	async importWorkflows(workflows: Workflow[]): Promise<void> {
+		if (this.importer) return await this.importer.workflows(workflows);
+		if (SAVES_WITH_ID) this.pending.workflows.push(...workflows);
+		else await this.importFile('workflow', workflows);
+	}
+
+	/** Hands over what waits to be saved (N8nServer.start), leaving nothing waiting. */
+	takePending(): { credentials: Credential[]; workflows: Workflow[] } {
+		const { pending } = this;
+		this.pending = { credentials: [], workflows: [] };
+		return pending;
+	}
+
+	/** Imports what waits, by n8n's CLI: for a command that reads the database without a running n8n. */
+	private async importPending(): Promise<void> {
+		const { credentials, workflows } = this.takePending();
+		if (credentials.length) await this.importFile('credentials', credentials);
+		if (workflows.length) await this.importFile('workflow', workflows);
 	}
 
 	/**
@@ -126,6 +158,7 @@ export class N8n {
 	}
 
 	private async executeOnce(id: string): Promise<RunResult> {
+		await this.importPending();
 		const env = { N8N_RUNNERS_BROKER_PORT: String(await freePort()), N8N_PORT: String(await freePort()) };
 		const { exitCode, stdout, stderr } = await this.cli(['execute', `--id=${id}`, '--rawOutput'], 300_000, env);
 		return { exitCode, stdout, stderr, resultData: findResultData(stdout) ?? findResultData(stderr) };

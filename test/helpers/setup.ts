@@ -28,8 +28,8 @@ export interface Harness<Runner extends Engine | N8n = Engine> {
 }
 
 /**
- * Workflows a test file declares up front, so that one `n8n import:workflow` (one n8n
- * start-up, a few seconds) imports them all.
+ * Workflows a test file declares up front, saved at once: on n8n 2.x through the REST API of
+ * the n8n the test starts, on 1.x by one `n8n import:workflow` (an n8n start-up of its own).
  */
 export class Workflows {
 	readonly list: Workflow[] = [];

@@ -33,6 +33,8 @@ const CREDENTIALS = [
 		data: {
 			clientId: 'twin-marketplace-app',
 			clientSecret: 'twin-secret',
+			// What the editor asks for before it saves the credential (the example's note lists them).
+			scope: 'contacts.readonly contacts.write',
 			oauthTokenData: {
 				access_token: TOKEN,
 				token_type: 'Bearer',
