@@ -7,7 +7,7 @@ import { Agent } from 'http';
 import { DataTables } from './data-tables';
 import type { N8n } from './n8n';
 import { OWNER, retryWhileDatabaseBusy, spawnN8n } from './n8n-process';
-import { EMISSION_LOADS_PUBLISHED, POLL_BY_REACTIVATION, SAVES_WITH_ID } from './n8n-versions';
+import { EMISSION_LOADS_PUBLISHED, POLL_BY_REACTIVATION } from './n8n-versions';
 import { stopGroup } from './processes';
 import { RestImporter } from './rest-importer';
 
@@ -20,10 +20,10 @@ export class N8nServer {
 		readonly log: string[],
 	) {
 		this.dataTables = new DataTables(rest);
-		this.importer = new RestImporter(rest);
+		this.importer = new RestImporter(rest, n8n);
 	}
 
-	/** Saves credentials and workflows here (on 2.x, the folder's imports while this n8n runs). */
+	/** Saves credentials and workflows here: the folder's imports while this n8n runs. */
 	private readonly importer: RestImporter;
 
 	/** The owner's Data Tables. */
@@ -51,7 +51,7 @@ export class N8nServer {
 		return server;
 	}
 
-	/** The owner set up and logged in; on 2.x, what waits to be saved saved, and later imports saved here. */
+	/** The owner set up and logged in; what waits to be saved saved, and later imports saved here. */
 	private async setUp(deadline: number): Promise<void> {
 		const { rest, n8n } = this;
 		// Readiness answers before the REST routes are mounted: wait for them too.
@@ -65,7 +65,6 @@ export class N8nServer {
 		rest.defaults.headers.common.Cookie = cookie;
 		// n8n's REST API refuses requests that do not look like they come from its editor.
 		rest.defaults.headers.common['browser-id'] = 'unpod-tests';
-		if (!SAVES_WITH_ID) return;
 		const { credentials, workflows } = n8n.takePending();
 		await this.importer.credentials(credentials);
 		await this.importer.workflows(workflows);

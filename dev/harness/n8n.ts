@@ -6,7 +6,6 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { PACKAGE_NAME, RECIPE, ROOT, RUNTIME } from './paths';
-import { SAVES_WITH_ID } from './n8n-versions';
 import { freePort } from './ports';
 import { runGroup } from './processes';
 import { findResultData } from './run-results';
@@ -28,13 +27,13 @@ export class N8n {
 	readonly folder: string;
 	readonly env: NodeJS.ProcessEnv;
 	/**
-	 * The running n8n's REST API while one serves this folder on n8n 2.x (set by N8nServer.start):
-	 * each `n8n import:*` is an n8n start-up of its own, the cost of two `n8n start`s on 2.41.
+	 * The running n8n's REST API while one serves this folder (set by N8nServer.start): each
+	 * `n8n import:*` is an n8n start-up of its own, the cost of two `n8n start`s on 2.41.
 	 */
 	importer?: Importer;
 	/**
-	 * On 2.x, what waits for the next `n8n start` on this folder (N8nServer.start saves it) or
-	 * the next `n8n execute` (imported then): credentials and workflows, in the order given.
+	 * What waits for the next `n8n start` on this folder (N8nServer.start saves it) or the next
+	 * `n8n execute` (imported then): credentials and workflows, in the order given.
 	 */
 	private pending: { credentials: Credential[]; workflows: Workflow[] } = { credentials: [], workflows: [] };
 
@@ -116,15 +115,18 @@ export class N8n {
 	}
 
 	async importCredentials(credentials: Credential[]): Promise<void> {
-		if (this.importer) return await this.importer.credentials(credentials);
-		if (SAVES_WITH_ID) this.pending.credentials.push(...credentials);
-		else await this.importFile('credentials', credentials);
+		if (this.importer) await this.importer.credentials(credentials);
+		else this.pending.credentials.push(...credentials);
 	}
 
 	async importWorkflows(workflows: Workflow[]): Promise<void> {
-		if (this.importer) return await this.importer.workflows(workflows);
-		if (SAVES_WITH_ID) this.pending.workflows.push(...workflows);
-		else await this.importFile('workflow', workflows);
+		if (this.importer) await this.importer.workflows(workflows);
+		else this.pending.workflows.push(...workflows);
+	}
+
+	/** Imports workflows by n8n's CLI, which keeps their ids (n8n 1.x's REST API gives new ones). */
+	importWorkflowsByCli(workflows: Workflow[]): Promise<void> {
+		return this.importFile('workflow', workflows);
 	}
 
 	/** Hands over what waits to be saved (N8nServer.start), leaving nothing waiting. */

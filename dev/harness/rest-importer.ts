@@ -1,13 +1,17 @@
 /** Credentials and workflows saved in a running n8n through its REST API, as the editor saves them. */
 import type { AxiosInstance } from 'axios';
-import type { Credential, Importer } from './n8n';
+import type { Credential, Importer, N8n } from './n8n';
+import { SAVES_WITH_ID } from './n8n-versions';
 import type { Workflow } from './workflow-builders';
 
 export class RestImporter implements Importer {
 	/** The id n8n gave each credential, by the id the tests name it with. */
 	private readonly credentialIds = new Map<string, string>();
 
-	constructor(private readonly rest: AxiosInstance) {}
+	constructor(
+		private readonly rest: AxiosInstance,
+		private readonly n8n: N8n,
+	) {}
 
 	/**
 	 * n8n gives each credential an id of its own. A workflow saved after names it by the tests' id
@@ -24,12 +28,19 @@ export class RestImporter implements Importer {
 	}
 
 	/**
-	 * Each under its own id (n8n 2.x): new ones created, the others updated (a published one stays
-	 * published, its new version a draft until activated again).
+	 * Each under its own id: the others updated (a published one stays published, its new version
+	 * a draft until activated again), new ones created; on n8n 1.x, whose API gives a new workflow
+	 * an id of its own, created by one `n8n import:workflow`.
 	 */
 	async workflows(workflows: Workflow[]): Promise<void> {
-		for (const { id, active: _active, ...fields } of workflows) {
+		const byCli: Workflow[] = [];
+		for (const workflow of workflows) {
+			const { id, active: _active, ...fields } = workflow;
 			const current = await this.rest.get(`/workflows/${id}`);
+			if (current.status !== 200 && !SAVES_WITH_ID) {
+				byCli.push(workflow);
+				continue;
+			}
 			const res =
 				current.status === 200
 					? await this.rest.patch(`/workflows/${id}`, { ...fields, versionId: current.data.data.versionId })
@@ -37,6 +48,7 @@ export class RestImporter implements Importer {
 			if (res.status !== 200)
 				throw new Error(`Saving workflow ${id} failed: ${res.status} ${JSON.stringify(res.data).slice(0, 500)}`);
 		}
+		if (byCli.length) await this.n8n.importWorkflowsByCli(byCli);
 	}
 
 	/** A node's credentials as n8n knows them: the tests' ids changed to the ones n8n gave. */

@@ -74,7 +74,7 @@ export class QueueCluster {
 		// Every process signs and reads resume addresses with the main's address, which serves webhooks.
 		shared.WEBHOOK_URL = `http://127.0.0.1:${main.env.N8N_PORT}/`;
 		main.env.WEBHOOK_URL = shared.WEBHOOK_URL;
-		// Imports run n8n's migrations on the empty database, before any process serves.
+		// Saved once the main serves (n8n 2.x), whose start runs the migrations before any worker starts.
 		await main.importCredentials(credentialsFor(this.server));
 		await main.importWorkflows(workflows);
 		this.main = await N8nServer.start(main);
