@@ -9,6 +9,10 @@
 // The runtimes are installed one after the other, then tested side by side, each in a port
 // range of its own (UNPOD_PORT_SLOT): most of an end-to-end suite's time is spent waiting on
 // n8n (its polls, its start), not computing. Each line a suite prints is prefixed with its runtime.
+//
+// `-- --queue` (CI) also runs `npm run test:queue`, once the first runtime's suite ends: the
+// matrix's last minutes run one runtime, and queue mode spends most of its time waiting on its
+// cluster (about one core), so the two share the machine better than one after the other.
 const { execFileSync, spawn } = require('child_process');
 const { existsSync, mkdtempSync, readFileSync, rmSync } = require('fs');
 const { tmpdir } = require('os');
@@ -24,7 +28,8 @@ const RUNTIMES = [
 	{ folder: '1.x', what: 'newest 1.x, on Node 20 with the legacy expression engine' },
 ];
 
-const only = process.argv.slice(2);
+const withQueue = process.argv.includes('--queue');
+const only = process.argv.slice(2).filter((arg) => arg !== '--queue');
 const chosen = RUNTIMES.filter((r) => !only.length || only.includes(r.folder));
 const seconds = (since) => Math.round((Date.now() - since) / 1000);
 
@@ -121,11 +126,34 @@ function runSuite(row, slot) {
 	});
 }
 
+/** `npm run test:queue`, the package already built, each line it prints prefixed. */
+function runQueue() {
+	return new Promise((done) => {
+		const since = Date.now();
+		console.log('\n== queue mode, beside the matrix');
+		const child = spawn('node', [join(__dirname, 'test-queue.js')], {
+			cwd: ROOT,
+			env: { ...process.env, UNPOD_BUILT: '1' },
+			stdio: ['ignore', 'pipe', 'pipe'],
+		});
+		prefixed(child.stdout, '[queue]', process.stdout);
+		prefixed(child.stderr, '[queue]', process.stderr);
+		child.once('error', (error) => console.error(`[queue] ${error.message}`));
+		child.once('close', (code) => done({ ok: code === 0, seconds: seconds(since) }));
+	});
+}
+
 async function main() {
 	execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
 	ensureChromium();
 	const rows = chosen.map(prepare);
-	await Promise.all(rows.filter((r) => r.installed).map((row, i) => runSuite(row, i)));
+	// A runtime's port range is its place in RUNTIMES; queue mode has the third (test-queue.js).
+	const slot = (row) => RUNTIMES.findIndex((r) => r.folder === row.folder);
+	const lanes = rows.filter((r) => r.installed).map((row) => runSuite(row, slot(row)));
+	const firstEnded = lanes.length ? Promise.race(lanes) : Promise.resolve();
+	const queue = withQueue ? firstEnded.then(runQueue) : undefined;
+	await Promise.all(lanes);
+	const queueRow = await queue;
 	console.log('\nCompatibility');
 	for (const r of rows) {
 		console.log(
@@ -133,7 +161,9 @@ async function main() {
 		);
 		for (const f of r.failures ?? []) console.log(`        failed: ${f.test}\n          ${f.why.slice(0, 400)}`);
 	}
-	process.exitCode = rows.every((r) => r.ok) ? 0 : 1;
+	if (queueRow)
+		console.log(`  ${queueRow.ok ? 'PASS' : 'FAIL'}  queue mode: ${queueRow.seconds} s (its own lines say more)`);
+	process.exitCode = rows.every((r) => r.ok) && (!queueRow || queueRow.ok) ? 0 : 1;
 }
 
 main().catch((error) => {

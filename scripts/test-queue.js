@@ -2,6 +2,7 @@
 // `npm run test:queue`: the end-to-end tests in n8n's queue mode (Redis, PostgreSQL, a main
 // and two workers), on the pinned n8n. Installs Debian's redis-server and postgresql when
 // missing (services.js), and checks afterwards that no process the run started is left.
+// `npm run test:compat -- --queue` runs it beside the version matrix.
 const { execFileSync } = require('child_process');
 const { existsSync, mkdtempSync, readFileSync, rmSync } = require('fs');
 const { tmpdir } = require('os');
@@ -32,10 +33,12 @@ try {
 	let since = Date.now();
 	ensureServices();
 	ensureRuntime();
-	execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
+	// test:compat --queue has built it already, and its runtimes copy dist/ meanwhile.
+	if (!process.env.UNPOD_BUILT) execFileSync('npm', ['run', 'build', '--silent'], { cwd: ROOT, stdio: 'inherit' });
 	console.log(`== queue mode: ready in ${seconds(since)} s`);
 	since = Date.now();
-	const env = { ...process.env, UNPOD_PROCESS_GROUPS: groupsFile };
+	// Ports of its own (dev/harness/ports.ts), so that it can run beside the version matrix.
+	const env = { UNPOD_PORT_SLOT: '2', ...process.env, UNPOD_PROCESS_GROUPS: groupsFile };
 	try {
 		execFileSync('npx', ['jest', '-c', 'jest.queue.config.js', ...process.argv.slice(2)], {
 			cwd: ROOT,

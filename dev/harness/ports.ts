@@ -9,10 +9,11 @@ const handedOut = new Set<number>();
  * ephemeral range the OS hands out for port 0: a port probed free here cannot be handed to
  * another worker's n8n, or to a server listening on port 0, before n8n binds it. (Ports the
  * OS picked once clashed: two workers were given the same one.) Test runs side by side
- * (test:compat's runtimes) each take a slot of blocks of their own (UNPOD_PORT_SLOT, 0 or 1).
+ * (test:compat's runtimes, queue mode) each take a slot of blocks of their own (UNPOD_PORT_SLOT,
+ * 0 to 2): ports 10000 to 24999, below the OS's ephemeral range (32768 and up).
  */
-const PORT_BLOCK = 2000;
-const PORT_BASE = 10000 + (Number(process.env.UNPOD_PORT_SLOT ?? 0) % 2) * 5 * PORT_BLOCK;
+const PORT_BLOCK = 1000;
+const PORT_BASE = 10000 + (Number(process.env.UNPOD_PORT_SLOT ?? 0) % 3) * 5 * PORT_BLOCK;
 
 const isFree = (port: number) =>
 	new Promise<boolean>((resolvePort) => {
