@@ -5,6 +5,7 @@
 import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'fs';
 import { tmpdir } from 'os';
 import { join } from 'path';
+import { copyMigratedDatabase } from './database-template';
 import { PACKAGE_NAME, RECIPE, ROOT, RUNTIME } from './paths';
 import { freePort } from './ports';
 import { runGroup } from './processes';
@@ -90,6 +91,7 @@ export class N8n {
 		// jest sets NODE_ENV=test, under which n8n's CLI stays silent and does nothing.
 		delete env.NODE_ENV;
 		delete env.JEST_WORKER_ID;
+		if (env.DB_TYPE === 'sqlite') await copyMigratedDatabase(env, join(folder, '.n8n'));
 		return new N8n(folder, env);
 	}
 
