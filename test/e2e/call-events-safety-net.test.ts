@@ -86,11 +86,13 @@ test('with 30% of pushes lost, every one of 100 endings reaches the CRM step exa
 		);
 	});
 	await n8n.executionsFinished(workflow.id);
-	// Then a quiet poll and every fourth ending pushed once more (pushed before, or brought by the
-	// poll): nothing more reaches the CRM.
+	// Then a quiet poll and 25 endings pushed once more, 13 pushed before and 12 the poll brought:
+	// nothing more reaches the CRM.
 	await n8n.quietPoll(workflow.id, polls);
-	const again = tasks.filter((_, i) => i % 4 === 0);
-	expect(again.some((t) => pushedIds.has(t.task_id)) && again.some((t) => !pushedIds.has(t.task_id))).toBe(true);
+	const again = [
+		...tasks.filter((t) => pushedIds.has(t.task_id)).slice(0, 13),
+		...tasks.filter((t) => !pushedIds.has(t.task_id)).slice(0, 12),
+	];
 	again.forEach((t) => h.server.webhooks.redeliver(t.task_id));
 	await h.server.webhooks.settled();
 	await n8n.executionsFinished(workflow.id);
