@@ -16,7 +16,7 @@ import type { Task } from '../../dev/server/types';
 import { ANALYSED_AGENT } from '../../dev/server/postCall';
 import type { AgentSettings } from '../../dev/server/types';
 import { callChain, simplifyTask } from '../../nodes/shared/outcome';
-import { zonedParts } from '../../nodes/UnpodTask/resources/task/followUp.plan';
+import { ZoneClock } from '../../nodes/shared/callingHours/window';
 import { table } from '../../dev/harness/report';
 
 const CONTACTS = 1_000;
@@ -56,8 +56,9 @@ function draws(seed: number) {
 	};
 }
 
+const clock = new ZoneClock();
 const inWindow = (ms: number) => {
-	const p = zonedParts(ms, ZONE);
+	const p = clock.parts(ms, ZONE);
 	const minute = p.hour * 60 + p.minute;
 	return p.weekday >= 1 && p.weekday <= 5 && minute >= 9 * 60 && minute < 19 * 60;
 };

@@ -43,7 +43,8 @@ export class Executor {
 			type: 'n8n-nodes-unpod.unpodTask',
 			typeVersion: options.typeVersion ?? 1,
 			position: [0, 0],
-			parameters: { ...options.parameters } as INode['parameters'],
+			// Calling hours depend on the hour a test runs: on only where a test says so.
+			parameters: { callingHours: false, ...options.parameters } as INode['parameters'],
 			credentials: { unpodApi: { id: 'unpod', name: 'Unpod' } },
 			...(options.onError ? { onError: options.onError } : {}),
 		};

@@ -16,7 +16,11 @@ const TYPES = {
 	bridge: 'n8n-nodes-unpod.unpodBridge',
 } as const;
 
-/** A node of the package with the working credential; `resource` (of the nodes that have several) is the node's own unless given. */
+/**
+ * A node of the package with the working credential; `resource` (of the nodes that have several)
+ * is the node's own unless given. Task nodes keep to calling hours by default, which depend on
+ * the hour a test runs: tests of other things turn it off (callingHours.test.ts is its own).
+ */
 export function unpodNode(
 	node: keyof typeof TYPES,
 	name: string,
@@ -28,7 +32,11 @@ export function unpodNode(
 		type: TYPES[node],
 		credentials: CREDENTIAL,
 		...extra,
-		parameters: { ...(node === 'space' || node === 'bridge' ? { resource: node } : {}), ...parameters },
+		parameters: {
+			...(node === 'space' || node === 'bridge' ? { resource: node } : {}),
+			...(node === 'task' ? { callingHours: false } : {}),
+			...parameters,
+		},
 	};
 }
 

@@ -38,6 +38,7 @@ export function importWorkflow(
 			credentials: CREDENTIAL,
 			parameters: {
 				operation: 'create',
+				callingHours: false,
 				space: { __rl: true, mode: 'token', value: IMPORT_SPACE },
 				agent: { __rl: true, mode: 'handle', value: SEED.secondAgentHandle },
 				contactName: '={{ $json.name }}',
@@ -164,6 +165,7 @@ export function approvalWorkflow(id: string, sinkUrl: string): Workflow {
 				credentials: CREDENTIAL,
 				parameters: {
 					operation: 'sendAndWait',
+					callingHours: false,
 					space: { __rl: true, mode: 'token', value: TRIGGER_SPACE },
 					agent: { __rl: true, mode: 'handle', value: SEED.agentHandle },
 					contactName: 'Rita Approver',
@@ -218,7 +220,7 @@ export function recordingsWorkflow(id: string): Workflow {
 		typeVersion: 1,
 		position: [x, 0] as [number, number],
 		credentials: CREDENTIAL,
-		parameters: { ...parameters },
+		parameters: { callingHours: false, ...parameters },
 	});
 	const stored = whereNode(id, 660);
 	stored.name = 'Stored';

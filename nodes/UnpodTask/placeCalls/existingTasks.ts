@@ -25,6 +25,15 @@ export interface ExistingTask {
 	listed: IDataObject;
 }
 
+/** When a task calls (its schedule, else its creation), and how often: Unpod's redials of it count. */
+function callsOf(t: IDataObject): { at?: number; count: number } {
+	const input = (t.input ?? {}) as IDataObject;
+	const stamp = t.scheduled_timestamp;
+	const scheduled = typeof stamp === 'number' ? stamp * 1000 : platformTime(stamp);
+	const at = scheduled ?? platformTime(t.created);
+	return { at, count: 1 + (Number(input.redial_count) > 0 ? Number(input.redial_count) : 0) };
+}
+
 export interface Match {
 	task: ExistingTask;
 	/** What matched: the row's Document ID, or its phone number. */
@@ -67,6 +76,20 @@ export class ExistingTasks {
 			const previous = callChain(t).previous_task_id;
 			if (previous && !this.byPrevious.has(previous)) this.byPrevious.set(previous, t);
 		}
+	}
+
+	/**
+	 * The instants of the calls to `phone` (normalised) among these tasks, one per call: a task
+	 * Unpod redialled counts once more for each redial. The limit of calls in 24 hours reads them.
+	 */
+	callTimes(phone: string, countryCode: string): number[] {
+		const times: number[] = [];
+		for (const { task, number } of this.tasks) {
+			if (normalizePhone(number, countryCode) !== phone) continue;
+			const { at, count } = callsOf(task.listed);
+			if (at !== undefined) for (let i = 0; i < count; i++) times.push(at);
+		}
+		return times;
 	}
 
 	/** The follow-up already scheduled for the call `taskId`, as the list gave it. */
@@ -151,7 +174,7 @@ export async function recentTasks(
 			bySpace.set(space, new ExistingTasks(known[space].tasks.map(asListed)));
 		} catch (error) {
 			const failure = asNodeError(context.getNode(), error);
-			failure.message = `Could not look up the space's recent tasks to skip contacts already called: ${failure.message}. Nothing was sent`;
+			failure.message = `Could not look up the space's recent tasks (to skip contacts already called, or to count calls in 24 hours): ${failure.message}. Nothing was sent`;
 			throw failure;
 		}
 	}
@@ -167,20 +190,13 @@ export interface SkippedRow {
 
 /**
  * Skip Contacts Already Called: the rows (those with a lookback) that already have a task in
- * their space, each looked for with its own lookback and country code; `memory` as recentTasks.
+ * their space, each looked for with its own lookback and country code among `existing`.
  */
-export async function calledContacts(
-	context: IExecuteFunctions,
-	rows: Row[],
-	budget: WaitBudget,
-	memory?: IDataObject,
-): Promise<Map<Row, SkippedRow>> {
+export function calledContacts(rows: Row[], existing: Map<string, ExistingTasks>): Map<Row, SkippedRow> {
 	const skipped = new Map<Row, SkippedRow>();
-	const guarded = rows.filter((row) => row.lookbackHours !== undefined);
-	if (!guarded.length) return skipped;
-	const existing = await recentTasks(context, guarded, budget, memory);
-	for (const row of guarded) {
-		const hours = row.lookbackHours!;
+	for (const row of rows) {
+		if (row.lookbackHours === undefined) continue;
+		const hours = row.lookbackHours;
 		const since = Date.now() - hours * 3600 * 1000;
 		const match = existing.get(row.request.space)?.match(row.document, { countryCode: row.countryCode, since });
 		if (!match) continue;

@@ -25,6 +25,9 @@ export interface KnownTask {
 	document_id?: string;
 	contact_number?: string;
 	previous_task_id?: string;
+	/** Unix seconds of its schedule, and Unpod's redials of it: the limit of calls in 24 hours counts them. */
+	scheduled?: number;
+	redials?: number;
 }
 
 /** One space's memory: tasks created since `from` (unix seconds), read up to `readAt`. */
@@ -41,6 +44,8 @@ export function knownTask(task: IDataObject): KnownTask | undefined {
 	const documentId = input.document_id ?? task.ref_id;
 	const number = input.contact_number ?? input.phone;
 	const previous = callChain(task).previous_task_id;
+	const stamp = task.scheduled_timestamp;
+	const scheduled = typeof stamp === 'number' ? stamp * 1000 : platformTime(stamp);
 	return {
 		task_id: String(task.task_id),
 		run_id: typeof task.run_id === 'string' ? task.run_id : null,
@@ -49,6 +54,8 @@ export function knownTask(task: IDataObject): KnownTask | undefined {
 		...(typeof documentId === 'string' && documentId ? { document_id: documentId } : {}),
 		...(number === undefined || number === null || number === '' ? {} : { contact_number: String(number) }),
 		...(previous ? { previous_task_id: previous } : {}),
+		...(scheduled === undefined ? {} : { scheduled: Math.floor(scheduled / 1000) }),
+		...(Number(input.redial_count) > 0 ? { redials: Number(input.redial_count) } : {}),
 	};
 }
 
@@ -58,11 +65,13 @@ export function asListed(task: KnownTask): IDataObject {
 	if (task.document_id) input.document_id = task.document_id;
 	if (task.contact_number) input.contact_number = task.contact_number;
 	if (task.previous_task_id) input.previous_task_id = task.previous_task_id;
+	if (task.redials) input.redial_count = task.redials;
 	return {
 		task_id: task.task_id,
 		run_id: task.run_id,
 		status: task.status,
 		...(task.created === undefined ? {} : { created: new Date(task.created * 1000).toISOString() }),
+		...(task.scheduled === undefined ? {} : { scheduled_timestamp: task.scheduled }),
 		input,
 	};
 }

@@ -8,18 +8,39 @@ import { failedItem } from '../../shared/itemLoop';
 import type { InvalidRow, RefusedRow, Row } from './rows';
 import type { SendResult } from './send';
 
-export type Sent = Exclude<SendResult, { kind: 'failed' }>;
+export type Sent = Exclude<SendResult, { kind: 'failed' } | { kind: 'held' }>;
 
-/** A sent row's item: `json` shapes a created or skipped row; a failed row is an error item. */
+/**
+ * A sent row's item: `json` shapes a created or skipped row; a failed row is an error item; a row
+ * held for its calling hours goes on as a refused one does (heldItem).
+ */
 export function sentRowItem(
 	context: IExecuteFunctions,
 	row: Pick<Row, 'itemIndex' | 'inputJson'>,
 	result: SendResult,
 	json: (sent: Sent) => IDataObject,
 ): INodeExecutionData {
-	return result.kind === 'failed'
-		? failedItem(context, row.inputJson, row.itemIndex, result.error, { unpod_created: result.created })
-		: { json: json(result), pairedItem: { item: row.itemIndex } };
+	if (result.kind === 'failed')
+		return failedItem(context, row.inputJson, row.itemIndex, result.error, { unpod_created: result.created });
+	if (result.kind === 'held') return heldItem(context, row, result.answer);
+	return { json: json(result), pairedItem: { item: row.itemIndex } };
+}
+
+/**
+ * A contact not called for its calling hours: not created, and not a failure of the node. Its
+ * item says where the phone rings, the time there, why, and when it may be called
+ * (`next_allowed_at`); with the error output on, it takes that output, as a refused row does.
+ */
+export function heldItem(
+	context: IExecuteFunctions,
+	row: Pick<Row, 'itemIndex' | 'inputJson'>,
+	answer: IDataObject,
+): INodeExecutionData {
+	if (context.getNode().onError === 'continueErrorOutput') {
+		const error = new NodeOperationError(context.getNode(), String(answer.unpod_held), { itemIndex: row.itemIndex });
+		return failedItem(context, row.inputJson, row.itemIndex, error, answer);
+	}
+	return { json: { ...row.inputJson, ...answer }, pairedItem: { item: row.itemIndex } };
 }
 
 /**

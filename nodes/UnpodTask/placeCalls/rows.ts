@@ -9,6 +9,10 @@ import { contactOfItem, toContactDocument } from '../../shared/contacts';
 import type { DoNotCallList } from '../../shared/doNotCall';
 import { doNotCallListOf, refusalOf } from './doNotCall';
 import { DEFAULT_LOOKBACK_HOURS } from './fields';
+import { hoursSettingsOf, ownZoneOf, rowHours, scheduleAt } from './callingHours';
+import { userTime } from '../../shared/time';
+import type { CallingHours, RowHours } from './callingHours';
+import type { UserWindow } from '../../shared/callingHours/callee';
 
 export interface Row {
 	itemIndex: number;
@@ -26,6 +30,8 @@ export interface Row {
 	countryCode: string;
 	/** With Skip Contacts Already Called: how many hours back the row's duplicates are looked for. */
 	lookbackHours?: number;
+	/** With Keep to Calling Hours: the callee's zones and window (placeCalls/callingHours.ts). */
+	hours?: RowHours;
 }
 
 /** The request every call is created with: in a space, by an agent, when, and what for. */
@@ -96,12 +102,26 @@ export function parseDocuments(value: unknown): IDataObject[] {
 function scheduleOf(context: IExecuteFunctions, itemIndex: number): IDataObject {
 	const type = context.getNodeParameter('schedule', itemIndex, 'now') as string;
 	if (type !== 'custom') return { type };
-	const callAt = String(context.getNodeParameter('callAt', itemIndex, ''));
-	const match = /^(\d{4}-\d{2}-\d{2})[T ](\d{2}:\d{2})/.exec(callAt);
-	if (!match) {
-		throw new NodeOperationError(context.getNode(), `Call At "${callAt}" is not a date and time`, { itemIndex });
+	const callAt = context.getNodeParameter('callAt', itemIndex, '');
+	// Unpod reads a custom schedule in UTC: a value with an offset of its own is turned into UTC.
+	const at =
+		typeof callAt === 'string' && !/^\d{4}-\d{2}-\d{2}[T ]\d{2}:\d{2}/.test(callAt.trim())
+			? undefined
+			: userTime(callAt);
+	if (at === undefined) {
+		throw new NodeOperationError(context.getNode(), `Call At "${String(callAt)}" is not a date and time`, {
+			itemIndex,
+		});
 	}
-	return { type: 'custom', calling_date: match[1], calling_time: match[2] };
+	return scheduleAt(at);
+}
+
+/** How the rows of a read keep to calling hours: one book for the run, the operation's defaults. */
+export interface HoursReading {
+	book: CallingHours;
+	defaults: UserWindow;
+	outside: (itemIndex: number) => RowHours['outside'];
+	now: number;
 }
 
 /** The settings of the row an item makes: where and how it is called. */
@@ -116,6 +136,24 @@ function requestOf(context: IExecuteFunctions, itemIndex: number, label: string)
 		? Number(options.lookbackHours) || DEFAULT_LOOKBACK_HOURS
 		: undefined;
 	return { request, countryCode, lookbackHours };
+}
+
+/**
+ * A row's calling hours, or undefined with Keep to Calling Hours off; a contact `timezone` that
+ * is no zone is a bad row naming the field.
+ */
+function hoursOfRow(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	document: IDataObject,
+	reading: HoursReading | undefined,
+): RowHours | undefined | { field: string; message: string } {
+	if (!reading) return undefined;
+	const settings = hoursSettingsOf(context, itemIndex, reading.defaults);
+	if (!settings) return undefined;
+	const own = ownZoneOf(document);
+	if (typeof own === 'object') return own;
+	return rowHours(reading.book, settings, document, own, reading.outside(itemIndex), reading.now);
 }
 
 interface ItemContact {
@@ -154,13 +192,16 @@ function readItem(
 	itemJson: IDataObject,
 	doNotCall: DoNotCallList,
 	into: ReadRows,
+	reading: HoursReading | undefined,
 ) {
 	const label = rowLabel(itemJson, itemIndex);
 	const rowNumber = sheetRow(itemJson);
 	const settings = requestOf(context, itemIndex, label);
 	for (const { contact, inputJson, position } of contactsOfItem(context, itemIndex, itemJson, label)) {
-		const result = toContactDocument(contact, settings.countryCode);
+		const read = toContactDocument(contact, settings.countryCode);
 		const where = `${label}${position === undefined ? '' : `, contact ${position + 1}`}`;
+		const hours = 'field' in read ? undefined : hoursOfRow(context, itemIndex, read.document, reading);
+		const result = hours && 'field' in hours ? hours : read;
 		if ('field' in result) {
 			const error = new NodeOperationError(context.getNode(), `${where}: ${result.message}`, {
 				itemIndex,
@@ -172,7 +213,17 @@ function readItem(
 		const refusal = refusalOf(context, itemIndex, result.document, doNotCall, where);
 		if (refusal) into.refused.push({ itemIndex, rowNumber, inputJson, reason: refusal });
 		else
-			into.rows.push(contactRow({ itemIndex, rowNumber, position, inputJson, document: result.document, ...settings }));
+			into.rows.push(
+				contactRow({
+					itemIndex,
+					rowNumber,
+					position,
+					inputJson,
+					document: result.document,
+					...settings,
+					...(hours ? { hours: hours as RowHours } : {}),
+				}),
+			);
 	}
 }
 
@@ -182,13 +233,13 @@ function readItem(
  * item whose settings cannot be read (an expression that fails, a blank Call Context) is a bad
  * row as a whole.
  */
-export function readRows(context: IExecuteFunctions, items: INodeExecutionData[]): ReadRows {
+export function readRows(context: IExecuteFunctions, items: INodeExecutionData[], reading?: HoursReading): ReadRows {
 	const found: ReadRows = { rows: [], invalid: [], refused: [] };
 	const doNotCall = doNotCallListOf(context);
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		const itemJson = items[itemIndex].json;
 		try {
-			readItem(context, itemIndex, itemJson, doNotCall, found);
+			readItem(context, itemIndex, itemJson, doNotCall, found, reading);
 		} catch (error) {
 			const failure =
 				error instanceof NodeOperationError

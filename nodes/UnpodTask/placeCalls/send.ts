@@ -10,7 +10,8 @@ import { numberOption } from '../../shared/parameters';
 import { executionBudget, markMaybeDone } from '../../shared/retry';
 import type { WaitBudget } from '../../shared/retry';
 import { sendToFirstServedPath, unpodApiRequest } from '../../shared/transport';
-import { calledContacts } from './existingTasks';
+import { calledContacts, recentTasks } from './existingTasks';
+import { keepCallingHours } from './callingHours';
 import type { ExistingTask } from './existingTasks';
 import { rateLimitWaitOption } from './fields';
 import { groupIntoBatches, rowList } from './batches';
@@ -20,6 +21,8 @@ import type { Row } from './rows';
 /** What became of one row. `answer` holds task_id, run_id, task_status (and a warning or skip reason). */
 export type SendResult =
 	| { kind: 'created'; answer: IDataObject }
+	/** Not sent: outside the callee's calling hours (or their limit of calls), with what its item says. */
+	| { kind: 'held'; answer: IDataObject }
 	| { kind: 'skipped'; answer: IDataObject; existing: ExistingTask }
 	| { kind: 'failed'; error: NodeApiError | NodeOperationError; created: false | 'unknown' };
 
@@ -38,6 +41,8 @@ export interface SendSettings {
 	 * and Wait puts out a skipped call's whole task, so it reads the list whole.
 	 */
 	rememberTasks?: boolean;
+	/** The calls of one wait: a row held for its calling hours stops them all, before any request. */
+	allOrNone?: boolean;
 }
 
 type Results = Map<Row, SendResult>;
@@ -51,12 +56,28 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
 	const journal = new RunJournal(context.getContext('node'), context.getWorkflowDataProxy(0).$runIndex);
 	const results: Results = new Map();
 	const unsent = replayJournal(context, journal, rows, results);
-	if (settings.skipCalledContacts) {
-		const memory = settings.rememberTasks ? context.getWorkflowStaticData('node') : undefined;
-		for (const [row, skipped] of await calledContacts(context, unsent, settings.budget, memory)) {
-			results.set(row, { kind: 'skipped', ...skipped });
-		}
+	// One read of the space's recent tasks serves the duplicate guard and the limit of calls in 24 hours.
+	const guarded = settings.skipCalledContacts ? unsent.filter((row) => row.lookbackHours !== undefined) : [];
+	const limited = unsent.filter((row) => row.hours?.callee.maxCallsPer24Hours);
+	const reads = [
+		...guarded,
+		...limited.map((row) => ({ request: row.request, lookbackHours: Math.max(24, row.lookbackHours ?? 0) })),
+	];
+	const memory = settings.rememberTasks ? context.getWorkflowStaticData('node') : undefined;
+	const existing = reads.length ? await recentTasks(context, reads, settings.budget, memory) : undefined;
+	if (existing) {
+		for (const [row, skipped] of calledContacts(guarded, existing)) results.set(row, { kind: 'skipped', ...skipped });
 	}
+	const toSend = unsent.filter((row) => !results.has(row));
+	const held = keepCallingHours(toSend, Date.now(), existing);
+	if (settings.allOrNone && held.size) {
+		const [[row, answer]] = held;
+		throw new NodeOperationError(context.getNode(), `${String(answer.unpod_held)}. Nothing was sent.`, {
+			itemIndex: row.itemIndex,
+			description: 'The calls of this run go in one request: a contact who may not be called stops them all.',
+		});
+	}
+	for (const [row, answer] of held) results.set(row, { kind: 'held', answer });
 	const batches = groupIntoBatches(
 		unsent.filter((row) => !results.has(row)),
 		settings.batchSize,
@@ -98,7 +119,7 @@ async function sendBatches(
 			const answers = pairedAnswers(batch.length, await createPath.create(context, batch, budget));
 			batch.forEach((row, i) => {
 				journal.created(row, answers[i]);
-				results.set(row, { kind: 'created', answer: answers[i] });
+				results.set(row, { kind: 'created', answer: { ...answers[i], ...row.hours?.note } });
 			});
 		} catch (error) {
 			const failure = asNodeError(context.getNode(), error, batch[0].itemIndex);

@@ -26,6 +26,7 @@ import {
 } from '../../shared/resume';
 import { readTaskList } from '../../shared/taskLists';
 import { isFinal } from '../../shared/tasks';
+import { calleeFields, commonSlot, scheduleAt, setSchedule } from '../placeCalls/callingHours';
 import type { Row } from '../placeCalls/rows';
 import { rateLimitBudget, sendRows } from '../placeCalls/send';
 
@@ -149,6 +150,15 @@ export async function sendAndPark(
 	if (!rows.length) return;
 	refuseSplitRows(context, rows, sameFields);
 	const limitMinutes = numberOption(context, LIMIT_WAIT);
+	const now = Date.now();
+	// One request, so one time for every call: the first legal for every callee, within the wait.
+	const slot = commonSlot(context, rows, now, now + limitMinutes * 60_000, `${context.getNode().name}`);
+	if (slot !== undefined) {
+		for (const row of rows) {
+			setSchedule(row, scheduleAt(slot));
+			if (row.hours) row.hours.note = { ...calleeFields(row.hours, now), scheduled_at: new Date(slot).toISOString() };
+		}
+	}
 	const key = String((await context.getCredentials('unpodApi')).apiToken ?? '');
 	const resumeUrl = resumeAddress(context, waiting, {
 		[WAIT_TOKEN]: newWaitToken(key, String(context.getExecutionId()), context.getNode().id),
@@ -168,6 +178,7 @@ export async function sendAndPark(
 		continueOnFail: false,
 		// The calls of one wait go in one request: none is left out as called already.
 		skipCalledContacts: false,
+		allOrNone: true,
 	});
 	for (const row of rows) {
 		const result = sent.get(row);

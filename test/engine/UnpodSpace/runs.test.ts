@@ -29,6 +29,7 @@ const importAndFollow = workflows.chain('runsImport', [
 			contactNumber: '={{ $json.phone }}',
 			callContext: 'Runs',
 			skipExisting: false,
+			callingHours: false,
 			options: { batchSize: 100 },
 		},
 	},

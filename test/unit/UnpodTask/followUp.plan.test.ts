@@ -2,16 +2,26 @@ import {
 	callbackInstant,
 	decideFollowUp,
 	DEFAULT_WINDOW,
-	fromZoned,
 	intoWindow,
 	readEndedCall,
 	slotOf,
-	zonedParts,
 } from '../../../nodes/UnpodTask/resources/task/followUp.plan';
-import type { CallingWindow } from '../../../nodes/UnpodTask/resources/task/followUp.plan';
+import type { CalleeWindows } from '../../../nodes/UnpodTask/resources/task/followUp.plan';
+import { minutesOf, ZoneClock } from '../../../nodes/shared/callingHours/window';
 
-const iso = (ms: number) => new Date(ms).toISOString();
-const window = (timeZone: string): CallingWindow => ({ ...DEFAULT_WINDOW, timeZone });
+const iso = (ms: number | undefined) => (ms === undefined ? 'none' : new Date(ms).toISOString());
+const clock = new ZoneClock();
+/** Follow Up's default Calling Days and Hours in one zone. */
+const window = (zone: string): CalleeWindows => ({
+	windows: [
+		{ zone, days: DEFAULT_WINDOW.days, start: minutesOf(DEFAULT_WINDOW.start), end: minutesOf(DEFAULT_WINDOW.end) },
+	],
+	zone,
+	clock,
+});
+const zonedParts = (ms: number, zone: string) => clock.parts(ms, zone);
+const fromZoned = (y: number, mo: number, d: number, h: number, mi: number, zone: string) =>
+	clock.instant(y, mo, d, h, mi, zone);
 
 describe('the calling window', () => {
 	test('wall time in a zone and back, daylight saving included', () => {
@@ -280,6 +290,6 @@ describe('what an ended call asks for next', () => {
 		const decided = decideFollowUp(call, settings, now);
 		expect(decided).toMatchObject({ follow_up: 'callback', attempt: 3 });
 		expect(iso(decided.at!)).toBe('2026-11-26T09:00:00.000Z');
-		expect(callbackInstant('tomorrow', 'Europe/Berlin')).toBeUndefined();
+		expect(callbackInstant('tomorrow', 'Europe/Berlin', clock)).toBeUndefined();
 	});
 });

@@ -24,6 +24,14 @@ import {
 	rateLimitWaitOption,
 	skipExistingField,
 } from '../../placeCalls/fields';
+import {
+	CallingHours,
+	callingHoursField,
+	LAW_WINDOW,
+	maxCallsPerDayOption,
+	unknownZoneOption,
+} from '../../placeCalls/callingHours';
+import type { RowHours } from '../../placeCalls/callingHours';
 import { doNotCallFields, refuseDoNotCallRows } from '../../placeCalls/doNotCall';
 import { rowItems } from '../../placeCalls/output';
 import { readRows } from '../../placeCalls/rows';
@@ -126,6 +134,10 @@ export const description: INodeProperties[] = [
 	callContextField(show),
 	skipExistingField(inExecution),
 	...doNotCallFields(show),
+	callingHoursField(
+		show,
+		"Whether to call each contact only at hours the law of the place where the phone rings allows (08:00 to 21:00 in the callee's time zone, 20:00 in Florida and Oklahoma). In This Execution, a contact outside them is not called and its item says when it may be; Until Unpod Reports, the calls are scheduled for the first time legal for all, within Limit Wait Time.",
+	),
 	optionsCollection(show, [
 		checkEveryOption,
 		countryCodeOption,
@@ -134,7 +146,9 @@ export const description: INodeProperties[] = [
 		}),
 		{ ...lookbackOption, displayOptions: { show: { '/waitMode': ['inExecution'] } } },
 		maxCallWaitOption,
+		maxCallsPerDayOption,
 		rateLimitWaitOption,
+		unknownZoneOption,
 	]),
 	simplifyField(show),
 ];
@@ -147,7 +161,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 /** Until Unpod reports: every call in one request, then the execution waits holding no worker. */
 async function parkUntilReported(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	refusePlainTool(context, 'Call and Wait until Unpod reports', 'set Wait Mode to In This Execution');
-	const { rows, invalid, refused } = readRows(context, context.getInputData());
+	const { rows, invalid, refused } = readRows(context, context.getInputData(), hoursReading('schedule'));
 	// Nothing is put out before the resume: a row that cannot be sent stops the whole run.
 	refuseInvalidRows(invalid);
 	refuseDoNotCallRows(context, refused);
@@ -167,6 +181,17 @@ async function webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
 	};
 }
 
+/**
+ * Calling hours as each wait mode keeps them: in the execution, a contact outside them is held
+ * (the item says when); until reported, the calls are scheduled for a time legal for all.
+ */
+const hoursReading = (outside: RowHours['outside']) => ({
+	book: new CallingHours(),
+	defaults: LAW_WINDOW,
+	outside: () => outside,
+	now: Date.now(),
+});
+
 async function waitInExecution(context: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const startedAt = Date.now();
 	const items = context.getInputData();
@@ -175,7 +200,7 @@ async function waitInExecution(context: IExecuteFunctions): Promise<INodeExecuti
 	const checkSeconds = numberOption(context, checkEveryOption);
 	const signal = cancelSignalOf(context);
 
-	const { rows, invalid, refused } = readRows(context, items);
+	const { rows, invalid, refused } = readRows(context, items, hoursReading('hold'));
 	if (!continueOnFail) refuseInvalidRows(invalid);
 	const sent = await sendRows(context, rows, {
 		batchSize: DEFAULT_BATCH_SIZE,
@@ -187,7 +212,7 @@ async function waitInExecution(context: IExecuteFunctions): Promise<INodeExecuti
 	const followed = new Map<number, Followed>();
 	rows.forEach((row, index) => {
 		const result = sent.get(row)!;
-		if (result.kind === 'failed') return;
+		if (result.kind === 'failed' || result.kind === 'held') return;
 		const { answer } = result;
 		const call: Followed = {
 			space: row.request.space,

@@ -11,6 +11,15 @@ import {
 	rateLimitWaitOption,
 	skipExistingField,
 } from '../../placeCalls/fields';
+import {
+	CallingHours,
+	callingHoursField,
+	callingWindowOptions,
+	LAW_WINDOW,
+	maxCallsPerDayOption,
+	outsideHoursOption,
+	unknownZoneOption,
+} from '../../placeCalls/callingHours';
 import { doNotCallFields } from '../../placeCalls/doNotCall';
 import { rowItems } from '../../placeCalls/output';
 import { readRows } from '../../placeCalls/rows';
@@ -68,8 +77,17 @@ export const description: INodeProperties[] = [
 		type: 'options',
 		displayOptions: { show },
 		options: [
-			{ name: 'Now', value: 'now', description: 'Call as soon as possible' },
-			{ name: 'Auto', value: 'auto', description: "Call within the agent's calling days and hours" },
+			{
+				name: 'Now',
+				value: 'now',
+				description: 'Call as soon as possible (with Keep to Calling Hours: each contact once its hours open)',
+			},
+			{
+				name: 'Auto',
+				value: 'auto',
+				description:
+					"Call within the agent's calling days and hours (with Keep to Calling Hours: sent as Now, or for the callee's next legal time)",
+			},
 			{ name: 'Custom', value: 'custom', description: 'Call at a given date and time' },
 		],
 		default: 'now',
@@ -80,18 +98,36 @@ export const description: INodeProperties[] = [
 		type: 'dateTime',
 		required: true,
 		default: '',
-		description: "Date and time of the calls, in the agent's time zone",
+		description:
+			'Date and time of the calls, in UTC unless the value carries its own offset. With Keep to Calling Hours, a contact whose hours are closed then is called at its next legal time.',
 		displayOptions: { show: { ...show, schedule: ['custom'] } },
 	},
 	skipExistingField(show),
 	...doNotCallFields(show),
-	optionsCollection(show, [batchSizeOption, countryCodeOption, lookbackOption, rateLimitWaitOption]),
+	callingHoursField(show),
+	optionsCollection(show, [
+		batchSizeOption,
+		...callingWindowOptions(LAW_WINDOW),
+		countryCodeOption,
+		lookbackOption,
+		maxCallsPerDayOption,
+		rateLimitWaitOption,
+		outsideHoursOption,
+		unknownZoneOption,
+	]),
 ];
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
 	const continueOnFail = this.continueOnFail();
-	const { rows, invalid, refused } = readRows(this, items);
+	const { rows, invalid, refused } = readRows(this, items, {
+		book: new CallingHours(),
+		defaults: LAW_WINDOW,
+		outside: (itemIndex) =>
+			(this.getNodeParameter('options', itemIndex, {}) as { outsideHours?: 'schedule' | 'hold' }).outsideHours ??
+			'schedule',
+		now: Date.now(),
+	});
 	if (!continueOnFail) refuseInvalidRows(invalid);
 
 	const results = await sendRows(this, rows, {

@@ -10,6 +10,7 @@ import type { WaitBudget } from '../../../shared/retry';
 import { readTaskList } from '../../../shared/taskLists';
 import { platformTime } from '../../../shared/time';
 import { recentTasks } from '../../placeCalls/existingTasks';
+import type { RowHours } from '../../placeCalls/callingHours';
 import type { Decision, EndedCall } from './followUp.plan';
 
 /** How far back a follow-up already scheduled for a call is looked for: two weeks. */
@@ -24,6 +25,8 @@ export interface Planned {
 	decision: Decision;
 	/** The slot the follow-up goes in (epoch ms), when one is due. */
 	slot?: number;
+	/** With Keep to Calling Hours: the callee, whose limit of calls in 24 hours the send step keeps. */
+	hours?: RowHours;
 }
 
 /**

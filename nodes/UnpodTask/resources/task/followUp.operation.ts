@@ -18,12 +18,24 @@ import { rateLimitBudget, sendRows } from '../../placeCalls/send';
 import { nextCallTime, nextCalls, spaceOf, tasksFromUnpod, toUnpods } from './followUp.lookup';
 import type { Planned } from './followUp.lookup';
 import { decideFollowUp, DEFAULT_WINDOW, readEndedCall, slotOf } from './followUp.plan';
-import type { CallingWindow } from './followUp.plan';
+import type { CalleeWindows, EndedCall } from './followUp.plan';
+import {
+	CallingHours,
+	callingHoursField,
+	callingWindowOptions,
+	hoursSettingsOf,
+	maxCallsPerDayOption,
+	ownZoneOf,
+	scheduleAt,
+	unknownZoneOption,
+	userWindowOf,
+} from '../../placeCalls/callingHours';
+import type { RowHours } from '../../placeCalls/callingHours';
+import { minutesOf } from '../../../shared/callingHours/window';
 import type { TaskOption } from './taskOption';
 
 const show = { operation: ['followUp'] };
 
-const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const maxCallsOption: INodeProperties = {
 	displayName: 'Max Calls',
 	name: 'maxCalls',
@@ -73,70 +85,53 @@ export const description: INodeProperties[] = [
 	agentLocator(show),
 	callContextField(show),
 	...doNotCallFields(show),
+	callingHoursField(
+		show,
+		"Whether to place each next call only at hours the law of the place where the phone rings allows (08:00 to 21:00 in the callee's own time zone, read from the number; 20:00 in Florida and Oklahoma), inside the Calling Days and Hours, which are read in that zone too",
+	),
 	optionsCollection(show, [
-		{
-			displayName: 'Calling Days',
-			name: 'callingDays',
-			type: 'multiOptions',
-			options: DAYS.map((name, value) => ({ name, value })),
-			default: [1, 2, 3, 4, 5],
-			description: 'Days follow-up calls may be placed on',
-		},
-		{
-			displayName: 'Calling Hours From',
-			name: 'callingFrom',
-			type: 'string',
-			default: '09:00',
-			placeholder: 'e.g. 09:00',
-			description: 'The earliest time of day a follow-up call starts (HH:MM, in the Time Zone)',
-		},
-		{
-			displayName: 'Calling Hours To',
-			name: 'callingTo',
-			type: 'string',
-			default: '19:00',
-			placeholder: 'e.g. 19:00',
-			description: 'The time of day by which a follow-up call has started (HH:MM, in the Time Zone)',
-		},
+		...callingWindowOptions(DEFAULT_WINDOW),
 		maxCallsOption,
+		maxCallsPerDayOption,
 		rateLimitWaitOption,
 		retryAfterOption,
 		slotOption,
 		{
-			displayName: 'Time Zone',
-			name: 'timeZone',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. Europe/Berlin',
-			description: "The calling window's zone; empty: the workflow's",
-			hint: "A contact's own `timezone` field, where present, wins",
+			...unknownZoneOption,
+			description:
+				"The time zone of numbers whose zone is not known, or whose zones share no legal hour; empty: such contacts get no next call. With Keep to Calling Hours off, the zone of the Calling Days and Hours (empty: the workflow's). A contact's own timezone field always wins.",
 		},
 	]),
 ];
 
-/** The calling window an item is held to: the options', in the contact's own zone when it has one. */
-function windowOf(context: IExecuteFunctions, itemIndex: number, document: IDataObject): CallingWindow {
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-	const days = Array.isArray(options.callingDays) ? options.callingDays.map(Number) : DEFAULT_WINDOW.days;
-	const zone = String(document.timezone ?? '') || String(options.timeZone ?? '') || context.getTimezone();
-	const window: CallingWindow = {
-		days,
-		start: String(options.callingFrom ?? DEFAULT_WINDOW.start),
-		end: String(options.callingTo ?? DEFAULT_WINDOW.end),
-		timeZone: zone,
-	};
-	const bad = (what: string) =>
+/**
+ * The windows an item's next call is held to: the law's and the Calling Days and Hours in each
+ * zone the callee's phone may ring in; with Keep to Calling Hours off, the Calling Days and Hours
+ * alone, in the contact's own zone, else the option's, else the workflow's.
+ */
+function windowsOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	document: IDataObject,
+	book: CallingHours,
+	now: number,
+): { window: CalleeWindows; hours?: RowHours } {
+	const fail = (what: string) =>
 		new NodeOperationError(context.getNode(), `Item ${itemIndex + 1}: ${what}`, { itemIndex });
-	if (!days.length) throw bad('Calling Days has no day');
-	for (const hhmm of [window.start, window.end])
-		if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(hhmm)) throw bad(`"${hhmm}" is not a time of day (HH:MM)`);
-	if (window.start >= window.end) throw bad(`Calling Hours From (${window.start}) must come before To (${window.end})`);
-	try {
-		new Intl.DateTimeFormat('en-US', { timeZone: zone });
-	} catch {
-		throw bad(`"${zone}" is not a time zone (use an IANA name such as Europe/Berlin)`);
+	const own = ownZoneOf(document);
+	if (typeof own === 'object') throw fail(own.message);
+	const settings = hoursSettingsOf(context, itemIndex, DEFAULT_WINDOW);
+	if (!settings) {
+		const { user, timeZone } = userWindowOf(context, itemIndex, DEFAULT_WINDOW);
+		const zone = own ?? (timeZone || context.getTimezone());
+		const windows = [{ zone, days: user.days, start: minutesOf(user.start), end: minutesOf(user.end) }];
+		return { window: { windows, zone, clock: book.clock } };
 	}
-	return window;
+	const callee = book.calleeOf(String(document.contact_number ?? ''), own, settings, now);
+	return {
+		window: { windows: callee.windows, zone: callee.zones[0] ?? 'UTC', clock: book.clock },
+		hours: { book, callee, outside: 'schedule' },
+	};
 }
 
 /** Reads each input item as a call and decides; an item that is no call at all fails, naming it. */
@@ -152,6 +147,7 @@ function planItems(
 	const retryAfterHours = numberOption(context, retryAfterOption);
 	const slotMinutes = numberOption(context, slotOption);
 	const doNotCall = doNotCallListOf(context);
+	const book = new CallingHours();
 	items.forEach((item, itemIndex) => {
 		try {
 			const call = readEndedCall(item.json);
@@ -163,11 +159,11 @@ function planItems(
 			}
 			call.doNotCall ??= doNotCallReason(context, itemIndex, call.document, doNotCall);
 			if (!call.taskId) throw new Error('has no task_id: give it an ended call as the triggers or Get Many put it out');
-			const window = windowOf(context, itemIndex, call.document);
-			const decision = decideFollowUp(call, { window, retryAfterHours, maxCalls }, now);
+			const { window, hours } = windowsOf(context, itemIndex, call.document, book, now);
+			const decision = unknownZone(call, hours) ?? decideFollowUp(call, { window, retryAfterHours, maxCalls }, now);
 			const due = decision.follow_up === 'callback' || decision.follow_up === 'retry';
 			const slot = due && decision.at !== undefined ? slotOf(decision.at, slotMinutes, now, window) : undefined;
-			planned.push({ itemIndex, call, decision, slot });
+			planned.push({ itemIndex, call, decision, slot, hours });
 		} catch (error) {
 			const e = error as Error;
 			const message = e instanceof NodeOperationError ? e.message : `Item ${itemIndex + 1} ${e.message}`;
@@ -177,11 +173,19 @@ function planItems(
 	return { planned, failed };
 }
 
-/** Unpod's custom schedule, in UTC (its task service reads a time without a zone in its own, UTC). */
-const scheduleAt = (slot: number) => {
-	const iso = new Date(slot).toISOString();
-	return { type: 'custom', calling_date: iso.slice(0, 10), calling_time: iso.slice(11, 16) };
-};
+/**
+ * No next call for a callee whose zone is not known (Keep to Calling Hours on), where one would
+ * be due: the item says why. Undefined where the call is decided as usual.
+ */
+function unknownZone(call: EndedCall, hours: RowHours | undefined) {
+	if (!hours || hours.callee.zones.length || call.doNotCall !== undefined) return undefined;
+	return {
+		follow_up: 'none' as const,
+		reason:
+			"calling_hours: the number's time zone is not known (set the contact's timezone, or Time Zone for Unknown Numbers)",
+		attempt: call.attempt + 1,
+	};
+}
 
 /** What one input item comes out as: the decision, and the follow-up task when one was scheduled. */
 function decided(plan: Planned, extra: IDataObject): IDataObject {
@@ -196,6 +200,7 @@ function decided(plan: Planned, extra: IDataObject): IDataObject {
 		follow_up_at: at === undefined ? null : new Date(at).toISOString(),
 		follow_up_attempt: plan.decision.follow_up === 'none' ? null : plan.decision.attempt,
 		do_not_call: plan.decision.reason === 'do_not_call',
+		...(plan.decision.moved ? { unpod_rescheduled: plan.decision.moved } : {}),
 		...extra,
 	};
 }
@@ -211,6 +216,7 @@ function followUpRow(context: IExecuteFunctions, items: INodeExecutionData[], p:
 		document: { ...p.call.document, attempt: p.decision.attempt, previous_task_id: p.call.taskId },
 		request: callRequest(space, agent, scheduleAt(p.slot!), callContext),
 		countryCode: '',
+		...(p.hours ? { hours: p.hours } : {}),
 	});
 }
 
@@ -274,7 +280,22 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	});
 	for (const [row, plan] of rows) {
 		const result = sent.get(row)!;
-		out[row.itemIndex] = sentRowItem(this, row, result, (created) => decided(plan, taskRef(created.answer)));
+		if (result.kind === 'held') {
+			// The limit of calls in 24 hours: no next call now; the item says when one may be.
+			const none = {
+				...plan,
+				slot: undefined,
+				decision: { ...plan.decision, follow_up: 'none' as const, reason: 'calling_hours: max calls per 24 hours' },
+			};
+			out[row.itemIndex] = { json: decided(none, result.answer), pairedItem: { item: row.itemIndex } };
+			continue;
+		}
+		out[row.itemIndex] = sentRowItem(this, row, result, (created) =>
+			decided(plan, {
+				...taskRef(created.answer),
+				...(created.answer.scheduled_at ? { follow_up_at: created.answer.scheduled_at } : {}),
+			}),
+		);
 	}
 	for (const bad of read.failed)
 		out[bad.itemIndex] = failedItem(this, items[bad.itemIndex].json, bad.itemIndex, bad.error);

@@ -9,101 +9,32 @@ import { isFinal } from '../../../shared/tasks';
 import { platformTime } from '../../../shared/time';
 import { contactColumns, simplifyTask, unpodCallsAgain } from '../../../shared/outcome';
 import { objectOf } from '../../../shared/values';
+import type { UserWindow } from '../../../shared/callingHours/callee';
+import type { ZoneClock, ZoneWindow } from '../../../shared/callingHours/window';
 
-export interface CallingWindow {
-	/** Days calls may be placed on, 0 Sunday to 6 Saturday. */
-	days: number[];
-	/** `HH:MM`, the first minute calls may start and the minute they must have started by. */
-	start: string;
-	end: string;
-	/** An IANA zone, e.g. `Europe/Berlin`. */
-	timeZone: string;
+/** Follow Up's own Calling Days and Hours by default: weekdays, 09:00 to 19:00 in the callee's zone. */
+export const DEFAULT_WINDOW: UserWindow = { days: [1, 2, 3, 4, 5], start: '09:00', end: '19:00' };
+
+/**
+ * Where and when the next call may start: one window per zone the callee's phone may ring in (the
+ * law's hours and the user's at once), and the zone a callback time without one is read in.
+ */
+export interface CalleeWindows {
+	windows: ZoneWindow[];
+	zone: string;
+	clock: ZoneClock;
 }
 
-export const DEFAULT_WINDOW: Omit<CallingWindow, 'timeZone'> = { days: [1, 2, 3, 4, 5], start: '09:00', end: '19:00' };
-
-interface ZonedParts {
-	year: number;
-	month: number;
-	day: number;
-	hour: number;
-	minute: number;
-	weekday: number;
-}
-
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** The wall-clock date and time of `ms` in `timeZone`. */
-export function zonedParts(ms: number, timeZone: string): ZonedParts {
-	const parts = new Intl.DateTimeFormat('en-US', {
-		timeZone,
-		hourCycle: 'h23',
-		year: 'numeric',
-		month: 'numeric',
-		day: 'numeric',
-		hour: 'numeric',
-		minute: 'numeric',
-		weekday: 'short',
-	}).formatToParts(new Date(ms));
-	const get = (type: string) => parts.find((p) => p.type === type)?.value ?? '';
-	return {
-		year: Number(get('year')),
-		month: Number(get('month')),
-		day: Number(get('day')),
-		hour: Number(get('hour')) % 24,
-		minute: Number(get('minute')),
-		weekday: WEEKDAYS.indexOf(get('weekday')),
-	};
-}
-
-/** The instant (epoch ms) at which the wall clock in `timeZone` reads this date and time. */
-export function fromZoned(year: number, month: number, day: number, hour: number, minute: number, timeZone: string) {
-	const wanted = Date.UTC(year, month - 1, day, hour, minute);
-	let guess = wanted;
-	// Two corrections settle any zone offset, daylight-saving changes included.
-	for (let i = 0; i < 2; i++) {
-		const p = zonedParts(guess, timeZone);
-		guess += wanted - Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
-	}
-	return guess;
-}
-
-const minutesOf = (hhmm: string) => {
-	const [h, m] = hhmm.split(':').map(Number);
-	return h * 60 + m;
-};
-
-/** The first instant at or after `ms` that lies inside the calling window. */
-export function intoWindow(ms: number, window: CallingWindow): number {
-	const start = minutesOf(window.start);
-	const end = minutesOf(window.end);
-	let at = ms;
-	for (let day = 0; day < 8; day++) {
-		const p = zonedParts(at, window.timeZone);
-		const minute = p.hour * 60 + p.minute;
-		if (window.days.includes(p.weekday)) {
-			if (minute >= start && minute < end) return at;
-			if (minute < start) return fromZoned(p.year, p.month, p.day, Math.floor(start / 60), start % 60, window.timeZone);
-		}
-		// The next day's start: noon of the next day, read back, keeps clear of daylight-saving gaps.
-		const next = zonedParts(fromZoned(p.year, p.month, p.day, 12, 0, window.timeZone) + 86_400_000, window.timeZone);
-		at = fromZoned(next.year, next.month, next.day, Math.floor(start / 60), start % 60, window.timeZone);
-		if (window.days.includes(next.weekday)) return at;
-	}
-	throw new Error('The calling window has no day to call on');
-}
+/** The first instant at or after `ms` inside every window; undefined when none comes within 8 days. */
+export const intoWindow = (ms: number, callee: CalleeWindows) => callee.clock.firstCommon(ms, callee.windows);
 
 /**
  * A slot's start: `ms` rounded up to the next multiple of `slotMinutes` (UTC), at least a minute
- * after `now`, and inside the calling window: a rounding that leaves it (18:50 becoming 19:00 with
- * calls until 19:00) goes on to the window's next opening.
+ * after `now`, and inside the windows: a rounding that leaves them (18:50 becoming 19:00 with
+ * calls until 19:00) goes on to their next opening.
  */
-export function slotOf(ms: number, slotMinutes: number, now: number, window: CallingWindow): number {
-	const size = slotMinutes * 60_000;
-	const round = (at: number) => Math.ceil(Math.max(at, now + 60_000) / size) * size;
-	let slot = round(ms);
-	for (let tries = 0; tries < 3 && intoWindow(slot, window) !== slot; tries++) slot = round(intoWindow(slot, window));
-	return slot;
+export function slotOf(ms: number, slotMinutes: number, now: number, callee: CalleeWindows): number | undefined {
+	return callee.clock.slot(Math.max(ms, now + 60_000), slotMinutes, callee.windows);
 }
 
 /** Unpod's `call_status` / `call_end_reason` words for a call that reached no one. */
@@ -179,8 +110,8 @@ export function readEndedCall(item: IDataObject): EndedCall {
 const optOutReason = (reason: unknown) =>
 	typeof reason === 'string' && reason.trim() ? reason.trim() : 'asked on the call';
 
-/** A callback time as the agent wrote it: with its own zone, or read in the window's zone; else undefined. */
-export function callbackInstant(text: string, timeZone: string): number | undefined {
+/** A callback time as the agent wrote it: with its own zone, or read in the callee's; else undefined. */
+export function callbackInstant(text: string, timeZone: string, clock: ZoneClock): number | undefined {
 	const value = text.trim();
 	if (!value) return undefined;
 	if (/(Z|[+-]\d{2}:?\d{2})$/i.test(value)) {
@@ -190,7 +121,7 @@ export function callbackInstant(text: string, timeZone: string): number | undefi
 	const match = /^(\d{4})-(\d{2})-(\d{2})[T ](\d{1,2}):(\d{2})/.exec(value);
 	if (!match) return undefined;
 	const [, y, mo, d, h, mi] = match.map(Number);
-	return fromZoned(y, mo, d, h, mi, timeZone);
+	return clock.instant(y, mo, d, h, mi, timeZone);
 }
 
 /** `unpod`: Unpod calls the contact again itself (its Enable Followup or Enable Callback), so this node does not. */
@@ -209,10 +140,12 @@ export interface Decision {
 	at?: number;
 	/** The attempt the next call would be. */
 	attempt: number;
+	/** Why the next call is not at the time asked: outside the callee's calling hours. */
+	moved?: string;
 }
 
 export interface FollowUpSettings {
-	window: CallingWindow;
+	window: CalleeWindows;
 	retryAfterHours: number;
 	maxCalls: number;
 }
@@ -245,15 +178,17 @@ export function decideFollowUp(call: EndedCall, settings: FollowUpSettings, now:
 	if (!reason && !call.callbackRequested) return { follow_up: 'none', reason: 'reached', attempt: next };
 	if (!call.document.contact_number) return { follow_up: 'none', reason: 'no_phone', attempt: next };
 	if (call.attempt >= settings.maxCalls) return { follow_up: 'none', reason: 'max_calls', attempt: next };
+	const noHour = { follow_up: 'none', reason: 'calling_hours: no legal hour within 8 days', attempt: next } as const;
 	if (!reason) {
-		const at = callbackInstant(call.callbackTime, settings.window.timeZone);
-		if (at !== undefined) {
-			return {
-				follow_up: 'callback',
-				reason: 'callback_requested',
-				at: intoWindow(Math.max(at, now), settings.window),
-				attempt: next,
-			};
+		const asked = callbackInstant(call.callbackTime, settings.window.zone, settings.window.clock);
+		if (asked !== undefined) {
+			const at = intoWindow(Math.max(asked, now), settings.window);
+			if (at === undefined) return noHour;
+			const moved =
+				at > Math.max(asked, now) + 60_000
+					? `The callback asked for ${new Date(asked).toISOString()} falls outside the callee's calling hours: moved to the next legal time`
+					: undefined;
+			return { follow_up: 'callback', reason: 'callback_requested', at, attempt: next, ...(moved ? { moved } : {}) };
 		}
 		reason = call.callbackTime
 			? `not_reached: unreadable callback time "${call.callbackTime}"`
@@ -261,5 +196,6 @@ export function decideFollowUp(call: EndedCall, settings: FollowUpSettings, now:
 	}
 	const delay = settings.retryAfterHours * 3_600_000 * 2 ** (call.attempt - 1);
 	const at = intoWindow(Math.max((call.endedAt ?? now) + delay, now), settings.window);
+	if (at === undefined) return noHour;
 	return { follow_up: 'retry', reason, at, attempt: next };
 }

@@ -17,6 +17,15 @@ import { approvalItem, approvedValuesOf, DEFAULT_APPROVED_VALUES } from '../../.
 import { contactFields, contactOfItem, toContactDocument } from '../../../shared/contacts';
 import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/descriptions';
 import { sameForEveryItem } from '../../../shared/parameters';
+import {
+	CallingHours,
+	callingHoursField,
+	hoursSettingsOf,
+	LAW_WINDOW,
+	ownZoneOf,
+	rowHours,
+	unknownZoneOption,
+} from '../../placeCalls/callingHours';
 import { doNotCallFields, doNotCallListOf, refusalOf, refuseDoNotCallRows } from '../../placeCalls/doNotCall';
 import { countryCodeOption, rateLimitWaitOption } from '../../placeCalls/fields';
 import { callRequest, contactRow } from '../../placeCalls/rows';
@@ -60,6 +69,10 @@ export const description: INodeProperties[] = [
 	agentLocator(show),
 	...contactFields(show),
 	...doNotCallFields(show),
+	callingHoursField(
+		show,
+		'Whether to call the approver only at hours the law of the place where the phone rings allows (08:00 to 21:00 in their time zone, 20:00 in Florida and Oklahoma): outside them the call is scheduled for the first legal time, within Limit Wait Time. Turn it off for colleagues who agreed to be called at any hour.',
+	),
 	{
 		displayName: 'Message',
 		name: 'message',
@@ -84,6 +97,7 @@ export const description: INodeProperties[] = [
 		countryCodeOption,
 		limitWaitOption('A timed-out wait puts out the input items without `approved`: treat that as not approved'),
 		rateLimitWaitOption,
+		unknownZoneOption,
 	]),
 ];
 
@@ -106,6 +120,8 @@ function approvalRows(context: IExecuteFunctions): Row[] {
 	const request = callRequest(space, agent, { type: 'now' }, message);
 	const doNotCall = doNotCallListOf(context);
 	const refused: Array<{ itemIndex: number; reason: string }> = [];
+	const book = new CallingHours();
+	const now = Date.now();
 	const rows = items.map((item, itemIndex) => {
 		const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const countryCode = String(options.defaultCountryCode ?? '');
@@ -117,7 +133,27 @@ function approvalRows(context: IExecuteFunctions): Row[] {
 		}
 		const reason = refusalOf(context, itemIndex, contact.document, doNotCall, `Item ${itemIndex + 1}, the approver`);
 		if (reason) refused.push({ itemIndex, reason });
-		return contactRow({ itemIndex, inputJson: item.json, document: contact.document, request, countryCode });
+		const own = ownZoneOf(contact.document);
+		if (typeof own === 'object')
+			throw new NodeOperationError(context.getNode(), `Item ${itemIndex + 1}: the approver's ${own.message}`, {
+				itemIndex,
+			});
+		const hours = rowHours(
+			book,
+			hoursSettingsOf(context, itemIndex, LAW_WINDOW),
+			contact.document,
+			own,
+			'schedule',
+			now,
+		);
+		return contactRow({
+			itemIndex,
+			inputJson: item.json,
+			document: contact.document,
+			request,
+			countryCode,
+			...(hours ? { hours } : {}),
+		});
 	});
 	refuseDoNotCallRows(context, refused);
 	return rows;

@@ -1,0 +1,367 @@
+/**
+ * Calling hours for every operation that places calls: the fields (on by default), each row's
+ * callee read from its number, and the step of sending that holds or moves a row whose callee's
+ * window is closed, before any create request. The law and the zones: shared/callingHours/.
+ */
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { CallingHours, EVERY_DAY, hoursOf, isTimeZone } from '../../shared/callingHours/callee';
+import type { Callee, HoursSettings, UserWindow } from '../../shared/callingHours/callee';
+import type { ExistingTasks } from './existingTasks';
+
+type Show = Record<string, Array<string | number | boolean>>;
+
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+const DAY_MS = 86_400_000;
+/** Calls moved to the same quarter hour share a create request. */
+export const SLOT_MINUTES = 15;
+
+/** What a row keeps to: its callee, and what is done when the window is closed. */
+export interface RowHours {
+	book: CallingHours;
+	callee: Callee;
+	/** `schedule`: created for the next legal instant; `hold`: not created, the item says when. */
+	outside: 'schedule' | 'hold';
+	/** What the item says of it when it was moved (set by the send step). */
+	note?: IDataObject;
+}
+
+export function callingHoursField(show: Show, description?: string): INodeProperties {
+	return {
+		displayName: 'Keep to Calling Hours',
+		name: 'callingHours',
+		type: 'boolean',
+		default: true,
+		description:
+			description ??
+			"Whether to call each contact only at hours the law of the place where the phone rings allows: 08:00 to 21:00 in the callee's own time zone (read from the number), 20:00 in Florida and Oklahoma",
+		hint: 'Turn off only for internal or test numbers. Contacts outside their hours come out with callee_time_zones, callee_local_time and scheduled_at or unpod_held.',
+		displayOptions: { show },
+	};
+}
+
+export const outsideHoursOption: INodeProperties = {
+	displayName: 'Outside Calling Hours',
+	name: 'outsideHours',
+	type: 'options',
+	options: [
+		{
+			name: 'Schedule for the Next Legal Time',
+			value: 'schedule',
+			description: "Create the call for the first minute the callee's window opens",
+		},
+		{
+			name: 'Do Not Create',
+			value: 'hold',
+			description: 'Leave the contact out; its item says when it may be called',
+		},
+	],
+	default: 'schedule',
+	description: 'What to do with a contact whose calling hours are closed now (or at Call At)',
+};
+
+export const maxCallsPerDayOption: INodeProperties = {
+	displayName: 'Max Calls per 24 Hours',
+	name: 'maxCallsPer24Hours',
+	type: 'number',
+	typeOptions: { minValue: 0, maxValue: 50 },
+	default: 0,
+	description:
+		"At most this many calls to the same number in 24 hours, Unpod's own follow-ups and redials counted; 0: only the law's limits (3 in Florida and Oklahoma)",
+	hint: "Reads the space's tasks of the last 24 hours: one request per 100 tasks",
+};
+
+export const unknownZoneOption: INodeProperties = {
+	displayName: 'Time Zone for Unknown Numbers',
+	name: 'timeZone',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. America/Chicago',
+	description:
+		"The time zone of numbers whose zone is not known (no country code, an unlisted prefix) or whose zones share no legal hour; empty: such numbers are not called. A contact's own timezone field always wins.",
+};
+
+/** Calling Days, Hours From and Hours To, with the operation's defaults: they narrow the law's window. */
+export function callingWindowOptions(defaults: UserWindow): INodeProperties[] {
+	return [
+		{
+			displayName: 'Calling Days',
+			name: 'callingDays',
+			type: 'multiOptions',
+			options: DAYS.map((name, value) => ({ name, value })),
+			default: defaults.days,
+			description: "Days calls may be placed on, in the callee's time zone",
+		},
+		{
+			displayName: 'Calling Hours From',
+			name: 'callingFrom',
+			type: 'string',
+			default: defaults.start,
+			placeholder: 'e.g. 09:00',
+			description: "The earliest time of day a call starts (HH:MM, in the callee's time zone); never before the law's",
+		},
+		{
+			displayName: 'Calling Hours To',
+			name: 'callingTo',
+			type: 'string',
+			default: defaults.end,
+			placeholder: 'e.g. 19:00',
+			description:
+				"The time of day by which a call has started (HH:MM, in the callee's time zone); never after the law's",
+		},
+	];
+}
+
+/** The law's own window, as Create's Calling Days and Hours default to: they narrow nothing. */
+export const LAW_WINDOW: UserWindow = { days: EVERY_DAY, start: '08:00', end: '21:00' };
+
+/** An item's Calling Days and Hours and fallback zone, checked; a bad one names the option. */
+export function userWindowOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	defaults: UserWindow,
+): { user: UserWindow; timeZone: string } {
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const days = Array.isArray(options.callingDays) ? options.callingDays.map(Number) : defaults.days;
+	const user: UserWindow = {
+		days,
+		start: String(options.callingFrom ?? defaults.start),
+		end: String(options.callingTo ?? defaults.end),
+	};
+	const timeZone = String(options.timeZone ?? '').trim();
+	const bad = (what: string) =>
+		new NodeOperationError(context.getNode(), `Item ${itemIndex + 1}: ${what}`, { itemIndex });
+	if (!days.length) throw bad('Calling Days has no day');
+	for (const hhmm of [user.start, user.end])
+		if (!/^([01]\d|2[0-3]):[0-5]\d$/.test(hhmm)) throw bad(`"${hhmm}" is not a time of day (HH:MM)`);
+	if (user.start >= user.end) throw bad(`Calling Hours From (${user.start}) must come before To (${user.end})`);
+	if (timeZone && !isTimeZone(timeZone))
+		throw bad(`Time Zone "${timeZone}" is not a time zone (use an IANA name such as America/Chicago)`);
+	return { user, timeZone };
+}
+
+/** The hours settings of an item, or undefined when Keep to Calling Hours is off. */
+export function hoursSettingsOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	defaults: UserWindow,
+): HoursSettings | undefined {
+	if (!context.getNodeParameter('callingHours', itemIndex, true)) return undefined;
+	const { user, timeZone } = userWindowOf(context, itemIndex, defaults);
+	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const max = Number(options.maxCallsPer24Hours ?? 0);
+	if (!Number.isInteger(max) || max < 0)
+		throw new NodeOperationError(
+			context.getNode(),
+			`Item ${itemIndex + 1}: Max Calls per 24 Hours must be a whole number, 0 or more`,
+			{
+				itemIndex,
+			},
+		);
+	return { user, ...(timeZone ? { fallbackZone: timeZone } : {}), ...(max ? { maxCallsPer24Hours: max } : {}) };
+}
+
+/** A contact's own `timezone`, if it has one; a value that is no zone is an error naming the field. */
+export function ownZoneOf(document: IDataObject): string | undefined | { field: string; message: string } {
+	const value = document.timezone;
+	if (value === undefined || value === null || String(value).trim() === '') return undefined;
+	const zone = String(value).trim();
+	return isTimeZone(zone)
+		? zone
+		: {
+				field: 'timezone',
+				message: `timezone "${zone}" is not a time zone (use an IANA name such as America/Chicago)`,
+			};
+}
+
+/** When a row is to be called: its custom schedule's instant (UTC, as Unpod reads it), else undefined (now). */
+function requestedInstant(body: IDataObject): number | undefined {
+	const schedule = (body.schedule ?? {}) as IDataObject;
+	if (schedule.type !== 'custom') return undefined;
+	const at = Date.parse(`${String(schedule.calling_date)}T${String(schedule.calling_time)}Z`);
+	return Number.isNaN(at) ? undefined : at;
+}
+
+/** Unpod's custom schedule for an instant, in UTC (its task service reads a time without a zone as UTC). */
+export function scheduleAt(ms: number): IDataObject {
+	const iso = new Date(ms).toISOString();
+	return { type: 'custom', calling_date: iso.slice(0, 10), calling_time: iso.slice(11, 16) };
+}
+
+/** The fields every item of a contact not called now carries: where the phone rings, and the time there. */
+export function calleeFields(hours: RowHours, now: number): IDataObject {
+	const { callee, book } = hours;
+	return {
+		callee_time_zones: callee.zones,
+		callee_local_time: callee.zones.length ? book.localTime(now, callee) : null,
+	};
+}
+
+/** The window as a sentence: `08:00-20:00 (Florida: ...)`. */
+function windowText(callee: Callee): string {
+	const w = callee.windows[0];
+	const days = w.days.length === 7 ? '' : ` on ${w.days.map((d) => DAYS[d].slice(0, 3)).join(', ')}`;
+	const rules = callee.rules.length ? `, ${callee.rules.map((r) => r.where).join(', ')}'s law` : '';
+	return `${hoursOf(w)}${days}${rules}`;
+}
+
+/** The first instant at or after `at` with fewer than `max` calls to the number within 24 hours either side. */
+function afterLimit(at: number, calls: number[], max: number, next: (ms: number) => number | undefined) {
+	let when: number | undefined = at;
+	for (let tries = 0; tries <= calls.length && when !== undefined; tries++) {
+		const near = calls.filter((t) => Math.abs(t - when!) < DAY_MS).sort((a, b) => a - b);
+		if (near.length < max) return { at: when, count: near.length };
+		when = next(near[near.length - max] + DAY_MS);
+	}
+	return { at: undefined, count: max };
+}
+
+export interface TimedRow {
+	itemIndex: number;
+	request: { space: string; body: IDataObject };
+	group: string;
+	document: IDataObject;
+	countryCode: string;
+	hours?: RowHours;
+}
+
+/**
+ * The calling-hours step of sending, before any create request: a row whose callee's window is
+ * open at its time (now, or its custom schedule) goes as it is (Auto becomes Now: Unpod's engine
+ * reads every +1 number as New York); any other is moved to its next legal slot, or held. Returns
+ * the held rows with what their items say. `existing` holds the space's recent tasks where a row
+ * has a limit of calls in 24 hours.
+ */
+export function keepCallingHours<R extends TimedRow>(
+	rows: R[],
+	now: number,
+	existing?: Map<string, ExistingTasks>,
+): Map<R, IDataObject> {
+	const held = new Map<R, IDataObject>();
+	for (const row of rows) {
+		const hours = row.hours;
+		if (!hours) continue;
+		const { book, callee } = hours;
+		const requested = requestedInstant(row.request.body);
+		const from = requested ?? now;
+		const fields = calleeFields(hours, now);
+		const number = String(row.document.contact_number);
+		const hold = (reason: string, next: number | undefined) =>
+			held.set(row, {
+				...fields,
+				unpod_created: false,
+				unpod_held: `${number}: ${reason}; not called`,
+				next_allowed_at: next === undefined ? null : new Date(next).toISOString(),
+			});
+		if (!callee.zones.length) {
+			hold(
+				"the number's time zone is not known (give it with its country code, set the contact's timezone, or the node's Time Zone for Unknown Numbers)",
+				undefined,
+			);
+			continue;
+		}
+		const legal = (ms: number) => book.firstLegal(ms, callee.windows);
+		let at = legal(from);
+		let limitNote = '';
+		const max = callee.maxCallsPer24Hours;
+		if (at !== undefined && max) {
+			const calls = existing?.get(row.request.space)?.callTimes(number, row.countryCode) ?? [];
+			const limited = afterLimit(at, calls, max, legal);
+			if (limited.at !== at)
+				limitNote = `${limited.count} calls to this number within 24 hours already (at most ${max}${callee.rules.some((r) => r.maxCallsPer24Hours === max) ? `, ${callee.rules.find((r) => r.maxCallsPer24Hours === max)!.where}'s law` : ''})`;
+			at = limited.at;
+		}
+		if (at === undefined) {
+			hold(
+				limitNote ||
+					`no hour of ${windowText(callee)} is legal in all of its time zones (${callee.zones.length}) within 8 days`,
+				undefined,
+			);
+			continue;
+		}
+		if (at === from) {
+			const schedule = row.request.body.schedule as IDataObject;
+			if (schedule?.type === 'auto') setSchedule(row, { type: 'now' });
+			continue;
+		}
+		const slot = book.clock.slot(at, SLOT_MINUTES, callee.windows) ?? at;
+		const why = limitNote || `outside its calling hours (${windowText(callee)} local)`;
+		if (hours.outside === 'hold') {
+			hold(why, slot);
+			continue;
+		}
+		setSchedule(row, scheduleAt(slot));
+		hours.note = {
+			...fields,
+			scheduled_at: new Date(slot).toISOString(),
+			unpod_rescheduled: `${number}: ${why}; scheduled for ${book.localTime(slot, callee)}`,
+		};
+	}
+	return held;
+}
+
+/** A row's schedule changed: it shares a request only with rows of the same schedule. */
+export function setSchedule(row: TimedRow, schedule: IDataObject): void {
+	row.request = { ...row.request, body: { ...row.request.body, schedule } };
+	row.group = JSON.stringify([row.request.space, row.request.body]);
+}
+
+/**
+ * The calls of one wait go in one request, so at one time: the first slot legal for every
+ * callee at once. Returns undefined when they may be called now; throws, naming the rows and
+ * sending nothing, when some number's zone is unknown or no common slot comes before `latest`.
+ */
+export function commonSlot(
+	context: IExecuteFunctions,
+	rows: TimedRow[],
+	now: number,
+	latest: number,
+	what: string,
+): number | undefined {
+	const timed = rows.filter((row) => row.hours);
+	if (!timed.length) return undefined;
+	const refuse = (message: string, itemIndex: number) =>
+		new NodeOperationError(context.getNode(), `${message}. Nothing was sent.`, {
+			itemIndex,
+			description: `${what} places its calls in one request, at one time legal for every callee (Keep to Calling Hours).`,
+		});
+	const unknown = timed.find((row) => !row.hours!.callee.zones.length);
+	if (unknown)
+		throw refuse(
+			`Item ${unknown.itemIndex + 1}: the time zone of ${String(unknown.document.contact_number)} is not known (give it with its country code, set the contact's timezone, or the node's Time Zone for Unknown Numbers)`,
+			unknown.itemIndex,
+		);
+	const { book } = timed[0].hours!;
+	const windows = timed.flatMap((row) => row.hours!.callee.windows);
+	const at = book.firstLegal(now, windows);
+	if (at === now) return undefined;
+	const slot = at === undefined ? undefined : book.clock.slot(at, SLOT_MINUTES, windows);
+	const first = timed[0];
+	const local = book.localTime(now, first.hours!.callee);
+	if (slot === undefined)
+		throw refuse(
+			`No hour within 8 days is legal for every callee of this run at once (${local} for item ${first.itemIndex + 1})`,
+			first.itemIndex,
+		);
+	if (slot > latest)
+		throw refuse(
+			`Outside calling hours: the first time legal for every callee is ${new Date(slot).toISOString()} (${book.localTime(slot, first.hours!.callee)} for item ${first.itemIndex + 1}), after Limit Wait Time`,
+			first.itemIndex,
+		);
+	return slot;
+}
+
+/** Each row's callee, read with one book for the run. */
+export function rowHours(
+	book: CallingHours,
+	settings: HoursSettings | undefined,
+	document: IDataObject,
+	ownZone: string | undefined,
+	outside: RowHours['outside'],
+	now: number,
+): RowHours | undefined {
+	if (!settings) return undefined;
+	return { book, callee: book.calleeOf(String(document.contact_number), ownZone, settings, now), outside };
+}
+
+export { CallingHours };
