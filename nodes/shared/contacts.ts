@@ -178,6 +178,15 @@ export function contactFields(show: Show): INodeProperties[] {
 					description: "The contact's job, e.g. Finance Manager",
 				},
 				{
+					displayName: 'Time Zone',
+					name: 'timezone',
+					type: 'string',
+					default: '',
+					placeholder: 'e.g. America/Chicago',
+					description:
+						"Where the contact lives, as an IANA time zone: their calling hours are read in it instead of the zones of their number's prefix",
+				},
+				{
 					displayName: 'Title',
 					name: 'title',
 					type: 'string',

@@ -205,15 +205,20 @@ function windowText(callee: Callee): string {
 	return `${hoursOf(w)}${days}${rules}`;
 }
 
-/** The first instant at or after `at` with fewer than `max` calls to the number within 24 hours either side. */
+/**
+ * The first instant at or after `at` with fewer than `max` calls to the number within 24 hours
+ * either side, and how many there were at `at`.
+ */
 function afterLimit(at: number, calls: number[], max: number, next: (ms: number) => number | undefined) {
+	const near = (ms: number) => calls.filter((t) => Math.abs(t - ms) < DAY_MS).sort((a, b) => a - b);
+	const count = near(at).length;
 	let when: number | undefined = at;
 	for (let tries = 0; tries <= calls.length && when !== undefined; tries++) {
-		const near = calls.filter((t) => Math.abs(t - when!) < DAY_MS).sort((a, b) => a - b);
-		if (near.length < max) return { at: when, count: near.length };
-		when = next(near[near.length - max] + DAY_MS);
+		const close = near(when);
+		if (close.length < max) return { at: when, count };
+		when = next(close[close.length - max] + DAY_MS);
 	}
-	return { at: undefined, count: max };
+	return { at: undefined, count };
 }
 
 export interface TimedRow {
