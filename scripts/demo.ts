@@ -103,6 +103,13 @@ async function main() {
 			(notCreated.length ? `${plural(notCreated.length, 'row')} not created:` : 'every row created'),
 	);
 	for (const row of notCreated) console.log(`        - ${row.error}`);
+	// Keep to Calling Hours: who rings at an hour their law forbids now is created for later, or held.
+	const scheduled = created.filter((r) => r.scheduled_at);
+	const held = notCreated.filter((r) => r.unpod_held);
+	if (scheduled.length) {
+		say(`${plural(scheduled.length, 'contact')} outside their calling hours now, created for their next legal time:`);
+		for (const row of scheduled) console.log(`        - ${row.name}: ${row.unpod_rescheduled}`);
+	}
 
 	const ids = new Set(created.map((r) => String(r.task_id)));
 	let last = '';
@@ -175,8 +182,10 @@ async function main() {
 	console.log('\nSummary');
 	table([
 		{ step: `contacts in ${source}`, count: rows },
-		{ step: 'tasks created (one request per 100 rows)', count: created.length },
-		{ step: 'rows not created (bad name or number)', count: notCreated.length },
+		{ step: 'tasks created (one request per 100 rows and calling-hours slot)', count: created.length },
+		{ step: "of them scheduled for the callee's hours", count: scheduled.length },
+		{ step: 'rows not created (bad name or number, do-not-call)', count: notCreated.length - held.length },
+		{ step: 'rows held for their hours (no time zone known)', count: held.length },
 		{ step: 'calls completed', count: completed },
 		{ step: 'calls failed', count: failed },
 		{ step: 'outcomes written to the CSV', count: written.length },

@@ -61,6 +61,7 @@ export const STAGE_OF_STATUS: Record<string, string> = {
 	new: 'new',
 	calling: 'calling',
 	deciding: 'calling',
+	'waiting for hours': 'waiting_hours',
 	'callback scheduled': 'callback_due',
 	'retry scheduled': 'callback_due',
 	'unpod follow-up': 'callback_due',
@@ -75,6 +76,7 @@ export function stageCounts(rows: Array<Record<string, unknown>>): Record<string
 	const counts: Record<string, number> = {
 		new: 0,
 		calling: 0,
+		waiting_hours: 0,
 		callback_due: 0,
 		reached: 0,
 		gave_up: 0,

@@ -22,6 +22,11 @@ export interface Localize {
 	spreadsheet?: string;
 	/** Other services' credentials by type (the campaign page's login, the report's SMTP account). */
 	credentials?: Record<string, { id: string; name: string }>;
+	/**
+	 * false: the Unpod Task nodes call at any hour (Keep to Calling Hours off), for a test about
+	 * something else, whose numbers ring at whatever hour the test runs. Unset: as the example ships.
+	 */
+	callingHours?: boolean;
 }
 
 export function exampleFiles(): string[] {
@@ -47,6 +52,7 @@ export function loadExample(file: string, local: Localize): Workflow {
 			p.providerCredential = { __rl: true, mode: 'list', value: String(SEED.activeCredentialId) };
 		if (p.documentId?.__rl && !p.documentId.value && local.spreadsheet)
 			p.documentId = { __rl: true, mode: 'id', value: local.spreadsheet };
+		if (local.callingHours === false && /\.unpodTask(Tool)?$/.test(node.type)) p.callingHours = false;
 		for (const key of ['fileSelector', 'fileName']) {
 			if (typeof p[key] === 'string') p[key] = p[key].replace(USER_FILES, `${local.filesDir}/`);
 		}

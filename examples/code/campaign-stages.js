@@ -5,6 +5,8 @@
 const STAGES = [
 	{ key: 'new', label: 'New', color: '#94a3b8', statuses: ['new', 'taking'] },
 	{ key: 'calling', label: 'Calling', color: '#3b82f6', statuses: ['calling', 'deciding'] },
+	// Created for the callee's next legal time: their calling hours were closed when the slice ran.
+	{ key: 'waiting_hours', label: 'Waiting for their hours', color: '#0ea5e9', statuses: ['waiting for hours'] },
 	{
 		key: 'callback_due',
 		label: 'Callback due',

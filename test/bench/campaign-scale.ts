@@ -34,7 +34,7 @@ const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 /** The resident memory (kB) of every process in n8n's process group, sampled until stopped. */
-function sampleMemory(group: number) {
+export function sampleMemory(group: number) {
 	const read = async () => {
 		const { stdout } = await run('ps', ['-o', 'rss=', '-g', String(group)]);
 		return stdout
@@ -62,7 +62,7 @@ function sampleMemory(group: number) {
 }
 
 /** Runs a workflow from a trigger as the editor does; the execution's own time (n8n's start and stop). */
-async function timedRun(n8n: N8nServer, workflowId: string, trigger: string): Promise<number> {
+export async function timedRun(n8n: N8nServer, workflowId: string, trigger: string): Promise<number> {
 	const current = await n8n.rest.get(`/workflows/${workflowId}`);
 	const res = await n8n.rest.post(`/workflows/${workflowId}/run`, {
 		workflowData: current.data.data,
@@ -81,7 +81,7 @@ async function timedRun(n8n: N8nServer, workflowId: string, trigger: string): Pr
 }
 
 /** What a measured step took, and the memory n8n's processes held above the baseline meanwhile. */
-async function measured<T>(group: number, step: () => Promise<T>): Promise<{ result: T; peakAboveKb: number }> {
+export async function measured<T>(group: number, step: () => Promise<T>): Promise<{ result: T; peakAboveKb: number }> {
 	const memory = sampleMemory(group);
 	const baseline = await memory.read();
 	const result = await step();

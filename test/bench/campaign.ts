@@ -126,7 +126,7 @@ export async function benchCampaign(unpod?: UnpodSide): Promise<void> {
 			space: spaceRef(space),
 			agent: agentRef(SEED.secondAgentHandle),
 			callContext: 'Campaign follow-up',
-			options: { timeZone: ZONE, maxCalls: 3 },
+			options: { timeZone: ZONE, maxCalls: 3, callingDays: [1, 2, 3, 4, 5], callingFrom: '09:00', callingTo: '19:00' },
 		});
 		const slots = new Map<number, number>();
 		let round = 0;

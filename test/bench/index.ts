@@ -7,6 +7,7 @@ import { writeFigures } from './figures';
 import { N8N_VERSION } from '../../dev/harness/paths';
 import { benchApprovals } from './approvals';
 import { benchCallAndWait } from './callAndWait';
+import { benchCallingHours } from './calling-hours';
 import { benchCallEvents } from './call-events';
 import { benchCampaign, UNPOD_SIDES } from './campaign';
 import { benchCampaignScale } from './campaign-scale';
@@ -62,6 +63,11 @@ const sections: Record<string, { about: string; run: () => Promise<void> }> = {
 		about:
 			"The MCP example's tools through n8n's MCP Server Trigger and the MCP SDK: time per request, requests to Unpod",
 		run: () => benchMcp(),
+	},
+	callingHours: {
+		about:
+			'Keep to Calling Hours: 100,000 contacts across every North American area code in one Create, off and on (requests, time, peak memory), the look-up per row, the added size',
+		run: () => benchCallingHours(Number(process.env.BENCH_ROWS ?? 100_000)),
 	},
 	ratelimit: {
 		about: 'Bulk import under a 60 requests a minute plan; the duplicate guard against recent tasks',

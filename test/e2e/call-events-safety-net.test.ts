@@ -25,7 +25,11 @@ afterAll(async () => {
 });
 
 test('with 30% of pushes lost, every one of 100 endings reaches the CRM step exactly once', async () => {
-	const workflow = loadExample('unpod-call-events-to-crm.json', { credential: CREDENTIAL.unpodApi, filesDir: '' });
+	const workflow = loadExample('unpod-call-events-to-crm.json', {
+		credential: CREDENTIAL.unpodApi,
+		filesDir: '',
+		callingHours: false,
+	});
 	workflow.nodes.push({
 		...reportNode('Report', `${h.server.url}/__sim/sink`),
 		id: 'report',

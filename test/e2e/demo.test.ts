@@ -21,6 +21,7 @@ afterAll(async () => {
 test('npm run demo -- --keep: every outcome exactly once (a 12-row CSV); Ctrl-C removes what it made', async () => {
 	// The demo writes its CSV into a folder here, never into demo-output/; its temp folder is
 	// one of the test's own, to see that nothing is left in it.
+	const startedAt = Date.now();
 	const outputDir = mkdtempSync(join(tmpdir(), 'unpod-demo-test-'));
 	const demoTmp = mkdtempSync(join(tmpdir(), 'unpod-demo-tmp-'));
 	let output = '';
@@ -71,9 +72,28 @@ test('npm run demo -- --keep: every outcome exactly once (a 12-row CSV); Ctrl-C 
 	expect(header).toBe(CSV_COLUMNS.join(','));
 	expect(lines.find((line) => line.includes('"Ava Patel"'))).toMatch(/^"[^"]+","Ava Patel","Northwind",/);
 	expect(kept).toContain("OK: every imported contact's outcome arrived exactly once.");
-	expect(kept).toMatch(/tasks created \(one request per 100 rows\) +\| 11 /);
+	expect(kept).toMatch(/tasks created \(one request per 100 rows and calling-hours slot\) +\| 11 /);
 	expect(kept).toMatch(/contacts in the first 12 rows of contacts\.csv +\| 12 /);
-	expect(kept).toContain('Imported 11 of 12 rows in 1 request; 1 row not created:');
+	// Calling hours: a contact outside them now is created for its next legal time, one request
+	// per slot; which ones depends on the hour the demo runs. London's two are checked against
+	// London's clock, read here without the package.
+	const requests = Number(/Imported 11 of 12 rows in (\d+) requests?; 1 row not created:/.exec(kept)?.[1]);
+	const scheduled = Number(/of them scheduled for the callee's hours +\| (\d+) /.exec(kept)?.[1]);
+	const listed = kept.split('\n').filter((line) => /^ +- .*: outside its calling hours .*; scheduled for /.test(line));
+	expect(listed).toHaveLength(scheduled);
+	expect(requests).toBeGreaterThanOrEqual(1);
+	expect(requests).toBeLessThanOrEqual(1 + scheduled);
+	const londonClosed = (at: number) => {
+		const hour = Number(
+			new Intl.DateTimeFormat('en-GB', { timeZone: 'Europe/London', hour: 'numeric', hourCycle: 'h23' }).format(at),
+		);
+		return hour < 8 || hour >= 21;
+	};
+	// Unless London's 08:00 or 21:00 fell while the demo ran.
+	if (londonClosed(startedAt) === londonClosed(Date.now()))
+		for (const name of ['Daniel Müller', 'Isla Patel'])
+			expect([name, listed.some((line) => line.includes(`- ${name}: +44`))]).toEqual([name, londonClosed(startedAt)]);
+	expect(kept).toMatch(/rows held for their hours \(no time zone known\) +\| 0 /);
 	// What it says of its calls is what they do: every 5th of the 11 fails (the 5th and 10th).
 	expect(kept).toContain('every 5th call fails');
 	expect(kept).toMatch(/calls failed +\| 2 /);

@@ -2,10 +2,11 @@
  * Every example workflow imports into real n8n; those that can run offline run against the
  * local server, in one running n8n as the editor runs them: the CSV import, the bridge setup,
  * the recordings workflow, the AI-agent example and the Data Table campaign (on the local
- * server's fast clock). Each subject's tests are in test/e2e/examples/. The demo has a file of
+ * server's fast clock), and each operation that calls keeping to calling hours. Each subject's tests are in test/e2e/examples/. The demo has a file of
  * its own (demo.test.ts).
  */
 import { aiAgentExample } from './examples/ai-agent';
+import { callingHoursInN8n } from './examples/calling-hours';
 import { campaignExamples } from './examples/campaign';
 import { contactsAndBridges } from './examples/contacts-and-bridges';
 import { exampleImports } from './examples/imports';
@@ -22,3 +23,4 @@ exampleImports(suite);
 contactsAndBridges(suite);
 aiAgentExample(suite);
 campaignExamples(suite);
+callingHoursInN8n(suite);

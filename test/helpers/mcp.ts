@@ -19,6 +19,7 @@ export const MCP_CREDENTIAL = { ...MCP_BEARER, type: 'httpBearerAuth', data: { t
 
 const example = () =>
 	loadExample('mcp-server.json', {
+		callingHours: false,
 		credential: CREDENTIAL.unpodApi,
 		filesDir: '',
 		credentials: { httpBearerAuth: MCP_BEARER },

@@ -184,6 +184,7 @@ export class TwinSuite {
 		this.credentials.push(...credentials);
 		const loaded = files.map((file) =>
 			loadExample(file, {
+				callingHours: false,
 				credential: CREDENTIAL.unpodApi,
 				filesDir: '/nowhere',
 				credentials: credentialRefs(credentials),

@@ -311,11 +311,14 @@ test('a slice is an id range as long as the rows read: taken in one update', () 
 	expect(runExampleCode('Take the slice', { items: [{}], nodes: {}, now: NOW })).toEqual([]);
 });
 
-test("a slice's count: rows with a task are calling, those on the do-not-call list do not call, the others not created; the rows after its last id are new", () => {
+test("a slice's count: rows with a task are calling (or waiting for their hours), those on the do-not-call list do not call, the others not created; the rows after its last id are new", () => {
 	const counted = runExampleCode('Count the slice', {
 		items: [
 			{ task_id: 'T1' },
 			{ task_id: 'T2' },
+			// Created for the callee's next legal time: Keep to Calling Hours.
+			{ task_id: 'T5', scheduled_at: '2026-11-26T13:00:00.000Z' },
+			{ unpod_created: false, unpod_held: "5550100: the number's time zone is not known; not called" },
 			{ error: 'Item 3: contact_number "x" is not a phone number' },
 			{
 				unpod_created: false,
@@ -326,7 +329,13 @@ test("a slice's count: rows with a task are calling, those on the do-not-call li
 		now: NOW,
 	});
 	expect(counted).toEqual([
-		{ json: { stages: { calling: 2, do_not_call: 1, not_created: 1 }, days: {}, taken_through: 44 } },
+		{
+			json: {
+				stages: { calling: 2, waiting_hours: 1, do_not_call: 1, not_created: 2 },
+				days: {},
+				taken_through: 44,
+			},
+		},
 	]);
 	// The figures keep the highest id taken, whichever change added it.
 	expect(
@@ -387,7 +396,16 @@ test('the changes since the total are added up in it, to be written only where i
 	const [{ json: out }] = addUp(total, changes);
 	expect(out).toMatchObject({ total_id: 1, through_before: 3, through: 7 });
 	expect(JSON.parse(out.figures)).toEqual({
-		stages: { calling: 46, not_created: 1, callback_due: 1, reached: 1, gave_up: 1, do_not_call: 0, other: 0 },
+		stages: {
+			calling: 46,
+			waiting_hours: 0,
+			not_created: 1,
+			callback_due: 1,
+			reached: 1,
+			gave_up: 1,
+			do_not_call: 0,
+			other: 0,
+		},
 		days: { '2026-11-26': { reached: 1, gave_up: 1, callback_due: 1, do_not_call: 0 } },
 		taken_through: 0,
 	});

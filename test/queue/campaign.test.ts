@@ -32,6 +32,7 @@ afterAll(async () => {
 /** The example's runner and figures, started by a webhook instead of its schedule (to start many at once). */
 function runner(table: string, figuresTable: string, doNotCallTable: string): Workflow {
 	const example = loadExample('data-table-campaign.json', {
+		callingHours: false,
 		credential: CREDENTIAL.unpodApi,
 		filesDir: cluster.main.n8n.folder,
 		dataTable: table,

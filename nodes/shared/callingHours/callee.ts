@@ -104,9 +104,17 @@ export class CallingHours {
 		return first === undefined ? undefined : this.clock.slot(first, slotMinutes, windows);
 	}
 
-	/** The callee's wall clock at `ms`, zone by zone: `Sat 2026-11-28 00:06 (Europe/London)`. */
+	/**
+	 * The callee's wall clock at `ms`, zone by zone: `Sat 2026-11-28 00:06 (Europe/London)`; for a
+	 * number of more than three zones, the earliest and the latest: `... to ..., in its 42 zones`.
+	 */
 	localTime(ms: number, callee: Pick<Callee, 'zones'>): string {
-		return callee.zones.map((zone) => `${this.clock.wallClock(ms, zone)} (${zone})`).join('; ');
+		const times = callee.zones.map((zone) => ({ zone, wall: this.clock.wallClock(ms, zone) }));
+		const text = ({ zone, wall }: { zone: string; wall: string }) => `${wall} (${zone})`;
+		if (times.length <= 3) return times.map(text).join('; ');
+		// `Sat 2026-11-28 00:06` sorts by what follows the weekday.
+		const sorted = [...times].sort((a, b) => a.wall.slice(4).localeCompare(b.wall.slice(4)));
+		return `${text(sorted[0])} to ${text(sorted[sorted.length - 1])}, in its ${times.length} zones`;
 	}
 }
 

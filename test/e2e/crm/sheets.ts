@@ -85,6 +85,7 @@ export function sheetsCampaign(suite: TwinSuite): void {
 			// The claims table the CRM examples use too, as the note asks.
 			const claims = suite.claims;
 			const workflow = loadExample('google-sheets-campaign.json', {
+				callingHours: false,
 				credential: CREDENTIAL.unpodApi,
 				filesDir: '/nowhere',
 				spreadsheet: spreadsheet.id,

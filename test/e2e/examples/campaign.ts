@@ -160,6 +160,7 @@ export function campaignExamples(suite: ExamplesSuite): void {
 		// Contact 5 says no on its first call (played with the others, below): the agent's extracted fields say so.
 		const saysNo = String(contacts[5].phone);
 		const workflow = loadExample('data-table-campaign.json', {
+			callingHours: false,
 			credential: CREDENTIAL.unpodApi,
 			filesDir,
 			dataTable: table,
@@ -506,6 +507,7 @@ export function campaignExamples(suite: ExamplesSuite): void {
 		const csv = ['name,phone,email', ...contacts.map((c) => `"${c.name}",${c.phone},${c.email}`)].join('\n') + '\n';
 		writeFileSync(join(filesDir, 'slices.csv'), csv);
 		const workflow = loadExample('data-table-campaign-contacts.json', {
+			callingHours: false,
 			credential: CREDENTIAL.unpodApi,
 			filesDir,
 			dataTable: table,

@@ -102,7 +102,12 @@ export class ExamplesSuite {
 		for (const file of exampleFiles())
 			this.workflows.add(
 				forTheTest(
-					loadExample(file, { credential: CREDENTIAL.unpodApi, filesDir: this.filesDir, credentials: SERVICES }),
+					loadExample(file, {
+						credential: CREDENTIAL.unpodApi,
+						filesDir: this.filesDir,
+						credentials: SERVICES,
+						callingHours: false,
+					}),
 				),
 			);
 		this.workflows.chain(perItem.id, perItem.nodes);

@@ -122,6 +122,8 @@ const followUp = workflows.chain('hoursFollowUp', [
 			agent: agentRef(SEED.secondAgentHandle),
 			callContext: 'Try again',
 			callingHours: true,
+			// As the campaign examples set them: weekdays, 09:00 to 19:00, in the callee's zone.
+			options: { callingDays: [1, 2, 3, 4, 5], callingFrom: '09:00', callingTo: '19:00' },
 		},
 		{ onError: 'continueRegularOutput' },
 	),

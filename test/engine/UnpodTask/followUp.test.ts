@@ -49,7 +49,8 @@ const followUp = unpodNode(
 		space: spaceRef(SEED.secondSpaceToken),
 		agent: agentRef(SEED.secondAgentHandle),
 		callContext: 'Try again: the renewal offer',
-		options: { timeZone: 'Europe/Berlin' },
+		// Weekdays 09:00 to 19:00, as the campaign examples set them; the zone is the numbers' own.
+		options: { timeZone: 'Europe/Berlin', callingDays: [1, 2, 3, 4, 5], callingFrom: '09:00', callingTo: '19:00' },
 	},
 	{ onError: 'continueRegularOutput' },
 );

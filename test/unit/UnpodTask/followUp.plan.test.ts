@@ -1,7 +1,6 @@
 import {
 	callbackInstant,
 	decideFollowUp,
-	DEFAULT_WINDOW,
 	intoWindow,
 	readEndedCall,
 	slotOf,
@@ -11,7 +10,9 @@ import { minutesOf, ZoneClock } from '../../../nodes/shared/callingHours/window'
 
 const iso = (ms: number | undefined) => (ms === undefined ? 'none' : new Date(ms).toISOString());
 const clock = new ZoneClock();
-/** Follow Up's default Calling Days and Hours in one zone. */
+/** Calling Days and Hours as the campaign examples set them: weekdays, 09:00 to 19:00. */
+const DEFAULT_WINDOW = { days: [1, 2, 3, 4, 5], start: '09:00', end: '19:00' };
+/** Those days and hours in one zone. */
 const window = (zone: string): CalleeWindows => ({
 	windows: [
 		{ zone, days: DEFAULT_WINDOW.days, start: minutesOf(DEFAULT_WINDOW.start), end: minutesOf(DEFAULT_WINDOW.end) },

@@ -195,9 +195,12 @@ describe('windows', () => {
 		expect(iso(clock.slot(at('2026-11-26T04:50:00Z'), 15, la))).toBe('2026-11-26T16:00:00.000Z');
 	});
 
-	test('the local time an item shows, zone by zone', () => {
+	test('the local time an item shows, zone by zone; for many zones the earliest and the latest', () => {
 		expect(hours.localTime(at('2026-11-28T00:06:00Z'), callee('+19075550100'))).toBe(
 			'Fri 2026-11-27 14:06 (America/Adak); Fri 2026-11-27 15:06 (America/Anchorage)',
+		);
+		expect(hours.localTime(at('2026-11-28T00:06:00Z'), callee('+18005550100'))).toBe(
+			'Fri 2026-11-27 13:06 (Pacific/Pago_Pago) to Sat 2026-11-28 10:06 (Pacific/Saipan), in its 42 zones',
 		);
 	});
 });

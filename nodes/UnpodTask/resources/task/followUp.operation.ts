@@ -17,13 +17,14 @@ import type { Row } from '../../placeCalls/rows';
 import { rateLimitBudget, sendRows } from '../../placeCalls/send';
 import { nextCallTime, nextCalls, spaceOf, tasksFromUnpod, toUnpods } from './followUp.lookup';
 import type { Planned } from './followUp.lookup';
-import { decideFollowUp, DEFAULT_WINDOW, readEndedCall, slotOf } from './followUp.plan';
+import { decideFollowUp, readEndedCall, slotOf } from './followUp.plan';
 import type { CalleeWindows, EndedCall } from './followUp.plan';
 import {
 	CallingHours,
 	callingHoursField,
 	callingWindowOptions,
 	hoursSettingsOf,
+	LAW_WINDOW,
 	maxCallsPerDayOption,
 	ownZoneOf,
 	scheduleAt,
@@ -90,7 +91,7 @@ export const description: INodeProperties[] = [
 		"Whether to place each next call only at hours the law of the place where the phone rings allows (08:00 to 21:00 in the callee's own time zone, read from the number; 20:00 in Florida and Oklahoma), inside the Calling Days and Hours, which are read in that zone too",
 	),
 	optionsCollection(show, [
-		...callingWindowOptions(DEFAULT_WINDOW),
+		...callingWindowOptions(LAW_WINDOW),
 		maxCallsOption,
 		maxCallsPerDayOption,
 		rateLimitWaitOption,
@@ -120,9 +121,9 @@ function windowsOf(
 		new NodeOperationError(context.getNode(), `Item ${itemIndex + 1}: ${what}`, { itemIndex });
 	const own = ownZoneOf(document);
 	if (typeof own === 'object') throw fail(own.message);
-	const settings = hoursSettingsOf(context, itemIndex, DEFAULT_WINDOW);
+	const settings = hoursSettingsOf(context, itemIndex, LAW_WINDOW);
 	if (!settings) {
-		const { user, timeZone } = userWindowOf(context, itemIndex, DEFAULT_WINDOW);
+		const { user, timeZone } = userWindowOf(context, itemIndex, LAW_WINDOW);
 		const zone = own ?? (timeZone || context.getTimezone());
 		const windows = [{ zone, days: user.days, start: minutesOf(user.start), end: minutesOf(user.end) }];
 		return { window: { windows, zone, clock: book.clock } };

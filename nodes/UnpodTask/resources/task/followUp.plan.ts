@@ -9,11 +9,7 @@ import { isFinal } from '../../../shared/tasks';
 import { platformTime } from '../../../shared/time';
 import { contactColumns, simplifyTask, unpodCallsAgain } from '../../../shared/outcome';
 import { objectOf } from '../../../shared/values';
-import type { UserWindow } from '../../../shared/callingHours/callee';
 import type { ZoneClock, ZoneWindow } from '../../../shared/callingHours/window';
-
-/** Follow Up's own Calling Days and Hours by default: weekdays, 09:00 to 19:00 in the callee's zone. */
-export const DEFAULT_WINDOW: UserWindow = { days: [1, 2, 3, 4, 5], start: '09:00', end: '19:00' };
 
 /**
  * Where and when the next call may start: one window per zone the callee's phone may ring in (the

@@ -1,0 +1,126 @@
+/**
+ * Keep to Calling Hours at scale: 100,000 contacts across every North American area code in one
+ * Create, in a real n8n (the test runtime) against the local server, with the option off and on:
+ * requests (against ceil(N/100) plus one per slot), the execution's time, the peak memory of n8n's
+ * processes; the look-up alone in microseconds a row; and what the generated data adds to the
+ * package.
+ */
+import { readdirSync, readFileSync, statSync } from 'fs';
+import { join } from 'path';
+import { gzipSync } from 'zlib';
+import { N8nServer } from '../../dev/harness/n8n-server';
+import { N8N_VERSION, ROOT } from '../../dev/harness/paths';
+import { table } from '../../dev/harness/report';
+import { chain } from '../../dev/harness/workflow-builders';
+import { CallingHours } from '../../nodes/shared/callingHours/callee';
+import { NORTH_AMERICAN_REGIONS } from '../../nodes/shared/callingHours/phoneZones.data';
+import { createInSecondSpace } from '../helpers/nodes';
+import { startProcessHarness } from '../helpers/setup';
+import { measured, timedRun } from './campaign-scale';
+
+const AREAS = NORTH_AMERICAN_REGIONS.split(',').map((entry) => entry.split(':')[0]);
+const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
+
+/** The i-th contact: every area code in turn, a spread of exchanges. */
+const numberOf = (i: number) =>
+	`+1${AREAS[i % AREAS.length]}${String(2_000_000 + ((i * 7919) % 7_999_999)).padStart(7, '0')}`;
+
+/** The rows, made by a Code node in n8n: 100,000 rows inline would be a 5 MB workflow. */
+const rowsCode = (n: number) => ({
+	name: 'Contacts',
+	type: 'n8n-nodes-base.code',
+	typeVersion: 2,
+	parameters: {
+		mode: 'runOnceForAllItems',
+		language: 'javaScript',
+		jsCode: `const areas = ${JSON.stringify(AREAS)};
+return Array.from({ length: ${n} }, (_, i) => ({ json: { name: 'Contact ' + i, phone: '+1' + areas[i % areas.length] + String(2000000 + ((i * 7919) % 7999999)).padStart(7, '0') } }));`,
+	},
+});
+
+/** The look-up alone, as Create does it for each row: where it rings, then the first legal instant. */
+function lookUpCost(n: number): { perRowUs: number; slots: number; held: number } {
+	const now = Date.now();
+	const started = process.hrtime.bigint();
+	const hours = new CallingHours();
+	const slots = new Set<number>();
+	let held = 0;
+	for (let i = 0; i < n; i++) {
+		const callee = hours.calleeOf(numberOf(i), undefined, {}, now);
+		const at = hours.firstLegal(now, callee.windows);
+		if (at === undefined) held++;
+		else if (at !== now) slots.add(hours.clock.slot(at, 15, callee.windows) ?? at);
+	}
+	const ns = Number(process.hrtime.bigint() - started);
+	return { perRowUs: ns / 1000 / n, slots: slots.size, held };
+}
+
+/** Bytes of the built files the calling hours add (the generated data among them), raw and gzipped. */
+function addedBytes(): { raw: number; gzip: number; data: number } {
+	const files = [
+		...readdirSync(join(ROOT, 'dist/nodes/shared/callingHours')).map((f) =>
+			join(ROOT, 'dist/nodes/shared/callingHours', f),
+		),
+		...['callingHours.js', 'callingHours.d.ts', 'callingHours.js.map'].map((f) =>
+			join(ROOT, 'dist/nodes/UnpodTask/placeCalls', f),
+		),
+	];
+	const raw = files.reduce((sum, f) => sum + statSync(f).size, 0);
+	const gzip = files.reduce((sum, f) => sum + gzipSync(readFileSync(f)).length, 0);
+	const data = statSync(join(ROOT, 'dist/nodes/shared/callingHours/phoneZones.data.js')).size;
+	return { raw, gzip, data };
+}
+
+export async function benchCallingHours(n = 100_000): Promise<void> {
+	console.log(
+		`\n## Calling hours: ${n.toLocaleString('en')} contacts across ${AREAS.length} North American area codes in one Create (n8n ${N8N_VERSION})\n`,
+	);
+	const cost = lookUpCost(n);
+	console.log(
+		`The look-up alone (where the number rings, then the first legal instant, for each row): ${cost.perRowUs.toFixed(2)} µs a row; ` +
+			`at ${new Date().toISOString().slice(11, 16)} UTC, ${cost.slots} distinct slots, ${cost.held} numbers with no legal hour.`,
+	);
+	const bytes = addedBytes();
+	console.log(
+		`What it adds to dist/: ${(bytes.raw / 1024).toFixed(0)} kB (${(bytes.gzip / 1024).toFixed(0)} kB gzipped, about what the tarball grows), ` +
+			`of which the generated prefix table ${(bytes.data / 1024).toFixed(0)} kB.\n`,
+	);
+
+	const h = await startProcessHarness();
+	let n8n: N8nServer | undefined;
+	try {
+		const ids = [false, true].map((on) => {
+			const id = `benchHours${on ? 'On' : 'Off'}`;
+			return {
+				on,
+				id,
+				workflow: chain(id, [
+					rowsCode(n),
+					createInSecondSpace({ callingHours: on, skipExisting: false, callContext: 'Spring offer' }, {}, 'Create'),
+				]),
+			};
+		});
+		await h.n8n.importWorkflows(ids.map((w) => w.workflow));
+		n8n = await N8nServer.start(h.n8n);
+		const results: Array<Record<string, string | number>> = [];
+		for (const { on, id } of ids) {
+			h.server.resetTraffic();
+			const run = await measured(n8n.processGroup!, () => timedRun(n8n!, id, 'Start'));
+			const posts = h.server.requests.filter((r) => r.method === 'POST');
+			const slots = new Set(posts.map((p) => JSON.stringify((p.body as { schedule: unknown }).schedule)));
+			results.push({
+				'Keep to Calling Hours': on ? 'on' : 'off',
+				requests: h.server.requests.length,
+				'create requests': posts.length,
+				'ceil(N/100) + slots': Math.ceil(n / 100) + (slots.size - 1),
+				'schedules (now + slots)': slots.size,
+				'execution time': `${(run.result / 1000).toFixed(1)} s`,
+				'peak memory above idle': mb(run.peakAboveKb),
+			});
+		}
+		table(results);
+	} finally {
+		await n8n?.stop();
+		await h.close();
+	}
+}
