@@ -79,7 +79,7 @@ test('npm run demo -- --keep: every outcome exactly once (a 12-row CSV); Ctrl-C 
 	// London's clock, read here without the package.
 	const requests = Number(/Imported 11 of 12 rows in (\d+) requests?; 1 row not created:/.exec(kept)?.[1]);
 	const scheduled = Number(/of them scheduled for the callee's hours +\| (\d+) /.exec(kept)?.[1]);
-	const listed = kept.split('\n').filter((line) => /^ +- .*: outside its calling hours .*; scheduled for /.test(line));
+	const listed = kept.split('\n').filter((line) => /^ +- .*: Outside its calling hours .*; scheduled for /.test(line));
 	expect(listed).toHaveLength(scheduled);
 	expect(requests).toBeGreaterThanOrEqual(1);
 	expect(requests).toBeLessThanOrEqual(1 + scheduled);
@@ -92,7 +92,7 @@ test('npm run demo -- --keep: every outcome exactly once (a 12-row CSV); Ctrl-C 
 	// Unless London's 08:00 or 21:00 fell while the demo ran.
 	if (londonClosed(startedAt) === londonClosed(Date.now()))
 		for (const name of ['Daniel Müller', 'Isla Patel'])
-			expect([name, listed.some((line) => line.includes(`- ${name}: +44`))]).toEqual([name, londonClosed(startedAt)]);
+			expect([name, listed.some((line) => line.includes(`- ${name}, +44`))]).toEqual([name, londonClosed(startedAt)]);
 	expect(kept).toMatch(/rows held for their hours \(no time zone known\) +\| 0 /);
 	// What it says of its calls is what they do: every 5th of the 11 fails (the 5th and 10th).
 	expect(kept).toContain('every 5th call fails');

@@ -81,38 +81,39 @@ export const unknownZoneOption: INodeProperties = {
 		"The time zone of numbers whose zone is not known (no country code, an unlisted prefix) or whose zones share no legal hour; empty: such numbers are not called. A contact's own timezone field always wins.",
 };
 
-/** Calling Days, Hours From and Hours To, with the operation's defaults: they narrow the law's window. */
-export function callingWindowOptions(defaults: UserWindow): INodeProperties[] {
-	return [
-		{
-			displayName: 'Calling Days',
-			name: 'callingDays',
-			type: 'multiOptions',
-			options: DAYS.map((name, value) => ({ name, value })),
-			default: defaults.days,
-			description: "Days calls may be placed on, in the callee's time zone",
-		},
-		{
-			displayName: 'Calling Hours From',
-			name: 'callingFrom',
-			type: 'string',
-			default: defaults.start,
-			placeholder: 'e.g. 09:00',
-			description: "The earliest time of day a call starts (HH:MM, in the callee's time zone); never before the law's",
-		},
-		{
-			displayName: 'Calling Hours To',
-			name: 'callingTo',
-			type: 'string',
-			default: defaults.end,
-			placeholder: 'e.g. 19:00',
-			description:
-				"The time of day by which a call has started (HH:MM, in the callee's time zone); never after the law's",
-		},
-	];
-}
+/**
+ * Calling Days, Hours From and Hours To: they narrow the law's window, in the callee's zone. Their
+ * defaults are the law's (LAW_WINDOW), written here as n8n's lint wants them: literal.
+ */
+export const callingWindowOptions: INodeProperties[] = [
+	{
+		displayName: 'Calling Days',
+		name: 'callingDays',
+		type: 'multiOptions',
+		options: DAYS.map((name, value) => ({ name, value })),
+		default: [0, 1, 2, 3, 4, 5, 6],
+		description: "Days calls may be placed on, in the callee's time zone",
+	},
+	{
+		displayName: 'Calling Hours From',
+		name: 'callingFrom',
+		type: 'string',
+		default: '08:00',
+		placeholder: 'e.g. 09:00',
+		description: "The earliest time of day a call starts (HH:MM, in the callee's time zone); never before the law's",
+	},
+	{
+		displayName: 'Calling Hours To',
+		name: 'callingTo',
+		type: 'string',
+		default: '21:00',
+		placeholder: 'e.g. 19:00',
+		description:
+			"The time of day by which a call has started (HH:MM, in the callee's time zone); never after the law's",
+	},
+];
 
-/** The law's own window, as Create's Calling Days and Hours default to: they narrow nothing. */
+/** The law's own window, as Calling Days and Hours default to: they narrow nothing. */
 export const LAW_WINDOW: UserWindow = { days: EVERY_DAY, start: '08:00', end: '21:00' };
 
 /** An item's Calling Days and Hours and fallback zone, checked; a bad one names the option. */
@@ -120,8 +121,8 @@ export function userWindowOf(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	defaults: UserWindow,
+	options = context.getNodeParameter('options', itemIndex, {}) as IDataObject,
 ): { user: UserWindow; timeZone: string } {
-	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const days = Array.isArray(options.callingDays) ? options.callingDays.map(Number) : defaults.days;
 	const user: UserWindow = {
 		days,
@@ -147,8 +148,8 @@ export function hoursSettingsOf(
 	defaults: UserWindow,
 ): HoursSettings | undefined {
 	if (!context.getNodeParameter('callingHours', itemIndex, true)) return undefined;
-	const { user, timeZone } = userWindowOf(context, itemIndex, defaults);
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+	const { user, timeZone } = userWindowOf(context, itemIndex, defaults, options);
 	const max = Number(options.maxCallsPer24Hours ?? 0);
 	if (!Number.isInteger(max) || max < 0)
 		throw new NodeOperationError(
@@ -197,12 +198,18 @@ export function calleeFields(hours: RowHours, now: number): IDataObject {
 	};
 }
 
-/** The window as a sentence: `08:00-20:00 (Florida: ...)`. */
+/**
+ * The window as a sentence: `08:00-20:00 local, Florida's law, 09:00-20:00 in America/New_York for
+ * Unpod's engine`.
+ */
 function windowText(callee: Callee): string {
-	const w = callee.windows[0];
-	const days = w.days.length === 7 ? '' : ` on ${w.days.map((d) => DAYS[d].slice(0, 3)).join(', ')}`;
-	const rules = callee.rules.length ? `, ${callee.rules.map((r) => r.where).join(', ')}'s law` : '';
-	return `${hoursOf(w)}${days}${rules}`;
+	const own = callee.windows.find((w) => callee.zones.includes(w.zone)) ?? callee.windows[0];
+	const days = own.days.length === 7 ? '' : ` on ${own.days.map((d) => DAYS[d].slice(0, 3)).join(', ')}`;
+	const laws = callee.rules.filter((r) => !('zone' in r)).map((r) => `${r.where}'s law`);
+	const engine = callee.rules
+		.filter((r): r is typeof r & { zone: string } => 'zone' in r)
+		.map((r) => `${r.start}-${r.end} in ${r.zone} for ${r.where}`);
+	return [`${hoursOf(own)}${days} local`, ...laws, ...engine].join(', ');
 }
 
 /**
@@ -243,17 +250,30 @@ export function keepCallingHours<R extends TimedRow>(
 	existing?: Map<string, ExistingTasks>,
 ): Map<R, IDataObject> {
 	const held = new Map<R, IDataObject>();
+	// Rows moved to one slot from one request share the moved request and what their items say:
+	// 100,000 rows hold a few of each.
+	const moved = new Map<string, { request: TimedRow['request']; group: string; note?: IDataObject }>();
+	const share = (key: string, row: TimedRow, move: () => IDataObject | undefined) => {
+		let same = moved.get(key);
+		if (!same) {
+			const note = move();
+			same = { request: row.request, group: row.group, note };
+			moved.set(key, same);
+		}
+		row.request = same.request;
+		row.group = same.group;
+		return same.note;
+	};
 	for (const row of rows) {
 		const hours = row.hours;
 		if (!hours) continue;
 		const { book, callee } = hours;
 		const requested = requestedInstant(row.request.body);
 		const from = requested ?? now;
-		const fields = calleeFields(hours, now);
 		const number = String(row.document.contact_number);
 		const hold = (reason: string, next: number | undefined) =>
 			held.set(row, {
-				...fields,
+				...calleeFields(hours, now),
 				unpod_created: false,
 				unpod_held: `${number}: ${reason}; not called`,
 				next_allowed_at: next === undefined ? null : new Date(next).toISOString(),
@@ -285,22 +305,28 @@ export function keepCallingHours<R extends TimedRow>(
 			continue;
 		}
 		if (at === from) {
-			const schedule = row.request.body.schedule as IDataObject;
-			if (schedule?.type === 'auto') setSchedule(row, { type: 'now' });
+			if ((row.request.body.schedule as IDataObject)?.type === 'auto')
+				share(`${row.group}|now`, row, () => {
+					setSchedule(row, { type: 'now' });
+					return undefined;
+				});
 			continue;
 		}
-		const slot = book.clock.slot(at, SLOT_MINUTES, callee.windows) ?? at;
-		const why = limitNote || `outside its calling hours (${windowText(callee)} local)`;
+		const slot = book.slot(at, callee.windows, SLOT_MINUTES) ?? at;
+		const why = limitNote || `outside its calling hours (${windowText(callee)})`;
 		if (hours.outside === 'hold') {
 			hold(why, slot);
 			continue;
 		}
-		setSchedule(row, scheduleAt(slot));
-		hours.note = {
-			...fields,
-			scheduled_at: new Date(slot).toISOString(),
-			unpod_rescheduled: `${number}: ${why}; scheduled for ${book.localTime(slot, callee)}`,
-		};
+		const note = share(`${row.group}|${slot}|${callee.zones.join()}|${why}`, row, () => {
+			setSchedule(row, scheduleAt(slot));
+			return {
+				...calleeFields(hours, now),
+				scheduled_at: new Date(slot).toISOString(),
+				unpod_rescheduled: `${why[0].toUpperCase()}${why.slice(1)}; scheduled for ${book.localTime(slot, callee)}`,
+			};
+		});
+		row.hours = { ...hours, note };
 	}
 	return held;
 }
@@ -340,7 +366,7 @@ export function commonSlot(
 	const windows = timed.flatMap((row) => row.hours!.callee.windows);
 	const at = book.firstLegal(now, windows);
 	if (at === now) return undefined;
-	const slot = at === undefined ? undefined : book.clock.slot(at, SLOT_MINUTES, windows);
+	const slot = at === undefined ? undefined : book.slot(at, windows, SLOT_MINUTES);
 	const first = timed[0];
 	const local = book.localTime(now, first.hours!.callee);
 	if (slot === undefined)

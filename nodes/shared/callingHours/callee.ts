@@ -4,11 +4,12 @@
  * zones; and the first instant a call may start. One `CallingHours` serves one run of a node:
  * it reads the prefix table once and remembers what it worked out for each kind of number.
  */
-import { rulesFor } from './rules';
+import { rulesFor, unpodEngineFor } from './rules';
 import type { HoursRule } from './rules';
 import { hhmmOf, minutesOf, ZoneClock } from './window';
 import type { ZoneWindow } from './window';
 import { PhonePlaces } from './zones';
+import type { RingPlace } from './zones';
 
 /** The user's own Calling Days and Hours: they narrow the law's window, in the callee's zone. */
 export interface UserWindow {
@@ -34,11 +35,14 @@ export interface Callee {
 	/** Where the zones came from: the contact's `timezone`, the number, or the user's zone for unknown numbers. */
 	zonesFrom: 'contact' | 'number' | 'fallback' | 'unknown';
 	region?: string;
-	/** One window per zone: every rule and the user's hours at once. */
+	/**
+	 * One window per zone: every rule and the user's hours at once; then, for +1 and +61 numbers,
+	 * Unpod's engine's own window in the zone it reads (rules.ts, UNPOD_ENGINE).
+	 */
 	windows: ZoneWindow[];
 	/** The strictest limit of calls in 24 hours, if any. */
 	maxCallsPer24Hours?: number;
-	/** The rules that set the hours or the limit (their `where`), beyond the base rule. */
+	/** The rules that set the hours or the limit, beyond the base rule; Unpod's engine's among them. */
 	rules: HoursRule[];
 }
 
@@ -56,6 +60,7 @@ export class CallingHours {
 	readonly clock = new ZoneClock();
 	private places = new PhonePlaces();
 	private remembered = new Map<string, number | null>();
+	private callees = new Map<string, Callee>();
 
 	/**
 	 * The callee of `number` (E.164), its own `timezone` first. With a fallback zone, a number
@@ -63,10 +68,37 @@ export class CallingHours {
 	 */
 	calleeOf(number: string, ownZone: string | undefined, settings: HoursSettings, now: number): Callee {
 		const place = this.places.of(number);
+		// Numbers of one place share one callee: 100,000 rows hold a few hundred.
+		const key = JSON.stringify([place?.zones, place?.countryCode, place?.region, ownZone, settings, now]);
+		let callee = this.callees.get(key);
+		if (!callee) {
+			callee = this.newCallee(place, ownZone, settings, now);
+			this.callees.set(key, callee);
+		}
+		return callee;
+	}
+
+	private newCallee(
+		place: RingPlace | undefined,
+		ownZone: string | undefined,
+		settings: HoursSettings,
+		now: number,
+	): Callee {
 		const rules = rulesFor(place?.countryCode, place?.region);
 		let zones = ownZone ? [ownZone] : (place?.zones ?? []);
 		let zonesFrom: Callee['zonesFrom'] = ownZone ? 'contact' : zones.length ? 'number' : 'unknown';
-		const windowsIn = (list: string[]) => list.map((zone) => windowOf(zone, rules, settings.user));
+		const engine = unpodEngineFor(place?.countryCode);
+		const windowsIn = (list: string[]) => [
+			...list.map((zone) => windowOf(zone, rules, settings.user)),
+			...(list.length
+				? engine.map((rule) => ({
+						zone: rule.zone,
+						days: EVERY_DAY,
+						start: minutesOf(rule.start),
+						end: minutesOf(rule.end),
+					}))
+				: []),
+		];
 		if (settings.fallbackZone && (!zones.length || this.firstLegal(now, windowsIn(zones)) === undefined)) {
 			zones = [settings.fallbackZone];
 			zonesFrom = 'fallback';
@@ -80,7 +112,7 @@ export class CallingHours {
 			...(place?.region ? { region: place.region } : {}),
 			windows: windowsIn(zones),
 			...(limits.length ? { maxCallsPer24Hours: Math.min(...limits) } : {}),
-			rules: rules.slice(1),
+			rules: [...rules.slice(1), ...engine],
 		};
 	}
 
@@ -90,7 +122,7 @@ export class CallingHours {
 	 * for each `at` and set of windows: 100,000 contacts share a few hundred.
 	 */
 	firstLegal(at: number, windows: ZoneWindow[]): number | undefined {
-		const key = `${at}|${windows.map((w) => `${w.zone}/${w.days.join('')}/${w.start}-${w.end}`).join(',')}`;
+		const key = this.keyOf(at, windows);
 		const known = this.remembered.get(key);
 		if (known !== undefined) return known ?? undefined;
 		const found = this.clock.firstCommon(at, windows);
@@ -98,10 +130,21 @@ export class CallingHours {
 		return found;
 	}
 
-	/** `firstLegal` rounded up to a slot of `slotMinutes` (the calls of a slot share a request). */
-	legalSlot(at: number, windows: ZoneWindow[], slotMinutes: number): number | undefined {
-		const first = this.firstLegal(at, windows);
-		return first === undefined ? undefined : this.clock.slot(first, slotMinutes, windows);
+	/**
+	 * `at` rounded up to a slot of `slotMinutes` inside every window (the calls of a slot share a
+	 * request), remembered as firstLegal is; undefined when there is none.
+	 */
+	slot(at: number, windows: ZoneWindow[], slotMinutes: number): number | undefined {
+		const key = `slot ${slotMinutes} ${this.keyOf(at, windows)}`;
+		const known = this.remembered.get(key);
+		if (known !== undefined) return known ?? undefined;
+		const found = this.clock.slot(at, slotMinutes, windows);
+		this.remembered.set(key, found ?? null);
+		return found;
+	}
+
+	private keyOf(at: number, windows: ZoneWindow[]): string {
+		return `${at}|${windows.map((w) => `${w.zone}/${w.days.join('')}/${w.start}-${w.end}`).join(',')}`;
 	}
 
 	/**

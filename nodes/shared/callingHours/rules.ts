@@ -51,6 +51,39 @@ export const RULES: HoursRule[] = [
 	},
 ];
 
+/**
+ * Unpod's own engine, before it dials, holds a call outside 09:00-20:00 in the zone it reads from
+ * the country code alone, and lets it go at 09:00 there the next day. Where that zone is not every
+ * number's (every +1 number is New York to it, every +61 number Sydney), a call let go then may
+ * ring at 06:00 in California: the package calls such numbers only inside that window too, so
+ * that Unpod never holds one. Elsewhere its zone is the callee's own, and a held call goes at a
+ * legal hour.
+ */
+export const UNPOD_ENGINE: Array<HoursRule & { zone: string }> = [
+	{
+		where: "Unpod's engine",
+		countryCode: '1',
+		zone: 'America/New_York',
+		start: '09:00',
+		end: '20:00',
+		citation:
+			'Unpod backend 5f97d21, apps/super/super_services/libs/core/timezone_utils.py (COUNTRY_TIMEZONE_MAP): every +1 number is read as America/New_York; outside 09:00-20:00 the task is held until 09:00 the next day there',
+	},
+	{
+		where: "Unpod's engine",
+		countryCode: '61',
+		zone: 'Australia/Sydney',
+		start: '09:00',
+		end: '20:00',
+		citation:
+			'Unpod backend 5f97d21, apps/super/super_services/libs/core/timezone_utils.py (COUNTRY_TIMEZONE_MAP): every +61 number is read as Australia/Sydney; outside 09:00-20:00 the task is held until 09:00 the next day there',
+	},
+];
+
+/** Unpod's engine's window for a number of `countryCode`, where its zone is not every number's. */
+export const unpodEngineFor = (countryCode: string | undefined) =>
+	UNPOD_ENGINE.filter((rule) => rule.countryCode === countryCode);
+
 /** The rules that cover a number: the base rule, and each stricter one of its region. */
 export function rulesFor(countryCode: string | undefined, region: string | undefined): HoursRule[] {
 	return [

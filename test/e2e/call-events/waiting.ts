@@ -159,6 +159,8 @@ export function relayedWaits(callEvents: CallEventsSuite): void {
 						agent: agentRef(SEED.agentHandle),
 						contactName: 'Rita Reviewer',
 						contactNumber: REVIEWER,
+						// A colleague who agreed to be called at any hour: the test runs at any hour.
+						callingHours: false,
 						options: {},
 					},
 					credentials: CREDENTIAL,

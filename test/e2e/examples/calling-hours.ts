@@ -1,6 +1,6 @@
 /**
- * Keep to Calling Hours in real n8n, at whatever hour the suite runs: each contact carries its
- * own time zone, picked when the suite starts so that it is about noon there (open) or about
+ * Keep to Calling Hours in real n8n, at whatever hour the suite runs: each contact (a London
+ * number: Unpod's engine adds a window of its own to +1 numbers) carries its own time zone, picked when the suite starts so that it is about noon there (open) or about
  * 03:00 (closed); what each operation must do is worked out here from those zones' offsets,
  * without the package's code.
  */
@@ -34,8 +34,8 @@ function nextLocal(hour: number, offset: number, now: number): number {
 const START = Date.now();
 const OPEN = zoneAt(12, START);
 const CLOSED = zoneAt(3, START);
-const OPEN_CONTACT = { name: 'Olive Open', phone: '+12125550141', tz: OPEN.zone };
-const CLOSED_CONTACT = { name: 'Carl Closed', phone: '+12125550142', tz: CLOSED.zone };
+const OPEN_CONTACT = { name: 'Olive Open', phone: '+442070390141', tz: OPEN.zone };
+const CLOSED_CONTACT = { name: 'Carl Closed', phone: '+442070390142', tz: CLOSED.zone };
 const NO_ZONE = { name: 'Nora Nozone', phone: '5550100143', tz: '' };
 
 const inSecondSpace = (name: string, parameters: Record<string, unknown>) =>
@@ -67,8 +67,8 @@ export function callingHoursInN8n(suite: ExamplesSuite): void {
 	]);
 	const callAndWait = suite.workflows.chain(CALLING_HOURS_WORKFLOWS[1], [
 		rowsNode('Contacts', [
-			{ ...OPEN_CONTACT, phone: '+12125550151' },
-			{ ...CLOSED_CONTACT, phone: '+12125550152' },
+			{ ...OPEN_CONTACT, phone: '+442070390151' },
+			{ ...CLOSED_CONTACT, phone: '+442070390152' },
 		]),
 		inSecondSpace('Call', { operation: 'callAndWait', skipExisting: false, options: { checkSeconds: 5 } }),
 	]);
@@ -82,8 +82,8 @@ export function callingHoursInN8n(suite: ExamplesSuite): void {
 				status: 'completed',
 				call_status: 'completed',
 				contact_name: CLOSED_CONTACT.name,
-				contact_number: '+12125550161',
-				contact_fields: { name: CLOSED_CONTACT.name, contact_number: '+12125550161', timezone: CLOSED.zone },
+				contact_number: '+442070390161',
+				contact_fields: { name: CLOSED_CONTACT.name, contact_number: '+442070390161', timezone: CLOSED.zone },
 				callback_requested: true,
 				callback_time: new Date(asked).toISOString(),
 				transcript: 'Assistant: Hello\nContact: Call me back late tomorrow',
@@ -127,7 +127,7 @@ export function callingHoursInN8n(suite: ExamplesSuite): void {
 	});
 
 	test('Call and Wait in real n8n: the contact at 03:00 is not called; the item says when it may be', async () => {
-		h.server.calls.callScripts = [{ number: '+12125550151', end: 'completed', afterMs: 2000 }];
+		h.server.calls.callScripts = [{ number: '+442070390151', end: 'completed', afterMs: 2000 }];
 		const n8n = await suite.startN8n();
 		const run = await n8n.runAndRead(callAndWait, 'Start');
 		expectSucceeded(run);
@@ -140,7 +140,7 @@ export function callingHoursInN8n(suite: ExamplesSuite): void {
 		const posts = h.server.requestsTo('POST', `/spaces/${SEED.secondSpaceToken}/tasks/`);
 		expect(
 			posts.map((p) => (p.body as any).documents.map((d: { contact_number: string }) => d.contact_number)),
-		).toEqual([['+12125550151']]);
+		).toEqual([['+442070390151']]);
 	});
 
 	test('Follow Up in real n8n: a callback asked for 23:00 where the phone rings moves to 09:00 there, and says so', async () => {

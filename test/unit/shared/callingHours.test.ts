@@ -91,10 +91,17 @@ describe('windows', () => {
 	const firstLegal = (from: string, number: string, settings = {}) =>
 		iso(hours.firstLegal(at(from), callee(number, settings, at(from)).windows));
 
-	test('08:00 to 21:00 local by default, every day', () => {
+	test("08:00 to 21:00 local by default, every day; for +1 numbers, also Unpod's engine's 09:00-20:00 New York time", () => {
+		expect(callee('+442070391291').windows).toEqual([
+			{ zone: 'Europe/London', days: EVERY_DAY, start: 8 * 60, end: 21 * 60 },
+		]);
+		// Unpod holds a +1 call outside 09:00-20:00 New York time and lets it go at 09:00 there: 06:00 in
+		// Los Angeles. So a +1 number is called only inside both.
 		expect(callee('+12135550100').windows).toEqual([
 			{ zone: 'America/Los_Angeles', days: EVERY_DAY, start: 8 * 60, end: 21 * 60 },
+			{ zone: 'America/New_York', days: EVERY_DAY, start: 9 * 60, end: 20 * 60 },
 		]);
+		expect(callee('+61298765432').windows.map((w) => w.zone)).toEqual(['Australia/Sydney', 'Australia/Sydney']);
 		// Saturday 00:06 UTC: Friday 16:06 in Los Angeles, open; 00:06 in London, closed until 08:00.
 		expect(firstLegal('2026-11-28T00:06:00Z', '+12135550100')).toBe('2026-11-28T00:06:00.000Z');
 		expect(firstLegal('2026-11-28T00:06:00Z', '+442070391291')).toBe('2026-11-28T08:00:00.000Z');
@@ -104,19 +111,24 @@ describe('windows', () => {
 		expect(firstLegal('2026-11-28T00:06:00Z', '+74951234567')).toBe('2026-11-28T05:00:00.000Z');
 	});
 
-	test("a window that crosses midnight in UTC: Los Angeles' 08:00-21:00 is 16:00-05:00 UTC", () => {
-		expect(firstLegal('2026-11-26T04:59:00Z', '+12135550100')).toBe('2026-11-26T04:59:00.000Z');
-		expect(firstLegal('2026-11-26T05:00:00Z', '+12135550100')).toBe('2026-11-26T16:00:00.000Z');
-		// Honolulu, UTC-10, no daylight saving: 18:00-07:00 UTC.
+	test("windows that cross midnight in UTC: Tokyo's 08:00-21:00 is 23:00-12:00 UTC; Los Angeles' with New York's 09:00-20:00, 16:00-01:00", () => {
+		expect(firstLegal('2026-11-25T23:30:00Z', '+81312345678')).toBe('2026-11-25T23:30:00.000Z');
+		expect(firstLegal('2026-11-26T12:00:00Z', '+81312345678')).toBe('2026-11-26T23:00:00.000Z');
+		expect(firstLegal('2026-11-26T00:59:00Z', '+12135550100')).toBe('2026-11-26T00:59:00.000Z');
+		// 17:00 in Los Angeles, 20:00 in New York: Unpod would hold the call till 06:00 Los Angeles time.
+		expect(firstLegal('2026-11-26T01:00:00Z', '+12135550100')).toBe('2026-11-26T16:00:00.000Z');
+		// Honolulu, UTC-10, no daylight saving: 18:00-07:00 UTC, and New York's until 01:00.
 		expect(firstLegal('2026-11-26T07:30:00Z', '+18085550100')).toBe('2026-11-26T18:00:00.000Z');
+		expect(firstLegal('2026-11-26T01:30:00Z', '+18085550100')).toBe('2026-11-26T18:00:00.000Z');
 	});
 
 	test('Florida and Oklahoma end at 20:00 local', () => {
 		expect(callee('+13055550100').windows[0]).toMatchObject({ start: 480, end: 1200 });
-		// 20:30 in Miami (01:30 UTC): the next call at 08:00, 13:00 UTC.
-		expect(firstLegal('2026-11-26T01:30:00Z', '+13055550100')).toBe('2026-11-26T13:00:00.000Z');
-		// The same hour in New York is still legal.
-		expect(firstLegal('2026-11-26T01:30:00Z', '+12125550100')).toBe('2026-11-26T01:30:00.000Z');
+		// 20:30 in Miami (01:30 UTC): the next call at 09:00 (Unpod's engine's), 14:00 UTC.
+		expect(firstLegal('2026-11-26T01:30:00Z', '+13055550100')).toBe('2026-11-26T14:00:00.000Z');
+		// A contact of its own zone (as the law of its region, read from the number): 20:00 there.
+		const own = hours.calleeOf('+13055550100', 'Europe/Berlin', {}, WEDNESDAY_NOON_UTC).windows;
+		expect(own[0]).toEqual({ zone: 'Europe/Berlin', days: EVERY_DAY, start: 480, end: 1200 });
 		expect(callee('+14055550100').maxCallsPer24Hours).toBe(3);
 		expect(callee('+12125550100').maxCallsPer24Hours).toBeUndefined();
 		expect(callee('+12125550100', { maxCallsPer24Hours: 5 }).maxCallsPer24Hours).toBe(5);
@@ -126,9 +138,9 @@ describe('windows', () => {
 	test('a number in two zones is called only when both are inside: Alaska waits for Adak', () => {
 		// 08:00 in Anchorage (UTC-9) is 07:00 in Adak (UTC-10): the first legal instant is 08:00 Adak, 18:00 UTC.
 		expect(firstLegal('2026-11-26T16:00:00Z', '+19075550100')).toBe('2026-11-26T18:00:00.000Z');
-		// 20:30 in Anchorage is 19:30 in Adak: both open. At 21:30 Anchorage has closed: the next morning in Adak.
-		expect(firstLegal('2026-11-26T05:30:00Z', '+19075550100')).toBe('2026-11-26T05:30:00.000Z');
-		expect(firstLegal('2026-11-26T06:30:00Z', '+19075550100')).toBe('2026-11-26T18:00:00.000Z');
+		// 15:30 in Anchorage, 14:30 in Adak, 19:30 in New York: open; at 20:00 in New York Unpod's engine closes.
+		expect(firstLegal('2026-11-26T00:30:00Z', '+19075550100')).toBe('2026-11-26T00:30:00.000Z');
+		expect(firstLegal('2026-11-26T01:00:00Z', '+19075550100')).toBe('2026-11-26T18:00:00.000Z');
 	});
 
 	test('a toll-free number is legal only where all its 42 zones are: 22:00 to 00:30 UTC in November', () => {
@@ -170,9 +182,10 @@ describe('windows', () => {
 	});
 
 	test('on the day daylight saving starts, 08:00 is an hour earlier in UTC', () => {
-		// The US moved its clocks on Sunday 2026-03-08 at 02:00.
-		expect(firstLegal('2026-03-07T10:00:00Z', '+12125550100')).toBe('2026-03-07T13:00:00.000Z');
-		expect(firstLegal('2026-03-08T06:00:00Z', '+12125550100')).toBe('2026-03-08T12:00:00.000Z');
+		// The US moved its clocks on Sunday 2026-03-08 at 02:00: 09:00 in New York (Unpod's engine's
+		// window) is 14:00 UTC the day before, 13:00 UTC that day.
+		expect(firstLegal('2026-03-07T10:00:00Z', '+12125550100')).toBe('2026-03-07T14:00:00.000Z');
+		expect(firstLegal('2026-03-08T06:00:00Z', '+12125550100')).toBe('2026-03-08T13:00:00.000Z');
 		// Europe on 2026-03-29: 08:00 in London is 07:00 UTC from that day.
 		expect(firstLegal('2026-03-29T01:00:00Z', '+442070391291')).toBe('2026-03-29T07:00:00.000Z');
 	});

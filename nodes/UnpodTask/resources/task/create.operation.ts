@@ -107,7 +107,7 @@ export const description: INodeProperties[] = [
 	callingHoursField(show),
 	optionsCollection(show, [
 		batchSizeOption,
-		...callingWindowOptions(LAW_WINDOW),
+		...callingWindowOptions,
 		countryCodeOption,
 		lookbackOption,
 		maxCallsPerDayOption,

@@ -91,7 +91,7 @@ export const description: INodeProperties[] = [
 		"Whether to place each next call only at hours the law of the place where the phone rings allows (08:00 to 21:00 in the callee's own time zone, read from the number; 20:00 in Florida and Oklahoma), inside the Calling Days and Hours, which are read in that zone too",
 	),
 	optionsCollection(show, [
-		...callingWindowOptions(LAW_WINDOW),
+		...callingWindowOptions,
 		maxCallsOption,
 		maxCallsPerDayOption,
 		rateLimitWaitOption,
