@@ -68,6 +68,25 @@ export const createInSecondSpace = (parameters: Parameters = {}, extra: Partial<
 		name,
 	);
 
+/**
+ * A Task node of any operation in the second seeded space and agent, each item one contact
+ * (`name`, `phone`); `parameters` name the operation and override any of it.
+ */
+export const taskInSecondSpace = (name: string, parameters: Parameters, extra: Partial<N8nNode> = {}) =>
+	unpodNode(
+		'task',
+		name,
+		{
+			space: spaceRef(SEED.secondSpaceToken),
+			agent: agentRef(SEED.secondAgentHandle),
+			contactName: '={{ $json.name }}',
+			contactNumber: '={{ $json.phone }}',
+			callContext: 'The renewal offer',
+			...parameters,
+		},
+		extra,
+	);
+
 /** Task > Call and Wait for Approval in the seeded space and agent, the approver from a posted body; `parameters` override any of it. */
 export function askByPhoneNode(parameters: Parameters = {}, name = 'Ask by phone'): N8nNode {
 	return unpodNode('task', name, {

@@ -86,6 +86,20 @@ const waitTooLong = workflows.chain('hoursUntilReportedShort', [
 	callAndWait('Call', { waitMode: 'untilReported', options: { limitWaitMinutes: 60 } }),
 ]);
 
+const approval = workflows.chain('hoursApproval', [
+	rowsNode('Approver', [LONDON]),
+	unpodNode('task', 'Ask', {
+		operation: 'sendAndWait',
+		space: spaceRef(SEED.secondSpaceToken),
+		agent: agentRef(SEED.secondAgentHandle),
+		contactName: '={{ $json.name }}',
+		contactNumber: '={{ $json.phone }}',
+		message: 'May we refund 120 EUR on order 1234?',
+		callingHours: true,
+		options: { limitWaitMinutes: 600 },
+	}),
+]);
+
 /** Ended calls as the triggers put them out with Simplify on, for Follow Up. */
 const ended = (taskId: string, phone: string, extra: Record<string, unknown>) => ({
 	task_id: taskId,
@@ -304,6 +318,14 @@ test('Call and Wait until Unpod reports: every call at the first time legal for 
 		'Outside calling hours: the first time legal for every callee is 2026-11-28T08:00:00.000Z (Sat 2026-11-28 08:00 (Europe/London) for item 1), after Limit Wait Time. Nothing was sent.',
 	);
 	expect(posts()).toHaveLength(1);
+});
+
+test('Call and Wait for Approval: an approver outside their hours is called at their next legal time, within Limit Wait Time', async () => {
+	const run = await h.run(approval);
+	expect(run.exitCode).toBe(0);
+	expect(posts().map((p) => [p.schedule, p.documents[0].name])).toEqual([
+		[{ type: 'custom', calling_date: '2026-11-28', calling_time: '08:00' }, 'Lou London'],
+	]);
 });
 
 test("Follow Up: retries and callbacks land in the callee's own hours; a callback asked at an illegal hour says it moved", async () => {

@@ -9,8 +9,7 @@ import { stopExecuteContextTimers } from '../../../dev/harness/engine';
 import { createExecutor } from '../../helpers/execute';
 import { outputOf } from '../../../dev/harness/run-results';
 import { rowsNode } from '../../../dev/harness/workflow-builders';
-import type { N8nNode } from '../../../dev/harness/workflow-builders';
-import { agentRef, spaceRef, unpodNode } from '../../helpers/nodes';
+import { agentRef, spaceRef, taskInSecondSpace } from '../../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';
 import { ANALYSED_AGENT } from '../../../dev/server/postCall';
@@ -21,20 +20,7 @@ const TASKS = `/spaces/${SEED.secondSpaceToken}/tasks/`;
 const OPTS_OUT = { name: 'Olga Optout', phone: '+1 (646) 555-0188' };
 const SAYS_YES = { name: 'Yuri Yes', phone: '+1 646 555 0199' };
 
-const inSecondSpace = (name: string, parameters: Record<string, unknown>, extra: Partial<N8nNode> = {}) =>
-	unpodNode(
-		'task',
-		name,
-		{
-			space: spaceRef(SEED.secondSpaceToken),
-			agent: agentRef(SEED.secondAgentHandle),
-			contactName: '={{ $json.name }}',
-			contactNumber: '={{ $json.phone }}',
-			callContext: 'The renewal offer',
-			...parameters,
-		},
-		extra,
-	);
+const inSecondSpace = taskInSecondSpace;
 
 const workflows = new Workflows();
 const firstCalls = workflows.chain('dncFirstCalls', [
