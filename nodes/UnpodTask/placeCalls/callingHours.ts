@@ -1,15 +1,14 @@
 /**
- * Calling hours for every operation that places calls: the fields (on by default), each row's
- * callee read from its number, and the step of sending that holds or moves a row whose callee's
- * window is closed, before any create request. The law and the zones: shared/callingHours/.
+ * Calling hours for every operation that places calls: each item's settings (the fields are in
+ * fields.ts), each row's callee read from its number, and the step of sending that holds or moves
+ * a row whose callee's window is closed, before any create request. The law and the zones:
+ * shared/callingHours/.
  */
 import { NodeOperationError } from 'n8n-workflow';
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { CallingHours, EVERY_DAY, hoursOf, isTimeZone } from '../../shared/callingHours/callee';
 import type { Callee, HoursSettings, UserWindow } from '../../shared/callingHours/callee';
 import type { ExistingTasks } from './existingTasks';
-
-type Show = Record<string, Array<string | number | boolean>>;
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const DAY_MS = 86_400_000;
@@ -25,93 +24,6 @@ export interface RowHours {
 	/** What the item says of it when it was moved (set by the send step). */
 	note?: IDataObject;
 }
-
-export function callingHoursField(show: Show, description?: string): INodeProperties {
-	return {
-		displayName: 'Keep to Calling Hours',
-		name: 'callingHours',
-		type: 'boolean',
-		default: true,
-		description:
-			description ??
-			"Whether to call each contact only at hours the law of the place where the phone rings allows: 08:00 to 21:00 in the callee's own time zone (read from the number), 20:00 in Florida and Oklahoma",
-		hint: 'Turn off only for internal or test numbers. Contacts outside their hours come out with callee_time_zones, callee_local_time and scheduled_at or unpod_held.',
-		displayOptions: { show },
-	};
-}
-
-export const outsideHoursOption: INodeProperties = {
-	displayName: 'Outside Calling Hours',
-	name: 'outsideHours',
-	type: 'options',
-	options: [
-		{
-			name: 'Schedule for the Next Legal Time',
-			value: 'schedule',
-			description: "Create the call for the first minute the callee's window opens",
-		},
-		{
-			name: 'Do Not Create',
-			value: 'hold',
-			description: 'Leave the contact out; its item says when it may be called',
-		},
-	],
-	default: 'schedule',
-	description: 'What to do with a contact whose calling hours are closed now (or at Call At)',
-};
-
-export const maxCallsPerDayOption: INodeProperties = {
-	displayName: 'Max Calls per 24 Hours',
-	name: 'maxCallsPer24Hours',
-	type: 'number',
-	typeOptions: { minValue: 0, maxValue: 50 },
-	default: 0,
-	description:
-		"At most this many calls to the same number in 24 hours, Unpod's own follow-ups and redials counted; 0: only the law's limits (3 in Florida and Oklahoma)",
-	hint: "Reads the space's tasks of the last 24 hours: one request per 100 tasks",
-};
-
-export const unknownZoneOption: INodeProperties = {
-	displayName: 'Time Zone for Unknown Numbers',
-	name: 'timeZone',
-	type: 'string',
-	default: '',
-	placeholder: 'e.g. America/Chicago',
-	description:
-		"The time zone of numbers whose zone is not known (no country code, an unlisted prefix) or whose zones share no legal hour; empty: such numbers are not called. A contact's own timezone field always wins.",
-};
-
-/**
- * Calling Days, Hours From and Hours To: they narrow the law's window, in the callee's zone. Their
- * defaults are the law's (LAW_WINDOW), written here as n8n's lint wants them: literal.
- */
-export const callingWindowOptions: INodeProperties[] = [
-	{
-		displayName: 'Calling Days',
-		name: 'callingDays',
-		type: 'multiOptions',
-		options: DAYS.map((name, value) => ({ name, value })),
-		default: [0, 1, 2, 3, 4, 5, 6],
-		description: "Days calls may be placed on, in the callee's time zone",
-	},
-	{
-		displayName: 'Calling Hours From',
-		name: 'callingFrom',
-		type: 'string',
-		default: '08:00',
-		placeholder: 'e.g. 09:00',
-		description: "The earliest time of day a call starts (HH:MM, in the callee's time zone); never before the law's",
-	},
-	{
-		displayName: 'Calling Hours To',
-		name: 'callingTo',
-		type: 'string',
-		default: '21:00',
-		placeholder: 'e.g. 19:00',
-		description:
-			"The time of day by which a call has started (HH:MM, in the callee's time zone); never after the law's",
-	},
-];
 
 /** The law's own window, as Calling Days and Hours default to: they narrow nothing. */
 export const LAW_WINDOW: UserWindow = { days: EVERY_DAY, start: '08:00', end: '21:00' };
@@ -193,8 +105,8 @@ export function scheduleAt(ms: number): IDataObject {
 export function calleeFields(hours: RowHours, now: number): IDataObject {
 	const { callee, book } = hours;
 	return {
-		callee_time_zones: callee.zones,
-		callee_local_time: callee.zones.length ? book.localTime(now, callee) : null,
+		unpod_callee_time_zones: callee.zones,
+		unpod_callee_local_time: callee.zones.length ? book.localTime(now, callee) : null,
 	};
 }
 
@@ -276,7 +188,7 @@ export function keepCallingHours<R extends TimedRow>(
 				...calleeFields(hours, now),
 				unpod_created: false,
 				unpod_held: `${number}: ${reason}; not called`,
-				next_allowed_at: next === undefined ? null : new Date(next).toISOString(),
+				unpod_next_allowed_at: next === undefined ? null : new Date(next).toISOString(),
 			});
 		if (!callee.zones.length) {
 			hold(

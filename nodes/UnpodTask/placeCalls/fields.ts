@@ -1,8 +1,8 @@
 /**
  * The settings of placing calls, as the operations that call show them (Create, Call and Wait,
  * Follow Up, Call and Wait for Approval): the call's context, the duplicate guard, a number's
- * country, batches and the wait on rate limits. A bounded number is declared here once; its
- * check reads these bounds (`numberOption`).
+ * country, batches, the wait on rate limits and the calling hours. A bounded number is declared
+ * here once; its check reads these bounds (`numberOption`).
  */
 import type { INodeProperties } from 'n8n-workflow';
 import { DEFAULT_RATE_LIMIT_WAIT_SECONDS } from '../../shared/retry';
@@ -83,3 +83,93 @@ export const countryCodeOption: INodeProperties = {
 	description: 'Added to numbers without a country code (a leading 0 is dropped)',
 	hint: 'Numbers that start with + or 00, or already with this code, are left as they are. Read for each item.',
 };
+
+const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
+
+/** Keep to Calling Hours and its options (docs/calling-hours.md); callingHours.ts reads them. */
+export function callingHoursField(show: Show, description?: string): INodeProperties {
+	return {
+		displayName: 'Keep to Calling Hours',
+		name: 'callingHours',
+		type: 'boolean',
+		default: true,
+		description:
+			description ??
+			"Whether to call each contact only at hours the law of the place where the phone rings allows: 08:00 to 21:00 in the callee's own time zone (read from the number), 20:00 in Florida and Oklahoma",
+		hint: 'Turn off only for internal or test numbers. Contacts outside their hours come out with unpod_callee_time_zones, unpod_callee_local_time and scheduled_at or unpod_held.',
+		displayOptions: { show },
+	};
+}
+
+export const outsideHoursOption: INodeProperties = {
+	displayName: 'Outside Calling Hours',
+	name: 'outsideHours',
+	type: 'options',
+	options: [
+		{
+			name: 'Schedule for the Next Legal Time',
+			value: 'schedule',
+			description: "Create the call for the first minute the callee's window opens",
+		},
+		{
+			name: 'Do Not Create',
+			value: 'hold',
+			description: 'Leave the contact out; its item says when it may be called',
+		},
+	],
+	default: 'schedule',
+	description: 'What to do with a contact whose calling hours are closed now (or at Call At)',
+};
+
+export const maxCallsPerDayOption: INodeProperties = {
+	displayName: 'Max Calls per 24 Hours',
+	name: 'maxCallsPer24Hours',
+	type: 'number',
+	typeOptions: { minValue: 0, maxValue: 50 },
+	default: 0,
+	description:
+		"At most this many calls to the same number in 24 hours, Unpod's own follow-ups and redials counted; 0: only the law's limits (3 in Florida and Oklahoma)",
+	hint: "Reads the space's tasks of the last 24 hours: one request per 100 tasks",
+};
+
+export const unknownZoneOption: INodeProperties = {
+	displayName: 'Time Zone for Unknown Numbers',
+	name: 'timeZone',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. America/Chicago',
+	description:
+		"The time zone of numbers whose zone is not known (no country code, an unlisted prefix) or whose zones share no legal hour; empty: such numbers are not called. A contact's own timezone field always wins.",
+};
+
+/**
+ * Calling Days, Hours From and Hours To: they narrow the law's window, in the callee's zone. Their
+ * defaults are the law's (LAW_WINDOW), written here as n8n's lint wants them: literal.
+ */
+export const callingWindowOptions: INodeProperties[] = [
+	{
+		displayName: 'Calling Days',
+		name: 'callingDays',
+		type: 'multiOptions',
+		options: DAYS.map((name, value) => ({ name, value })),
+		default: [0, 1, 2, 3, 4, 5, 6],
+		description: "Days calls may be placed on, in the callee's time zone",
+	},
+	{
+		displayName: 'Calling Hours From',
+		name: 'callingFrom',
+		type: 'string',
+		default: '08:00',
+		placeholder: 'e.g. 09:00',
+		description: "The earliest time of day a call starts (HH:MM, in the callee's time zone); never before the law's",
+	},
+	{
+		displayName: 'Calling Hours To',
+		name: 'callingTo',
+		type: 'string',
+		default: '21:00',
+		placeholder: 'e.g. 19:00',
+		description:
+			"The time of day by which a call has started (HH:MM, in the callee's time zone); never after the law's",
+	},
+];

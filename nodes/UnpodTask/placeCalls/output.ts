@@ -29,7 +29,7 @@ export function sentRowItem(
 /**
  * A contact not called for its calling hours: not created, and not a failure of the node. Its
  * item says where the phone rings, the time there, why, and when it may be called
- * (`next_allowed_at`); with the error output on, it takes that output, as a refused row does.
+ * (`unpod_next_allowed_at`); with the error output on, it takes that output, as a refused row does.
  */
 export function heldItem(
 	context: IExecuteFunctions,

@@ -169,9 +169,9 @@ export function callingHoursInN8n(suite: ExamplesSuite): void {
 			expect(closed).toMatchObject({
 				task_id: expect.stringMatching(/^T/),
 				scheduled_at: eight,
-				callee_time_zones: [CLOSED.zone],
+				unpod_callee_time_zones: [CLOSED.zone],
 			});
-			expect(none).toMatchObject({ unpod_created: false, next_allowed_at: null });
+			expect(none).toMatchObject({ unpod_created: false, unpod_next_allowed_at: null });
 			expect(String(none.unpod_held)).toMatch(/^5550100143: the number's time zone is not known/);
 			expect(h.server.store.tasksById.get(String(closed.task_id))!.status).toBe('scheduled');
 		},
@@ -188,7 +188,7 @@ export function callingHoursInN8n(suite: ExamplesSuite): void {
 			expect(open.status).toBe('completed');
 			expect(closed).toMatchObject({
 				unpod_created: false,
-				next_allowed_at: new Date(nextLocal(8, CLOSED.offset, START)).toISOString(),
+				unpod_next_allowed_at: new Date(nextLocal(8, CLOSED.offset, START)).toISOString(),
 			});
 			const posts = h.server.requestsTo('POST', `/spaces/${SEED.secondSpaceToken}/tasks/`);
 			expect(

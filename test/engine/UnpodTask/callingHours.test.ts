@@ -178,20 +178,20 @@ test('Schedule Now: each contact whose hours are open is called now, every other
 	expect(byName['Lena LA'].scheduled_at).toBeUndefined();
 	expect(byName['Lou London']).toMatchObject({
 		task_id: expect.stringMatching(/^T/),
-		callee_time_zones: ['Europe/London'],
-		callee_local_time: 'Sat 2026-11-28 00:06 (Europe/London)',
+		unpod_callee_time_zones: ['Europe/London'],
+		unpod_callee_local_time: 'Sat 2026-11-28 00:06 (Europe/London)',
 		scheduled_at: '2026-11-28T08:00:00.000Z',
 		unpod_rescheduled:
 			'Outside its calling hours (08:00-21:00 local); scheduled for Sat 2026-11-28 08:00 (Europe/London)',
 	});
 	expect(byName['Sergio SP']).toMatchObject({
-		callee_local_time: 'Fri 2026-11-27 21:06 (America/Sao_Paulo)',
+		unpod_callee_local_time: 'Fri 2026-11-27 21:06 (America/Sao_Paulo)',
 		scheduled_at: '2026-11-28T11:00:00.000Z',
 	});
 	expect(byName['Nina Nowhere']).toMatchObject({
 		unpod_created: false,
-		callee_time_zones: [],
-		next_allowed_at: null,
+		unpod_callee_time_zones: [],
+		unpod_next_allowed_at: null,
 		unpod_held: expect.stringMatching(/^5550100123: the number's time zone is not known .*; not called$/),
 	});
 	expect(byName['Nina Nowhere'].task_id).toBeUndefined();
@@ -209,7 +209,7 @@ test('Outside Calling Hours: Do Not Create leaves the contact out and says when 
 	expect(la.task_id).toMatch(/^T/);
 	expect(london).toMatchObject({
 		unpod_created: false,
-		next_allowed_at: '2026-11-28T08:00:00.000Z',
+		unpod_next_allowed_at: '2026-11-28T08:00:00.000Z',
 		unpod_held: '+442070391291: outside its calling hours (08:00-21:00 local); not called',
 	});
 });
@@ -300,8 +300,8 @@ test('Call and Wait in the execution: a contact outside the hours is not called;
 	expect(london).toMatchObject({
 		name: 'Lou London',
 		unpod_created: false,
-		next_allowed_at: '2026-11-28T08:00:00.000Z',
-		callee_local_time: 'Sat 2026-11-28 00:06 (Europe/London)',
+		unpod_next_allowed_at: '2026-11-28T08:00:00.000Z',
+		unpod_callee_local_time: 'Sat 2026-11-28 00:06 (Europe/London)',
 	});
 });
 

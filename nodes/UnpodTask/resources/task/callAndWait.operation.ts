@@ -18,19 +18,16 @@ import { numberOption } from '../../../shared/parameters';
 import { cancelSignalOf } from '../../../shared/retry';
 import {
 	callContextField,
+	callingHoursField,
 	countryCodeOption,
 	DEFAULT_BATCH_SIZE,
 	lookbackOption,
+	maxCallsPerDayOption,
 	rateLimitWaitOption,
 	skipExistingField,
-} from '../../placeCalls/fields';
-import {
-	CallingHours,
-	callingHoursField,
-	LAW_WINDOW,
-	maxCallsPerDayOption,
 	unknownZoneOption,
-} from '../../placeCalls/callingHours';
+} from '../../placeCalls/fields';
+import { CallingHours, LAW_WINDOW } from '../../placeCalls/callingHours';
 import type { RowHours } from '../../placeCalls/callingHours';
 import { doNotCallFields, refuseDoNotCallRows } from '../../placeCalls/doNotCall';
 import { rowItems } from '../../placeCalls/output';

@@ -6,20 +6,17 @@ import { numberOption } from '../../../shared/parameters';
 import {
 	batchSizeOption,
 	callContextField,
-	countryCodeOption,
-	lookbackOption,
-	rateLimitWaitOption,
-	skipExistingField,
-} from '../../placeCalls/fields';
-import {
-	CallingHours,
 	callingHoursField,
 	callingWindowOptions,
-	LAW_WINDOW,
+	countryCodeOption,
+	lookbackOption,
 	maxCallsPerDayOption,
 	outsideHoursOption,
+	rateLimitWaitOption,
+	skipExistingField,
 	unknownZoneOption,
-} from '../../placeCalls/callingHours';
+} from '../../placeCalls/fields';
+import { CallingHours, LAW_WINDOW } from '../../placeCalls/callingHours';
 import { doNotCallFields } from '../../placeCalls/doNotCall';
 import { rowItems } from '../../placeCalls/output';
 import { readRows } from '../../placeCalls/rows';

@@ -10,7 +10,15 @@ import { failedItem } from '../../../shared/itemLoop';
 import { numberOption } from '../../../shared/parameters';
 import { callChain, contactColumns } from '../../../shared/outcome';
 import { doNotCallFields, doNotCallListOf, doNotCallReason } from '../../placeCalls/doNotCall';
-import { callContextField, DEFAULT_BATCH_SIZE, rateLimitWaitOption } from '../../placeCalls/fields';
+import {
+	callContextField,
+	callingHoursField,
+	callingWindowOptions,
+	DEFAULT_BATCH_SIZE,
+	maxCallsPerDayOption,
+	rateLimitWaitOption,
+	unknownZoneOption,
+} from '../../placeCalls/fields';
 import { sentRowItem } from '../../placeCalls/output';
 import { callContextOf, callRequest, contactRow } from '../../placeCalls/rows';
 import type { Row } from '../../placeCalls/rows';
@@ -21,14 +29,10 @@ import { decideFollowUp, readEndedCall, slotOf } from './followUp.plan';
 import type { CalleeWindows, EndedCall } from './followUp.plan';
 import {
 	CallingHours,
-	callingHoursField,
-	callingWindowOptions,
 	hoursSettingsOf,
 	LAW_WINDOW,
-	maxCallsPerDayOption,
 	ownZoneOf,
 	scheduleAt,
-	unknownZoneOption,
 	userWindowOf,
 } from '../../placeCalls/callingHours';
 import type { RowHours } from '../../placeCalls/callingHours';

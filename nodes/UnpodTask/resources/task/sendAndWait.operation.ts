@@ -17,17 +17,9 @@ import { approvalItem, approvedValuesOf, DEFAULT_APPROVED_VALUES } from '../../.
 import { contactFields, contactOfItem, toContactDocument } from '../../../shared/contacts';
 import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/descriptions';
 import { sameForEveryItem } from '../../../shared/parameters';
-import {
-	CallingHours,
-	callingHoursField,
-	hoursSettingsOf,
-	LAW_WINDOW,
-	ownZoneOf,
-	rowHours,
-	unknownZoneOption,
-} from '../../placeCalls/callingHours';
+import { CallingHours, hoursSettingsOf, LAW_WINDOW, ownZoneOf, rowHours } from '../../placeCalls/callingHours';
 import { doNotCallFields, doNotCallListOf, refusalOf, refuseDoNotCallRows } from '../../placeCalls/doNotCall';
-import { countryCodeOption, rateLimitWaitOption } from '../../placeCalls/fields';
+import { callingHoursField, countryCodeOption, rateLimitWaitOption, unknownZoneOption } from '../../placeCalls/fields';
 import { callRequest, contactRow } from '../../placeCalls/rows';
 import type { Row } from '../../placeCalls/rows';
 import type { Waiting } from '../../waitForCalls/park';
