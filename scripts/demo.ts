@@ -108,7 +108,10 @@ async function main() {
 	const held = notCreated.filter((r) => r.unpod_held);
 	if (scheduled.length) {
 		say(`${plural(scheduled.length, 'contact')} outside their calling hours now, created for their next legal time:`);
-		for (const row of scheduled) console.log(`        - ${row.name}, ${row.phone}: ${row.unpod_rescheduled}`);
+		for (const row of scheduled)
+			console.log(
+				`        - ${row.name}, ${row.phone}: ${row.unpod_callee_local_time}; scheduled for ${row.scheduled_at}`,
+			);
 	}
 
 	const ids = new Set(created.map((r) => String(r.task_id)));

@@ -79,7 +79,7 @@ test('npm run demo -- --keep: every outcome exactly once (a 12-row CSV); Ctrl-C 
 	// London's clock, read here without the package.
 	const requests = Number(/Imported 11 of 12 rows in (\d+) requests?; 1 row not created:/.exec(kept)?.[1]);
 	const scheduled = Number(/of them scheduled for the callee's hours +\| (\d+) /.exec(kept)?.[1]);
-	const listed = kept.split('\n').filter((line) => /^ +- .*: Outside its calling hours .*; scheduled for /.test(line));
+	const listed = kept.split('\n').filter((line) => /^ +- .*: .*\(.*\).*; scheduled for \d{4}-\d\d-\d\dT/.test(line));
 	expect(listed).toHaveLength(scheduled);
 	expect(requests).toBeGreaterThanOrEqual(1);
 	expect(requests).toBeLessThanOrEqual(1 + scheduled);

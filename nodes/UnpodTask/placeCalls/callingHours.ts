@@ -164,17 +164,19 @@ export function keepCallingHours<R extends TimedRow>(
 	const held = new Map<R, IDataObject>();
 	// Rows moved to one slot from one request share the moved request and what their items say:
 	// 100,000 rows hold a few of each.
-	const moved = new Map<string, { request: TimedRow['request']; group: string; note?: IDataObject }>();
-	const share = (key: string, row: TimedRow, move: () => IDataObject | undefined) => {
-		let same = moved.get(key);
+	const moved = new Map<string, Map<unknown, { request: TimedRow['request']; group: string; hours?: RowHours }>>();
+	const share = (group: string, key: unknown, row: TimedRow, move: () => IDataObject | undefined) => {
+		const ofGroup = moved.get(group) ?? new Map();
+		moved.set(group, ofGroup);
+		let same = ofGroup.get(key);
 		if (!same) {
 			const note = move();
-			same = { request: row.request, group: row.group, note };
-			moved.set(key, same);
+			same = { request: row.request, group: row.group, hours: note && row.hours && { ...row.hours, note } };
+			ofGroup.set(key, same);
 		}
 		row.request = same.request;
 		row.group = same.group;
-		return same.note;
+		if (same.hours) row.hours = same.hours;
 	};
 	for (const row of rows) {
 		const hours = row.hours;
@@ -218,27 +220,32 @@ export function keepCallingHours<R extends TimedRow>(
 		}
 		if (at === from) {
 			if ((row.request.body.schedule as IDataObject)?.type === 'auto')
-				share(`${row.group}|now`, row, () => {
+				share(row.group, 'now', row, () => {
 					setSchedule(row, { type: 'now' });
 					return undefined;
 				});
 			continue;
 		}
 		const slot = book.slot(at, callee.windows, SLOT_MINUTES) ?? at;
-		const why = limitNote || `outside its calling hours (${windowText(callee)})`;
 		if (hours.outside === 'hold') {
-			hold(why, slot);
+			hold(limitNote || `outside its calling hours (${windowText(callee)})`, slot);
 			continue;
 		}
-		const note = share(`${row.group}|${slot}|${callee.zones.join()}|${why}`, row, () => {
+		// Keyed by the callee (its zones and so its note) and the slot: no string made per row.
+		share(row.group, limitNote ? `${limitNote} ${slot}` : hours, row, () => {
 			setSchedule(row, scheduleAt(slot));
+			// The zones, the time there and the new time say why; only a limit of calls says more. Every
+			// word on 100,000 items is memory n8n holds several times over.
 			return {
 				...calleeFields(hours, now),
 				scheduled_at: new Date(slot).toISOString(),
-				unpod_rescheduled: `${why[0].toUpperCase()}${why.slice(1)}; scheduled for ${book.localTime(slot, callee)}`,
+				...(limitNote
+					? {
+							unpod_rescheduled: `${limitNote[0].toUpperCase()}${limitNote.slice(1)}; scheduled for ${book.localTime(slot, callee)}`,
+						}
+					: {}),
 			};
 		});
-		row.hours = { ...hours, note };
 	}
 	return held;
 }
@@ -302,9 +309,16 @@ export function rowHours(
 	ownZone: string | undefined,
 	outside: RowHours['outside'],
 	now: number,
+	/** Rows of one callee share one RowHours: 100,000 rows, a few hundred objects. */
+	shared?: Map<Callee, Partial<Record<RowHours['outside'], RowHours>>>,
 ): RowHours | undefined {
 	if (!settings) return undefined;
-	return { book, callee: book.calleeOf(String(document.contact_number), ownZone, settings, now), outside };
+	const callee = book.calleeOf(String(document.contact_number), ownZone, settings, now);
+	const byOutside = shared?.get(callee) ?? {};
+	const hours = byOutside[outside] ?? { book, callee, outside };
+	byOutside[outside] = hours;
+	shared?.set(callee, byOutside);
+	return hours;
 }
 
 export { CallingHours };

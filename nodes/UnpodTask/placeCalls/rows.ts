@@ -12,7 +12,7 @@ import { DEFAULT_LOOKBACK_HOURS } from './fields';
 import { hoursSettingsOf, ownZoneOf, rowHours, scheduleAt } from './callingHours';
 import { userTime } from '../../shared/time';
 import type { CallingHours, RowHours } from './callingHours';
-import type { UserWindow } from '../../shared/callingHours/callee';
+import type { Callee, UserWindow } from '../../shared/callingHours/callee';
 
 export interface Row {
 	itemIndex: number;
@@ -122,6 +122,8 @@ export interface HoursReading {
 	defaults: UserWindow;
 	outside: (itemIndex: number) => RowHours['outside'];
 	now: number;
+	/** The rows' shared RowHours, one per callee (rowHours). */
+	shared?: Map<Callee, Partial<Record<RowHours['outside'], RowHours>>>;
 }
 
 /** The settings of the row an item makes: where and how it is called. */
@@ -153,7 +155,8 @@ function hoursOfRow(
 	if (!settings) return undefined;
 	const own = ownZoneOf(document);
 	if (typeof own === 'object') return own;
-	return rowHours(reading.book, settings, document, own, reading.outside(itemIndex), reading.now);
+	reading.shared ??= new Map();
+	return rowHours(reading.book, settings, document, own, reading.outside(itemIndex), reading.now, reading.shared);
 }
 
 interface ItemContact {

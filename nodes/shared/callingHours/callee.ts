@@ -60,7 +60,8 @@ export class CallingHours {
 	readonly clock = new ZoneClock();
 	private places = new PhonePlaces();
 	private remembered = new Map<string, number | null>();
-	private callees = new Map<string, Callee>();
+	private callees = new Map<RingPlace | undefined, Map<string, Callee>>();
+	private windowKeys = new WeakMap<ZoneWindow[], string>();
 
 	/**
 	 * The callee of `number` (E.164), its own `timezone` first. With a fallback zone, a number
@@ -69,11 +70,13 @@ export class CallingHours {
 	calleeOf(number: string, ownZone: string | undefined, settings: HoursSettings, now: number): Callee {
 		const place = this.places.of(number);
 		// Numbers of one place share one callee: 100,000 rows hold a few hundred.
-		const key = JSON.stringify([place?.zones, place?.countryCode, place?.region, ownZone, settings, now]);
-		let callee = this.callees.get(key);
+		const ofPlace = this.callees.get(place) ?? new Map<string, Callee>();
+		this.callees.set(place, ofPlace);
+		const key = `${ownZone ?? ''}|${JSON.stringify(settings)}|${now}`;
+		let callee = ofPlace.get(key);
 		if (!callee) {
 			callee = this.newCallee(place, ownZone, settings, now);
-			this.callees.set(key, callee);
+			ofPlace.set(key, callee);
 		}
 		return callee;
 	}
@@ -144,7 +147,13 @@ export class CallingHours {
 	}
 
 	private keyOf(at: number, windows: ZoneWindow[]): string {
-		return `${at}|${windows.map((w) => `${w.zone}/${w.days.join('')}/${w.start}-${w.end}`).join(',')}`;
+		// A callee's windows are one array for all its rows: their key is made once.
+		let key = this.windowKeys.get(windows);
+		if (key === undefined) {
+			key = windows.map((w) => `${w.zone}/${w.days.join('')}/${w.start}-${w.end}`).join(',');
+			this.windowKeys.set(windows, key);
+		}
+		return `${at}|${key}`;
 	}
 
 	/**

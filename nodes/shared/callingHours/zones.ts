@@ -19,6 +19,7 @@ export class PhonePlaces {
 	private byPrefix = new Map<string, string[]>();
 	private regions = new Map<string, string>();
 	private longest = 0;
+	private placesByKey = new Map<string, RingPlace>();
 
 	constructor() {
 		for (const entry of ZONE_PREFIXES.split(',')) {
@@ -40,11 +41,19 @@ export class PhonePlaces {
 		if (!/^\+\d{7,15}$/.test(number)) return undefined;
 		const digits = number.slice(1);
 		for (let n = Math.min(this.longest, digits.length); n > 0; n--) {
-			const zones = this.byPrefix.get(digits.slice(0, n));
+			const prefix = digits.slice(0, n);
+			const zones = this.byPrefix.get(prefix);
 			if (!zones) continue;
 			const countryCode = this.countryCodeOf(digits);
 			const region = countryCode === '1' ? this.regions.get(digits.slice(1, 4)) : undefined;
-			return { zones, countryCode, ...(region ? { region } : {}) };
+			// One place per prefix and area code: the numbers of a place share it.
+			const key = `${prefix} ${region ?? ''}`;
+			let place = this.placesByKey.get(key);
+			if (!place) {
+				place = { zones, countryCode, ...(region ? { region } : {}) };
+				this.placesByKey.set(key, place);
+			}
+			return place;
 		}
 		return undefined;
 	}
