@@ -6,9 +6,11 @@
  */
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
-import { CallingHours, EVERY_DAY, hoursOf, isTimeZone } from '../../shared/callingHours/callee';
+import { EVERY_DAY, hoursOf, isTimeZone } from '../../shared/callingHours/callee';
+import type { CallingHours } from '../../shared/callingHours/callee';
 import type { Callee, HoursSettings, UserWindow } from '../../shared/callingHours/callee';
 import type { ExistingTasks } from './existingTasks';
+import type { Row } from './rows';
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 const DAY_MS = 86_400_000;
@@ -64,13 +66,9 @@ export function hoursSettingsOf(
 	const { user, timeZone } = userWindowOf(context, itemIndex, defaults, options);
 	const max = Number(options.maxCallsPer24Hours ?? 0);
 	if (!Number.isInteger(max) || max < 0)
-		throw new NodeOperationError(
-			context.getNode(),
-			`Item ${itemIndex + 1}: Max Calls per 24 Hours must be a whole number, 0 or more`,
-			{
-				itemIndex,
-			},
-		);
+		throw new NodeOperationError(context.getNode(), `Item ${itemIndex + 1}: Max Calls per 24 Hours must be 0 or more`, {
+			itemIndex,
+		});
 	return { user, ...(timeZone ? { fallbackZone: timeZone } : {}), ...(max ? { maxCallsPer24Hours: max } : {}) };
 }
 
@@ -140,15 +138,6 @@ function afterLimit(at: number, calls: number[], max: number, next: (ms: number)
 	return { at: undefined, count };
 }
 
-export interface TimedRow {
-	itemIndex: number;
-	request: { space: string; body: IDataObject };
-	group: string;
-	document: IDataObject;
-	countryCode: string;
-	hours?: RowHours;
-}
-
 /**
  * The calling-hours step of sending, before any create request: a row whose callee's window is
  * open at its time (now, or its custom schedule) goes as it is (Auto becomes Now: Unpod's engine
@@ -156,7 +145,7 @@ export interface TimedRow {
  * the held rows with what their items say. `existing` holds the space's recent tasks where a row
  * has a limit of calls in 24 hours.
  */
-export function keepCallingHours<R extends TimedRow>(
+export function keepCallingHours<R extends Row>(
 	rows: R[],
 	now: number,
 	existing?: Map<string, ExistingTasks>,
@@ -164,8 +153,8 @@ export function keepCallingHours<R extends TimedRow>(
 	const held = new Map<R, IDataObject>();
 	// Rows moved to one slot from one request share the moved request and what their items say:
 	// 100,000 rows hold a few of each.
-	const moved = new Map<string, Map<unknown, { request: TimedRow['request']; group: string; hours?: RowHours }>>();
-	const share = (group: string, key: unknown, row: TimedRow, move: () => IDataObject | undefined) => {
+	const moved = new Map<string, Map<unknown, { request: Row['request']; group: string; hours?: RowHours }>>();
+	const share = (group: string, key: unknown, row: Row, move: () => IDataObject | undefined) => {
 		const ofGroup = moved.get(group) ?? new Map();
 		moved.set(group, ofGroup);
 		let same = ofGroup.get(key);
@@ -232,7 +221,7 @@ export function keepCallingHours<R extends TimedRow>(
 			continue;
 		}
 		// Keyed by the callee (its zones and so its note) and the slot: no string made per row.
-		share(row.group, limitNote ? `${limitNote} ${slot}` : hours, row, () => {
+		share(row.group, limitNote ? `${limitNote} ${slot} ${callee.zones.join()}` : hours, row, () => {
 			setSchedule(row, scheduleAt(slot));
 			// The zones, the time there and the new time say why; only a limit of calls says more. Every
 			// word on 100,000 items is memory n8n holds several times over.
@@ -251,7 +240,7 @@ export function keepCallingHours<R extends TimedRow>(
 }
 
 /** A row's schedule changed: it shares a request only with rows of the same schedule. */
-export function setSchedule(row: TimedRow, schedule: IDataObject): void {
+export function setSchedule(row: Pick<Row, 'request' | 'group'>, schedule: IDataObject): void {
 	row.request = { ...row.request, body: { ...row.request.body, schedule } };
 	row.group = JSON.stringify([row.request.space, row.request.body]);
 }
@@ -263,7 +252,7 @@ export function setSchedule(row: TimedRow, schedule: IDataObject): void {
  */
 export function commonSlot(
 	context: IExecuteFunctions,
-	rows: TimedRow[],
+	rows: Row[],
 	now: number,
 	latest: number,
 	what: string,
@@ -320,5 +309,3 @@ export function rowHours(
 	shared?.set(callee, byOutside);
 	return hours;
 }
-
-export { CallingHours };

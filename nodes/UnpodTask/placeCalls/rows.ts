@@ -11,8 +11,8 @@ import { doNotCallListOf, refusalOf } from './doNotCall';
 import { DEFAULT_LOOKBACK_HOURS } from './fields';
 import { hoursSettingsOf, ownZoneOf, rowHours, scheduleAt } from './callingHours';
 import { userTime } from '../../shared/time';
-import type { CallingHours, RowHours } from './callingHours';
-import type { Callee, UserWindow } from '../../shared/callingHours/callee';
+import type { RowHours } from './callingHours';
+import type { Callee, CallingHours, UserWindow } from '../../shared/callingHours/callee';
 
 export interface Row {
 	itemIndex: number;
@@ -203,8 +203,9 @@ function readItem(
 	for (const { contact, inputJson, position } of contactsOfItem(context, itemIndex, itemJson, label)) {
 		const read = toContactDocument(contact, settings.countryCode);
 		const where = `${label}${position === undefined ? '' : `, contact ${position + 1}`}`;
-		const hours = 'field' in read ? undefined : hoursOfRow(context, itemIndex, read.document, reading);
-		const result = hours && 'field' in hours ? hours : read;
+		const timed = 'field' in read ? undefined : hoursOfRow(context, itemIndex, read.document, reading);
+		const result = timed && 'field' in timed ? timed : read;
+		const hours = timed && !('field' in timed) ? timed : undefined;
 		if ('field' in result) {
 			const error = new NodeOperationError(context.getNode(), `${where}: ${result.message}`, {
 				itemIndex,
@@ -224,7 +225,7 @@ function readItem(
 					inputJson,
 					document: result.document,
 					...settings,
-					...(hours ? { hours: hours as RowHours } : {}),
+					...(hours ? { hours } : {}),
 				}),
 			);
 	}

@@ -152,11 +152,16 @@ export async function sendAndPark(
 	const limitMinutes = numberOption(context, LIMIT_WAIT);
 	const now = Date.now();
 	// One request, so one time for every call: the first legal for every callee, within the wait.
-	const slot = commonSlot(context, rows, now, now + limitMinutes * 60_000, `${context.getNode().name}`);
+	const slot = commonSlot(context, rows, now, now + limitMinutes * 60_000, context.getNode().name);
 	if (slot !== undefined) {
 		for (const row of rows) {
 			setSchedule(row, scheduleAt(slot));
-			if (row.hours) row.hours.note = { ...calleeFields(row.hours, now), scheduled_at: new Date(slot).toISOString() };
+			// Rows of one callee share their RowHours: each gets its own with the note.
+			if (row.hours)
+				row.hours = {
+					...row.hours,
+					note: { ...calleeFields(row.hours, now), scheduled_at: new Date(slot).toISOString() },
+				};
 		}
 	}
 	const key = String((await context.getCredentials('unpodApi')).apiToken ?? '');

@@ -32,9 +32,6 @@ export interface HoursSettings {
 export interface Callee {
 	/** The zones the phone may ring in; empty when not known. */
 	zones: string[];
-	/** Where the zones came from: the contact's `timezone`, the number, or the user's zone for unknown numbers. */
-	zonesFrom: 'contact' | 'number' | 'fallback' | 'unknown';
-	region?: string;
 	/**
 	 * One window per zone: every rule and the user's hours at once; then, for +1 and +61 numbers,
 	 * Unpod's engine's own window in the zone it reads (rules.ts, UNPOD_ENGINE).
@@ -89,7 +86,6 @@ export class CallingHours {
 	): Callee {
 		const rules = rulesFor(place?.countryCode, place?.region);
 		let zones = ownZone ? [ownZone] : (place?.zones ?? []);
-		let zonesFrom: Callee['zonesFrom'] = ownZone ? 'contact' : zones.length ? 'number' : 'unknown';
 		const engine = unpodEngineFor(place?.countryCode);
 		const windowsIn = (list: string[]) => [
 			...list.map((zone) => windowOf(zone, rules, settings.user)),
@@ -104,15 +100,12 @@ export class CallingHours {
 		];
 		if (settings.fallbackZone && (!zones.length || this.firstLegal(now, windowsIn(zones)) === undefined)) {
 			zones = [settings.fallbackZone];
-			zonesFrom = 'fallback';
 		}
 		const limits = [settings.maxCallsPer24Hours, ...rules.map((r) => r.maxCallsPer24Hours)].filter(
 			(n): n is number => typeof n === 'number' && n > 0,
 		);
 		return {
 			zones,
-			zonesFrom,
-			...(place?.region ? { region: place.region } : {}),
 			windows: windowsIn(zones),
 			...(limits.length ? { maxCallsPer24Hours: Math.min(...limits) } : {}),
 			rules: [...rules.slice(1), ...engine],
@@ -125,12 +118,7 @@ export class CallingHours {
 	 * for each `at` and set of windows: 100,000 contacts share a few hundred.
 	 */
 	firstLegal(at: number, windows: ZoneWindow[]): number | undefined {
-		const key = this.keyOf(at, windows);
-		const known = this.remembered.get(key);
-		if (known !== undefined) return known ?? undefined;
-		const found = this.clock.firstCommon(at, windows);
-		this.remembered.set(key, found ?? null);
-		return found;
+		return this.remember(this.keyOf(at, windows), () => this.clock.firstCommon(at, windows));
 	}
 
 	/**
@@ -139,9 +127,13 @@ export class CallingHours {
 	 */
 	slot(at: number, windows: ZoneWindow[], slotMinutes: number): number | undefined {
 		const key = `slot ${slotMinutes} ${this.keyOf(at, windows)}`;
+		return this.remember(key, () => this.clock.slot(at, slotMinutes, windows));
+	}
+
+	private remember(key: string, find: () => number | undefined): number | undefined {
 		const known = this.remembered.get(key);
 		if (known !== undefined) return known ?? undefined;
-		const found = this.clock.slot(at, slotMinutes, windows);
+		const found = find();
 		this.remembered.set(key, found ?? null);
 		return found;
 	}

@@ -26,7 +26,7 @@ export interface ZonedParts {
 const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
 const DAY_MS = 86_400_000;
 /** How far ahead a window is looked for: a week and a day covers any weekly window. */
-export const HORIZON_MS = 8 * DAY_MS;
+const HORIZON_MS = 8 * DAY_MS;
 
 /** `HH:MM` as minutes after midnight. */
 export const minutesOf = (hhmm: string) => {
@@ -94,13 +94,6 @@ export class ZoneClock {
 		const p = this.parts(ms, zone);
 		const two = (n: number) => String(n).padStart(2, '0');
 		return `${WEEKDAYS[p.weekday]} ${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}`;
-	}
-
-	/** Whether `ms` lies inside `window`. */
-	isOpen(ms: number, window: ZoneWindow): boolean {
-		const p = this.parts(ms, window.zone);
-		const minute = p.hour * 60 + p.minute;
-		return window.days.includes(p.weekday) && minute >= window.start && minute < window.end;
 	}
 
 	/** The first instant at or after `ms` inside `window`, within the horizon; undefined if none. */

@@ -27,7 +27,8 @@ import {
 	skipExistingField,
 	unknownZoneOption,
 } from '../../placeCalls/fields';
-import { CallingHours, LAW_WINDOW } from '../../placeCalls/callingHours';
+import { LAW_WINDOW } from '../../placeCalls/callingHours';
+import { CallingHours } from '../../../shared/callingHours/callee';
 import type { RowHours } from '../../placeCalls/callingHours';
 import { doNotCallFields, refuseDoNotCallRows } from '../../placeCalls/doNotCall';
 import { rowItems } from '../../placeCalls/output';

@@ -16,7 +16,8 @@ import {
 	skipExistingField,
 	unknownZoneOption,
 } from '../../placeCalls/fields';
-import { CallingHours, LAW_WINDOW } from '../../placeCalls/callingHours';
+import { LAW_WINDOW } from '../../placeCalls/callingHours';
+import { CallingHours } from '../../../shared/callingHours/callee';
 import { doNotCallFields } from '../../placeCalls/doNotCall';
 import { rowItems } from '../../placeCalls/output';
 import { readRows } from '../../placeCalls/rows';

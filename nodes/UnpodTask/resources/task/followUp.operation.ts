@@ -28,13 +28,14 @@ import type { Planned } from './followUp.lookup';
 import { decideFollowUp, readEndedCall, slotOf } from './followUp.plan';
 import type { CalleeWindows, EndedCall } from './followUp.plan';
 import {
-	CallingHours,
 	hoursSettingsOf,
 	LAW_WINDOW,
 	ownZoneOf,
+	rowHours,
 	scheduleAt,
 	userWindowOf,
 } from '../../placeCalls/callingHours';
+import { CallingHours } from '../../../shared/callingHours/callee';
 import type { RowHours } from '../../placeCalls/callingHours';
 import { minutesOf } from '../../../shared/callingHours/window';
 import type { TaskOption } from './taskOption';
@@ -132,11 +133,9 @@ function windowsOf(
 		const windows = [{ zone, days: user.days, start: minutesOf(user.start), end: minutesOf(user.end) }];
 		return { window: { windows, zone, clock: book.clock } };
 	}
-	const callee = book.calleeOf(String(document.contact_number ?? ''), own, settings, now);
-	return {
-		window: { windows: callee.windows, zone: callee.zones[0] ?? 'UTC', clock: book.clock },
-		hours: { book, callee, outside: 'schedule' },
-	};
+	const hours = rowHours(book, settings, document, own, 'schedule', now)!;
+	const { windows, zones } = hours.callee;
+	return { window: { windows, zone: zones[0] ?? 'UTC', clock: book.clock }, hours };
 }
 
 /** Reads each input item as a call and decides; an item that is no call at all fails, naming it. */

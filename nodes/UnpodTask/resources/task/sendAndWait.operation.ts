@@ -17,7 +17,8 @@ import { approvalItem, approvedValuesOf, DEFAULT_APPROVED_VALUES } from '../../.
 import { contactFields, contactOfItem, toContactDocument } from '../../../shared/contacts';
 import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/descriptions';
 import { sameForEveryItem } from '../../../shared/parameters';
-import { CallingHours, hoursSettingsOf, LAW_WINDOW, ownZoneOf, rowHours } from '../../placeCalls/callingHours';
+import { hoursSettingsOf, LAW_WINDOW, ownZoneOf, rowHours } from '../../placeCalls/callingHours';
+import { CallingHours } from '../../../shared/callingHours/callee';
 import { doNotCallFields, doNotCallListOf, refusalOf, refuseDoNotCallRows } from '../../placeCalls/doNotCall';
 import { callingHoursField, countryCodeOption, rateLimitWaitOption, unknownZoneOption } from '../../placeCalls/fields';
 import { callRequest, contactRow } from '../../placeCalls/rows';
