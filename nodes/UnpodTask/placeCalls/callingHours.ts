@@ -7,8 +7,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { EVERY_DAY, hoursOf, isTimeZone } from '../../shared/callingHours/callee';
-import type { CallingHours } from '../../shared/callingHours/callee';
-import type { Callee, HoursSettings, UserWindow } from '../../shared/callingHours/callee';
+import type { Callee, CallingHours, HoursSettings, UserWindow } from '../../shared/callingHours/callee';
 import type { ExistingTasks } from './existingTasks';
 import type { Row } from './rows';
 
