@@ -1,12 +1,14 @@
 import type {
-	IAuthenticateGeneric,
+	ICredentialDataDecryptedObject,
 	IAuthenticateRuleResponseCode,
 	IAuthenticateRuleResponseSuccessBody,
 	Icon,
 	ICredentialTestRequest,
 	ICredentialType,
+	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
+import { atOrigin, baseUrlProblem } from '../nodes/shared/addresses';
 import { BASE_URL_EXPRESSION } from '../nodes/shared/transport';
 
 export class UnpodApi implements ICredentialType {
@@ -53,7 +55,8 @@ export class UnpodApi implements ICredentialType {
 			type: 'string',
 			default: 'https://unpod.ai',
 			required: true,
-			description: 'The address of the Unpod API, without /api/v2/platform',
+			description:
+				'The address of the Unpod API, without /api/v2/platform. https://, or plain http:// only to localhost or a private network address.',
 		},
 		{
 			displayName: 'Webhook Header Name',
@@ -70,20 +73,49 @@ export class UnpodApi implements ICredentialType {
 			typeOptions: { password: true },
 			default: '',
 			description:
-				"Only for the Unpod Call Events Trigger: a long random value (at least 16 characters) that Unpod sends in the header above. Enter the same value in the agent's webhook form. Unpod signs nothing, so this is the only proof that a call event comes from Unpod.",
+				"For the Unpod Call Events Trigger: a long random value (at least 16 characters) that Unpod sends in the header above. Enter the same value in the agent's webhook form. Unpod signs nothing, so this is the only proof that a call event comes from Unpod. It also keys the resume addresses of executions waiting for calls: changing it lets those waits run to their time limit.",
 		},
 	];
 
-	authenticate: IAuthenticateGeneric = {
-		type: 'generic',
-		properties: {
+	/**
+	 * The three headers, sent only to the Base URL's origin and never on a redirect: n8n's
+	 * helpers otherwise follow a redirect to any host with the Authorization header (and
+	 * follow-redirects keeps the other two). A plain-http Base URL outside one's own network is
+	 * refused here, for the credential's Test and every request alike.
+	 */
+	async authenticate(
+		credentials: ICredentialDataDecryptedObject,
+		requestOptions: IHttpRequestOptions,
+	): Promise<IHttpRequestOptions> {
+		const baseUrl = String(credentials.baseUrl ?? '').trim();
+		const problem = baseUrlProblem(baseUrl);
+		if (problem) throw new Error(problem);
+		const { url, baseURL } = requestOptions;
+		const target =
+			/^[a-z][a-z0-9+.-]*:/i.test(url) || !baseURL ? url : `${baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+		if (!atOrigin(target, baseUrl)) {
+			let origin = 'another address';
+			try {
+				origin = new URL(target).origin;
+			} catch {
+				// No URL: said as another address.
+			}
+			throw new Error(
+				`The Unpod credential is sent only to the origin of its Base URL (${new URL(baseUrl).origin}), not to ${origin}`,
+			);
+		}
+		return {
+			...requestOptions,
 			headers: {
-				Authorization: '=Token {{$credentials.apiToken}}',
-				'Org-Handle': '={{$credentials.orgHandle}}',
-				'Product-ID': '={{$credentials.productId}}',
+				...requestOptions.headers,
+				Authorization: `Token ${String(credentials.apiToken ?? '')}`,
+				'Org-Handle': String(credentials.orgHandle ?? ''),
+				'Product-ID': String(credentials.productId ?? ''),
 			},
-		},
-	};
+			disableFollowRedirect: true,
+			sendCredentialsOnCrossOriginRedirect: false,
+		};
+	}
 
 	// The bridges list checks all three headers: a wrong token answers 401; a wrong
 	// organization handle or a missing Product-ID answers HTTP 206 (a success to n8n)

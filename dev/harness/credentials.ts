@@ -26,22 +26,15 @@ export class CredentialsHelper {
 	getCredentialsProperties() {
 		return this.type.properties;
 	}
-	/** The credential's `authenticate` headers, its `{{$credentials.x}}` resolved, as n8n's helper does. */
+	/** The request as the credential's own `authenticate` function makes it, as n8n's helper calls it. */
 	async authenticate(
 		credentials: ICredentialDataDecryptedObject,
 		_type: string,
 		options: IHttpRequestOptions,
 	): Promise<IHttpRequestOptions> {
-		const authenticate = this.type.authenticate as { properties: { headers?: Record<string, string> } };
-		const resolved = Object.fromEntries(
-			Object.entries(authenticate.properties.headers ?? {}).map(([k, v]) => [
-				k,
-				String(v)
-					.replace(/^=/, '')
-					.replace(/\{\{\s*\$credentials\.(\w+)\s*\}\}/g, (_, key) => String(credentials[key] ?? '')),
-			]),
-		);
-		return { ...options, headers: { ...(options.headers ?? {}), ...resolved } };
+		const { authenticate } = this.type;
+		if (typeof authenticate !== 'function') throw new Error('The Unpod credential authenticates with a function');
+		return await authenticate(credentials, options);
 	}
 	async updateCredentials() {}
 	async updateCredentialsOauthTokenData() {}

@@ -136,6 +136,18 @@ export class UnpodServer {
 		this.server = undefined;
 	}
 
+	/**
+	 * A new API token for the user of `token`, which stops working at once, as after a leak: the
+	 * user's organizations, spaces and tasks stay. Returns the new token.
+	 */
+	rotateToken(token: string, next = `${token}-rotated`): string {
+		const user = this.store.users.get(token);
+		if (!user) throw new Error(`No user has the token ${token}`);
+		this.store.users.delete(token);
+		this.store.users.set(next, { ...user, token: next });
+		return next;
+	}
+
 	/** Forgets recorded requests, faults, rate-limit state, call scripts and backend-shape switches; keeps the data. */
 	resetTraffic(): void {
 		this.requests = [];

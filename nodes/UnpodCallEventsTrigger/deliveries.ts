@@ -1,5 +1,5 @@
 import type { IDataObject } from 'n8n-workflow';
-import { simplifyTask, transcriptText } from '../shared/outcome';
+import { taskOutput, transcriptText } from '../shared/outcome';
 import { isObject, objectOf } from '../shared/values';
 import { isFinal } from '../shared/tasks';
 import type { FinalStatus } from '../shared/tasks';
@@ -104,5 +104,5 @@ export function simplifyLiveEvent(body: IDataObject): IDataObject {
 /** The item a delivery becomes: the polling trigger's Simplify for an ending, plus `event`. */
 export function deliveryItem(delivery: Extract<Delivery, { kind: 'ended' | 'live' }>, simplify: boolean): IDataObject {
 	if (delivery.kind === 'live') return simplify ? simplifyLiveEvent(delivery.body) : delivery.body;
-	return { event: delivery.event, ...(simplify ? simplifyTask(delivery.body) : delivery.body) };
+	return { event: delivery.event, ...taskOutput(delivery.body, simplify) };
 }

@@ -21,7 +21,7 @@ import { searchAgents } from '../shared/listSearch/searchAgents';
 import { searchSpaces } from '../shared/listSearch/searchSpaces';
 import { MAX_PAGE_SIZE, toPage } from '../shared/pagination';
 import { CALL_LOGS_PATH, callTypeQuery, simplifyCallLog } from '../shared/callLogs';
-import { simplifyTask } from '../shared/outcome';
+import { taskOutput } from '../shared/outcome';
 import { CALL_ENDINGS } from '../shared/tasks';
 import { taskListPages } from '../shared/taskLists';
 import { asNodeError } from '../shared/errors';
@@ -132,7 +132,7 @@ export class UnpodTrigger implements INodeType {
 		const manual = this.getMode() === 'manual';
 		const budget = manual ? pickerBudget() : undefined;
 		const fetchPage = taskListPages(this, { scope: callsOf, id }, { budget });
-		const shape = (tasks: IDataObject[]) => tasks.map((task) => ({ json: simplify ? simplifyTask(task) : task }));
+		const shape = (tasks: IDataObject[]) => tasks.map((task) => ({ json: taskOutput(task, simplify) }));
 
 		if (manual) {
 			// A sample for the editor: the newest ended call. Stored state is not touched.

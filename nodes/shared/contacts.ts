@@ -1,4 +1,5 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { WAIT_FIELDS } from './resume';
 
 type Show = NonNullable<INodeProperties['displayOptions']>['show'];
 
@@ -39,7 +40,8 @@ export type ContactResult = { document: IDataObject } | { field: string; message
 
 /**
  * Checks one contact and shapes it as a document: name and a phone number required,
- * optional fields kept when not empty, unknown fields passed through (the API accepts them).
+ * optional fields kept when not empty, unknown fields passed through (the API accepts them),
+ * n8n's wait fields left out: a resume address is only ever put there by the waiting node.
  */
 export function toContactDocument(contact: IDataObject, defaultCountryCode = ''): ContactResult {
 	const name = contact.name === undefined || contact.name === null ? '' : String(contact.name).trim();
@@ -57,7 +59,7 @@ export function toContactDocument(contact: IDataObject, defaultCountryCode = '')
 	}
 	const document: IDataObject = { name, contact_number: number };
 	for (const [key, value] of Object.entries(contact)) {
-		if (key === 'name' || key === 'contact_number') continue;
+		if (key === 'name' || key === 'contact_number' || WAIT_FIELDS.includes(key)) continue;
 		if (value === undefined || value === null || value === '') continue;
 		if (key === 'labels') {
 			const labels = labelsOf(value);

@@ -17,6 +17,8 @@ export interface UnpodErrorDetails {
 	retryAfter?: number;
 	/** A 2xx that Unpod meant as a refusal (read, not lost): sending it again gets the same. */
 	refused?: boolean;
+	/** A redirect's `Location`, as sent: the transport follows it while it stays at the Base URL's origin. */
+	location?: string;
 }
 
 function parsedDetail(text: string): string | undefined {
@@ -156,6 +158,22 @@ export function describeUnpodError(
 		};
 	}
 
+	if (statusCode >= 300 && statusCode < 400) {
+		const location = header(headers, 'location');
+		let to = 'another address';
+		try {
+			if (location && /^[a-z][a-z0-9+.-]*:/i.test(location)) to = new URL(location).origin;
+		} catch {
+			// A Location that is no URL: said as another address.
+		}
+		return {
+			httpCode,
+			message: `Unpod answered with a redirect (HTTP ${statusCode}) to ${to}, which was not followed`,
+			description:
+				"Redirects are followed only for reads, only within the origin (scheme, host and port) of the credential's Base URL, and at most 5 times, so that the API token and the organization's headers go nowhere else. Check the Base URL in the credential.",
+			location,
+		};
+	}
 	if (statusCode === 206) {
 		const text = joined(message || 'Unpod could not carry out the request', errors);
 		return {
@@ -261,6 +279,7 @@ export function unpodError(
 	// For the retry policy: how long Unpod asked to wait, and the plan's limit when it says.
 	if (details.retryAfter !== undefined) error.context.retryAfter = details.retryAfter;
 	if (details.refused) error.context.refused = true;
+	if (details.location !== undefined) error.context.location = details.location;
 	const limit = Number(header(response.headers, 'x-ratelimit-limit'));
 	if (details.httpCode === '429' && limit > 0) error.context.rateLimitPerMinute = limit;
 	return error;

@@ -6,6 +6,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { optOutOf } from './doNotCall';
+import { WAIT_FIELDS, withoutWaitFields } from './resume';
 import { isoTime } from './time';
 import { isObject, objectOf } from './values';
 
@@ -31,10 +32,13 @@ export const CHAIN_FIELDS = ['attempt', 'previous_task_id'];
 /** Fields Unpod adds to a task's document when it redials (`schedule_redial_task`). */
 const UNPOD_INPUT_FIELDS = ['redial_count', 'transcript'];
 
-/** The contact's own columns: every field the document was created with, the chain and Unpod's additions aside. */
+/**
+ * The contact's own columns: every field the document was created with, the chain, Unpod's
+ * additions and n8n's wait fields aside.
+ */
 export function contactColumns(input: unknown): IDataObject {
 	const fields = { ...objectOf(input) };
-	for (const key of [...CHAIN_FIELDS, ...UNPOD_INPUT_FIELDS]) delete fields[key];
+	for (const key of [...CHAIN_FIELDS, ...UNPOD_INPUT_FIELDS, ...WAIT_FIELDS]) delete fields[key];
 	return fields;
 }
 
@@ -151,3 +155,7 @@ export function simplifyTask(task: IDataObject): IDataObject {
 		modified: isoTime(task.modified ?? task.last_status_change ?? null),
 	};
 }
+
+/** A task as a node puts it out: the flat outcome with Simplify on, else the task itself, n8n's wait fields off either way. */
+export const taskOutput = (task: IDataObject, simplify: boolean): IDataObject =>
+	simplify ? simplifyTask(task) : withoutWaitFields(task);

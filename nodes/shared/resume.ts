@@ -8,11 +8,13 @@ import { createHmac, randomBytes, timingSafeEqual } from 'crypto';
 import { sleep } from 'n8n-workflow';
 import type {
 	IDataObject,
+	IExecuteFunctions,
 	IHttpRequestOptions,
 	IN8nHttpFullResponse,
 	IPollFunctions,
 	IWebhookFunctions,
 } from 'n8n-workflow';
+import { withoutKeys } from './secrets';
 import { isFinal } from './tasks';
 import { objectOf } from './values';
 
@@ -28,6 +30,15 @@ export const WAIT_SPACE = 'space';
 /** Which input item of the waiting node a call belongs to, and how many calls the node placed. */
 export const WAIT_ITEM = 'n8n_wait_item';
 export const WAIT_CALLS = 'n8n_wait_calls';
+/**
+ * n8n's side of a wait: only the waiting call's own document carries these, where the triggers
+ * and the waiting node read them. No item shows them and no next call copies them: the resume
+ * address reaches a waiting execution of this n8n.
+ */
+export const WAIT_FIELDS = [RESUME_FIELD, WAIT_ITEM, WAIT_CALLS];
+
+/** `value` (a task, a document, a list of them) without n8n's wait fields, at any depth. */
+export const withoutWaitFields = <T>(value: T): T => withoutKeys(value, WAIT_FIELDS);
 
 /** The wait token of a task's document, when it carries a resume address. */
 export function waitTokenOf(document: unknown): string | undefined {
@@ -40,23 +51,44 @@ export function waitTokenOf(document: unknown): string | undefined {
 	}
 }
 
-/** The tag of a wait token: an HMAC, keyed by the credential's API token, over the waiting node's address. */
+/**
+ * The key of wait tokens. It must outlive the API token: a new token after a leak must not
+ * strand the approvals and waits open for up to 7 days. So it is this n8n's instance ID (the
+ * same for a main and its workers) with the credential's account (Base URL, Organization
+ * Handle) and its Webhook Secret: a task whose document someone outside this n8n wrote cannot
+ * name a waiting node of it, and with a Webhook Secret set not even someone who knows the ID.
+ * A leaked API token does not give the key.
+ */
+export function waitKey(instanceId: string, credentials: IDataObject): string {
+	const account = [
+		String(credentials.baseUrl ?? '')
+			.trim()
+			.replace(/\/+$/, ''),
+		String(credentials.orgHandle ?? '').trim(),
+		String(credentials.webhookSecret ?? ''),
+	];
+	return createHmac('sha256', instanceId).update(JSON.stringify(account)).digest('hex');
+}
+
+/** The wait key of the node's credential in this n8n. */
+export async function waitKeyOf(context: IExecuteFunctions | IWebhookFunctions | IPollFunctions): Promise<string> {
+	return waitKey(context.getInstanceId(), await context.getCredentials('unpodApi'));
+}
+
+/** The tag of a wait token: an HMAC, keyed by the wait key, over the waiting node's address. */
 function tagOf(key: string, executionId: string, nodeId: string, nonce: string): string {
 	return createHmac('sha256', key).update(`${executionId}/${nodeId}/${nonce}`).digest('hex').slice(0, 32);
 }
 
-/**
- * A new wait token for the node `nodeId` of execution `executionId`: a random nonce and its tag.
- * Only someone holding the API token can make one that the relay accepts.
- */
+/** A new wait token for the node `nodeId` of execution `executionId`: a random nonce and its tag. */
 export function newWaitToken(key: string, executionId: string, nodeId: string): string {
 	const nonce = randomBytes(16).toString('hex');
 	return `${nonce}.${tagOf(key, executionId, nodeId, nonce)}`;
 }
 
 /**
- * A document's resume address when this package's waiting node made it, with the same API
- * token, in this n8n: same origin, `webhook-waiting/<execution>/<node>` under its path, and a
+ * A document's resume address when this package's waiting node made it, with the same wait
+ * key, in this n8n: same origin, `webhook-waiting/<execution>/<node>` under its path, and a
  * wait token whose tag holds. Nothing in Unpod (a task anyone with access to the space may
  * create) can have a trigger post elsewhere: not to another host, nor to another waiting node
  * of this n8n.
@@ -98,7 +130,7 @@ export async function ringWaitingExecutions(
 	const base = context.getInstanceBaseUrl();
 	let key: string;
 	try {
-		key = String((await context.getCredentials('unpodApi')).apiToken ?? '');
+		key = await waitKeyOf(context);
 	} catch (error) {
 		context.logger.warn(`Unpod's credential could not be read to ring waiting executions: ${(error as Error).message}`);
 		return;
@@ -107,7 +139,7 @@ export async function ringWaitingExecutions(
 		const url = ownResumeUrl(task.input, base, key);
 		if (!url) {
 			context.logger.warn(
-				`Unpod task ${String(task.task_id)} names a resume address that this package did not make in this n8n with this credential: ignored`,
+				`Unpod task ${String(task.task_id)} names a resume address that this package did not make in this n8n for this Unpod account: ignored`,
 			);
 			continue;
 		}

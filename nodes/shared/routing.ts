@@ -12,7 +12,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import { asNodeError, assertUnpodSuccess } from './errors';
 import { asItemResult } from './itemLoop';
 import { routedRequest } from './transport';
-import { withoutCarrierSecrets } from './secrets';
+import { CARRIER_SECRET_KEYS, withoutKeys } from './secrets';
+import { WAIT_FIELDS } from './resume';
 import { executionBudget, markMaybeDone } from './retry';
 import { routingPaginator } from './pagination';
 import type { ListQuery } from './pagination';
@@ -20,9 +21,12 @@ import { simplifyTask } from './outcome';
 import { taskListPath, taskListQuery } from './taskLists';
 import type { TaskScope } from './taskLists';
 
-/** What every declarative answer becomes once checked: its items, without a carrier's secrets. */
+/** What no declarative answer puts out: a carrier's secrets, n8n's wait fields. */
+const HIDDEN_FIELDS = [...CARRIER_SECRET_KEYS, ...WAIT_FIELDS];
+
+/** What every declarative answer becomes once checked: its items, without the hidden fields. */
 const checkedItems = (items: INodeExecutionData[]) =>
-	items.map((item) => ({ ...item, json: withoutCarrierSecrets(item.json) }));
+	items.map((item) => ({ ...item, json: withoutKeys(item.json, HIDDEN_FIELDS) }));
 
 /** First postReceive step of every declarative operation: turns failures into NodeApiErrors. */
 export async function checkResponse(

@@ -1,4 +1,4 @@
-/** What Unpod sends that must never reach an item, a log or an error: a telephony carrier's secrets. */
+/** What must never reach an item, a log or an error: a telephony carrier's secrets Unpod sends, and fields dropped with them. */
 import type { IDataObject } from 'n8n-workflow';
 
 /**
@@ -12,12 +12,15 @@ export const CARRIER_SECRET_KEYS = ['api_key', 'api_secret', 'meta_json'];
  * The answer itself is left alone; what holds no secret is shared, not copied (a page of 100
  * tasks with their transcripts is read on every poll).
  */
-export function withoutCarrierSecrets<T>(value: T): T {
+export const withoutCarrierSecrets = <T>(value: T): T => withoutKeys(value, CARRIER_SECRET_KEYS);
+
+/** `value` without the fields named `keys`, at any depth; what holds none of them is shared, not copied. */
+export function withoutKeys<T>(value: T, keys: string[]): T {
 	if (!value || typeof value !== 'object') return value;
 	if (Array.isArray(value)) {
 		let copy: unknown[] | undefined;
 		value.forEach((inner, index) => {
-			const clean = withoutCarrierSecrets(inner);
+			const clean = withoutKeys(inner, keys);
 			if (clean === inner) return;
 			copy ??= value.slice();
 			copy[index] = clean;
@@ -26,8 +29,8 @@ export function withoutCarrierSecrets<T>(value: T): T {
 	}
 	let copy: IDataObject | undefined;
 	for (const [key, inner] of Object.entries(value as IDataObject)) {
-		const secret = CARRIER_SECRET_KEYS.includes(key);
-		const clean = secret ? undefined : withoutCarrierSecrets(inner);
+		const secret = keys.includes(key);
+		const clean = secret ? undefined : withoutKeys(inner, keys);
 		if (!secret && clean === inner) continue;
 		copy ??= { ...(value as IDataObject) };
 		if (secret) delete copy[key];

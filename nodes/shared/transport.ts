@@ -17,6 +17,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import { asNodeError, assertUnpodSuccess, httpStatusOf, isEmptyBody } from './errors';
 import { withRetries } from './retry';
 import { withoutCarrierSecrets } from './secrets';
+import { atOrigin, baseUrlProblem, downloadProblem, MAX_REDIRECTS, redirectTarget } from './addresses';
 import type { WaitBudget } from './retry';
 
 export const API_PREFIX = '/api/v2/platform';
@@ -90,22 +91,65 @@ export async function atEitherSpelling<T>(node: INode, path: string, send: (path
 	return (await sendToFirstServedPath(node, other ? [path, other] : [path], send)).answer;
 }
 
+/**
+ * The credential's Base URL without its trailing slash, once it is one the API token may travel
+ * to (addresses.ts); otherwise the node stops, naming why, before any request.
+ */
+export async function unpodBaseUrl(context: UnpodContext | IExecutePaginationFunctions): Promise<string> {
+	const credentials = await context.getCredentials('unpodApi');
+	const baseUrl = String(credentials.baseUrl ?? '')
+		.trim()
+		.replace(/\/+$/, '');
+	const problem = baseUrlProblem(baseUrl);
+	if (problem) throw new NodeOperationError(context.getNode(), problem);
+	return baseUrl;
+}
+
+/**
+ * Runs `send` at `url` and, while it fails with a redirect of a read that stays at `baseUrl`'s
+ * origin, at the redirect's target: the credential is sent only there. Every request of the
+ * package turns n8n's own following of redirects off (`disableFollowRedirect`), which would
+ * send the token or the organization's headers to any host a redirect names.
+ */
+export async function followRedirectsAtHome<T>(
+	node: INode,
+	method: string,
+	url: string,
+	baseUrl: string,
+	send: (url: string) => Promise<T>,
+): Promise<T> {
+	let target = url;
+	for (let hop = 0; ; hop++) {
+		try {
+			return await send(target);
+		} catch (error) {
+			const location = (error as { context?: { location?: unknown } }).context?.location;
+			const next = redirectTarget(location, target);
+			const followed = next && hop < MAX_REDIRECTS && ['GET', 'HEAD'].includes(method) && atOrigin(next, baseUrl);
+			if (!followed) throw asNodeError(node, error);
+			target = next;
+		}
+	}
+}
+
 /** Sends one request with the credential and returns the parsed body, or throws the mapped error. */
 export async function unpodApiRequest(this: UnpodContext, request: UnpodRequest): Promise<IDataObject> {
-	const credentials = await this.getCredentials('unpodApi');
-	const baseUrl = String(credentials.baseUrl ?? '').replace(/\/+$/, '');
+	const baseUrl = await unpodBaseUrl(this);
 	const sendTo = async (path: string) => {
-		const options: IHttpRequestOptions = {
-			method: request.method,
-			url: `${baseUrl}${API_PREFIX}${path}`,
-			qs: request.qs,
-			body: request.body,
-			json: true,
-			returnFullResponse: true,
-			ignoreHttpStatusErrors: true,
-			timeout: REQUEST_TIMEOUT_MS,
-		};
-		const send = async () => {
+		const first = `${baseUrl}${API_PREFIX}${path}`;
+		const sendOnce = async (url: string) => {
+			const options: IHttpRequestOptions = {
+				method: request.method,
+				url,
+				// A redirect's target carries its own query.
+				qs: url === first ? request.qs : undefined,
+				body: request.body,
+				json: true,
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				disableFollowRedirect: true,
+				timeout: REQUEST_TIMEOUT_MS,
+			};
 			const response = (await this.helpers.httpRequestWithAuthentication.call(
 				this,
 				'unpodApi',
@@ -115,6 +159,7 @@ export async function unpodApiRequest(this: UnpodContext, request: UnpodRequest)
 			// A 204 (or any empty 2xx) has nothing to read.
 			return isEmptyBody(response.body) ? {} : withoutCarrierSecrets(response.body as IDataObject);
 		};
+		const send = async () => await followRedirectsAtHome(this.getNode(), request.method, first, baseUrl, sendOnce);
 		if (!request.budget) return await send();
 		return await withRetries(this.getNode(), send, request.budget, request.method === 'GET');
 	};
@@ -123,8 +168,9 @@ export async function unpodApiRequest(this: UnpodContext, request: UnpodRequest)
 
 /**
  * One request of a declarative operation through n8n's routing engine, sent as
- * `unpodApiRequest` sends the others: at either spelling of its path, and retried within
- * `budget` (a write only when `idempotent`). `options` replaces the request's URL or query.
+ * `unpodApiRequest` sends the others: at either spelling of its path, redirects followed only at
+ * home, and retried within `budget` (a write only when `idempotent`). `options` replaces the
+ * request's URL or query.
  */
 export async function routedRequest(
 	context: IExecutePaginationFunctions,
@@ -134,8 +180,20 @@ export async function routedRequest(
 	idempotent: boolean,
 ): Promise<INodeExecutionData[]> {
 	const node = context.getNode();
-	const send = (url: string) => async () =>
-		await context.makeRoutingRequest({ ...requestData, options: { ...requestData.options, ...options, url } });
+	const baseUrl = await unpodBaseUrl(context);
+	const method = String(requestData.options.method ?? 'GET').toUpperCase();
+	const sendOnce = async (url: string, qs = options.qs ?? requestData.options.qs) =>
+		await context.makeRoutingRequest({ ...requestData, options: { ...requestData.options, ...options, url, qs } });
+	const send = (path: string) => async () => {
+		// Where the routing engine would send `path`: the baseURL joined to it, as axios joins them.
+		const url = /^https?:/i.test(path)
+			? path
+			: `${String(requestData.options.baseURL ?? `${baseUrl}${API_PREFIX}`).replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+		// A redirect's target carries its own query.
+		return await followRedirectsAtHome(node, method, url, baseUrl, async (target) =>
+			target === url ? await sendOnce(path) : await sendOnce(target, {}),
+		);
+	};
 	const path = String(options.url ?? requestData.options.url ?? '');
 	return await atEitherSpelling(node, path, async (url) => await withRetries(node, send(url), budget, idempotent));
 }
@@ -150,22 +208,10 @@ export interface FileStream {
 }
 
 /**
- * Whether `url` is at the credential's own origin: scheme, host and port alike. `URL.host`
- * alone drops a scheme's default port, so `http://<unpod host>` would pass for
- * `https://<unpod host>` and get the token in clear.
- */
-export function atOrigin(url: string, baseUrl: string): boolean {
-	try {
-		return new URL(url).origin === new URL(baseUrl).origin;
-	} catch {
-		return false;
-	}
-}
-
-/**
- * Starts downloading a file (a call recording) as a stream. The credential's headers go
- * only to Unpod's own origin: a recording anywhere else (a storage host, plain http) gets a
- * plain request. Transient failures are retried within `budget`.
+ * Starts downloading a file (a call recording) as a stream. The credential's headers go only
+ * to Unpod's own origin: a recording anywhere else (a storage host, plain http), or a redirect
+ * there, gets a plain request, and every address on the way is checked (`downloadProblem`)
+ * before it is asked. Transient failures are retried within `budget`.
  */
 export async function downloadFile(
 	this: IExecuteFunctions,
@@ -173,29 +219,54 @@ export async function downloadFile(
 	itemIndex: number,
 	budget: WaitBudget,
 ): Promise<{ body: FileStream; headers: IDataObject }> {
-	const credentials = await this.getCredentials('unpodApi');
-	const atUnpodOrigin = atOrigin(url, String(credentials.baseUrl ?? ''));
-	const options: IHttpRequestOptions = {
-		method: 'GET',
-		url,
-		encoding: 'stream',
-		returnFullResponse: true,
-		ignoreHttpStatusErrors: true,
-		timeout: REQUEST_TIMEOUT_MS,
+	const baseUrl = await unpodBaseUrl(this);
+	const refuse = (target: string) => {
+		const problem = downloadProblem(target, baseUrl);
+		if (problem) throw new NodeOperationError(this.getNode(), problem, { itemIndex });
 	};
+	refuse(url);
 	const send = async () => {
-		const response = (
-			atUnpodOrigin
-				? await this.helpers.httpRequestWithAuthentication.call(this, 'unpodApi', options)
-				: await this.helpers.httpRequest(options)
-		) as IN8nHttpFullResponse;
-		if (response.statusCode >= 300) {
-			(response.body as FileStream).destroy();
-			assertUnpodSuccess(this.getNode(), { ...response, body: {} }, `recording ${url}`, itemIndex);
+		let target = url;
+		// Once a hop has left Unpod's origin, no later hop gets the credential, even one coming back.
+		let atHome = atOrigin(target, baseUrl);
+		for (let hop = 0; ; hop++) {
+			const options: IHttpRequestOptions = {
+				method: 'GET',
+				url: target,
+				encoding: 'stream',
+				returnFullResponse: true,
+				ignoreHttpStatusErrors: true,
+				disableFollowRedirect: true,
+				timeout: REQUEST_TIMEOUT_MS,
+			};
+			const response = (
+				atHome
+					? await this.helpers.httpRequestWithAuthentication.call(this, 'unpodApi', options)
+					: await this.helpers.httpRequest(options)
+			) as IN8nHttpFullResponse;
+			if (response.statusCode >= 300) (response.body as FileStream).destroy();
+			const next =
+				response.statusCode >= 300 && response.statusCode < 400 && hop < MAX_REDIRECTS
+					? redirectTarget(headerOf(response.headers, 'location'), target)
+					: undefined;
+			if (!next) {
+				if (response.statusCode >= 300)
+					assertUnpodSuccess(this.getNode(), { ...response, body: {} }, `recording ${url}`, itemIndex);
+				return { body: response.body as FileStream, headers: response.headers as IDataObject };
+			}
+			refuse(next);
+			atHome = atHome && atOrigin(next, baseUrl);
+			target = next;
 		}
-		return { body: response.body as FileStream, headers: response.headers as IDataObject };
 	};
 	return await withRetries(this.getNode(), send, budget, true);
+}
+
+/** A response header, whatever its case. */
+function headerOf(headers: unknown, name: string): unknown {
+	const all = (headers ?? {}) as IDataObject;
+	const key = Object.keys(all).find((k) => k.toLowerCase() === name);
+	return key === undefined ? undefined : all[key];
 }
 
 /** requestDefaults of the declarative nodes. */
@@ -205,5 +276,7 @@ export const REQUEST_DEFAULTS = {
 	json: true,
 	// Every answer goes through the package's error mapper (206 is a failure too).
 	ignoreHttpStatusErrors: true,
+	// Redirects are followed by routedRequest, and only at the Base URL's origin.
+	disableFollowRedirect: true,
 	timeout: REQUEST_TIMEOUT_MS,
 };

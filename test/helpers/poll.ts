@@ -95,6 +95,11 @@ export class Poller {
 		return result ? result[0] : null;
 	}
 
+	/** This n8n's instance ID, as the trigger reads it. */
+	get instanceId(): string {
+		return new PollContext(this.workflow, this.node, this.additionalData, 'trigger', 'activate').getInstanceId();
+	}
+
 	/** The trigger's state as it lives between polls, not copied (for large states). */
 	get live(): any {
 		return (this.workflow.staticData[`node:${this.node.name}`] as any)?.state;
@@ -112,11 +117,17 @@ export class Poller {
  */
 export function spacePoller(
 	server: { url: string },
-	options: { space?: string; parameters?: Record<string, unknown>; instanceBaseUrl?: string } = {},
+	options: {
+		space?: string;
+		parameters?: Record<string, unknown>;
+		instanceBaseUrl?: string;
+		/** Changes to the seed credential (another API token). */
+		credentials?: ICredentialDataDecryptedObject;
+	} = {},
 ): Poller {
 	return new Poller({
 		instanceBaseUrl: options.instanceBaseUrl,
-		credentials: { baseUrl: server.url, apiToken: SEED.token, orgHandle: SEED.orgHandle, productId: SEED.productId },
+		credentials: { ...seedCredential(server), ...options.credentials },
 		parameters: {
 			callsOf: 'space',
 			space: { __rl: true, mode: 'token', value: options.space ?? SEED.spaceToken },
@@ -127,6 +138,14 @@ export function spacePoller(
 		},
 	});
 }
+
+/** The seed's credential data for `server`, as the tests' working credential has it. */
+export const seedCredential = (server: { url: string }): ICredentialDataDecryptedObject => ({
+	baseUrl: server.url,
+	apiToken: SEED.token,
+	orgHandle: SEED.orgHandle,
+	productId: SEED.productId,
+});
 
 /** `n` new tasks in `space` by `pilot`, each with a name and number no other task of the server has. */
 export function addNumberedTasks(server: UnpodServer, n: number, space: string, pilot = SEED.agentHandle): Task[] {

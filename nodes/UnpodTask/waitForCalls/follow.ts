@@ -7,7 +7,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { asNodeError } from '../../shared/errors';
 import { readTaskList } from '../../shared/taskLists';
 import { classifyFailure, pause, WaitBudget } from '../../shared/retry';
-import { simplifyTask } from '../../shared/outcome';
+import { taskOutput } from '../../shared/outcome';
 import { isFinal } from '../../shared/tasks';
 import { ExistingTasks } from '../placeCalls/existingTasks';
 
@@ -112,7 +112,7 @@ export function outcomeOf(call: Followed, simplify: boolean): IDataObject {
 	// A call not read yet is described by what the create answer and the row said.
 	const task = call.task ?? { task_id: call.taskId, run_id: call.runId, status: call.status, input: call.document };
 	return {
-		...(simplify ? simplifyTask(task) : task),
+		...taskOutput(task, simplify),
 		task_id: call.taskId,
 		run_id: call.runId,
 		unpod_wait_status: (hasEnded(call) ? 'ended' : 'timed_out') satisfies WaitStatus,

@@ -22,6 +22,7 @@ import {
 	WAIT_ITEM,
 	WAIT_SPACE,
 	WAIT_TOKEN,
+	waitKeyOf,
 	waitTokenOf,
 } from '../../shared/resume';
 import { readTaskList } from '../../shared/taskLists';
@@ -164,7 +165,7 @@ export async function sendAndPark(
 				};
 		}
 	}
-	const key = String((await context.getCredentials('unpodApi')).apiToken ?? '');
+	const key = await waitKeyOf(context);
 	const resumeUrl = resumeAddress(context, waiting, {
 		[WAIT_TOKEN]: newWaitToken(key, String(context.getExecutionId()), context.getNode().id),
 		[WAIT_SPACE]: rows[0].request.space,

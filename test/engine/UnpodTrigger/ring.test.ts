@@ -6,10 +6,10 @@ import { createServer } from 'http';
 import type { IncomingHttpHeaders, Server } from 'http';
 import type { AddressInfo } from 'net';
 import { TestClock } from '../../helpers/clock';
-import { spacePoller } from '../../helpers/poll';
+import { seedCredential, spacePoller } from '../../helpers/poll';
 import { startServer, UnpodServer } from '../../../dev/server/server';
 import { SEED } from '../../../dev/server/seed';
-import { newWaitToken, RESUME_FIELD, WAIT_TOKEN } from '../../../nodes/shared/resume';
+import { newWaitToken, RESUME_FIELD, WAIT_TOKEN, waitKey } from '../../../nodes/shared/resume';
 
 let server: UnpodServer;
 let n8nAddress: Server;
@@ -39,11 +39,14 @@ afterEach(async () => {
 	await new Promise((resolve) => n8nAddress.close(resolve));
 });
 
-const poller = () => spacePoller(server, { instanceBaseUrl: baseUrl });
+const poller = (apiToken = SEED.token) => spacePoller(server, { instanceBaseUrl: baseUrl, credentials: { apiToken } });
+/** A resume address as the waiting node makes it, its token made with `key`. */
+const addressWith = (key: string) =>
+	`${baseUrl}webhook-waiting/41/approval-node?${WAIT_TOKEN}=${newWaitToken(key, '41', 'approval-node')}&space=${SEED.spaceToken}`;
 
 test("a call's end rings its waiting execution with a plain request: no Unpod header, no token", async () => {
-	const token = newWaitToken(SEED.token, '41', 'approval-node');
-	const resumeUrl = `${baseUrl}webhook-waiting/41/approval-node?${WAIT_TOKEN}=${token}&space=${SEED.spaceToken}`;
+	const p = poller();
+	const resumeUrl = addressWith(waitKey(p.instanceId, seedCredential(server)));
 	const [waited, plain] = server.calls.addTasks(
 		[
 			{ name: 'Approver', contact_number: '+14155550100', [RESUME_FIELD]: resumeUrl },
@@ -52,7 +55,6 @@ test("a call's end rings its waiting execution with a plain request: no Unpod he
 		{ space: SEED.spaceToken, pilot: SEED.agentHandle },
 	);
 	await clock.advance(1000);
-	const p = poller();
 	expect(await clock.drive(p.poll())).toBeNull();
 	server.store.finishTask(waited, 'completed');
 	server.store.finishTask(plain, 'completed');
@@ -70,4 +72,36 @@ test("a call's end rings its waiting execution with a plain request: no Unpod he
 	for (const secret of [SEED.token, SEED.orgHandle]) expect(sent).not.toContain(secret);
 	// The same poll's requests to Unpod did carry them: the stand-in is not blind to headers.
 	expect(server.requests.some((r) => r.headers.authorization === `Token ${SEED.token}`)).toBe(true);
+});
+
+test('a new API token strands no wait; an address made with another key rings nothing', async () => {
+	const first = poller();
+	const key = waitKey(first.instanceId, seedCredential(server));
+	const made = addressWith(key);
+	const forged = [
+		// As the package made them before: keyed with the API token, which anyone holding it could do.
+		addressWith(SEED.token),
+		// Another Unpod account's (another organization), or another n8n's.
+		addressWith(waitKey(first.instanceId, { ...seedCredential(server), orgHandle: SEED.otherOrgHandle })),
+		addressWith(waitKey('another-instance', seedCredential(server))),
+	];
+	const tasks = server.calls.addTasks(
+		[made, ...forged].map((url, i) => ({
+			name: `Waiter ${i}`,
+			contact_number: `+1415555020${i}`,
+			[RESUME_FIELD]: url,
+		})),
+		{ space: SEED.spaceToken, pilot: SEED.agentHandle },
+	);
+	await clock.advance(1000);
+	expect(await clock.drive(first.poll())).toBeNull();
+	// The token leaked: the user makes a new one and revokes the old; the credential gets the new one.
+	const rotated = server.rotateToken(SEED.token);
+	tasks.forEach((task) => server.store.finishTask(task, 'completed'));
+	const afterRotation = poller(rotated);
+	const emitted = await clock.drive(afterRotation.poll());
+	expect(emitted).toHaveLength(4);
+	// Read with the new token (the old one answers 401 now), and only the address made with the wait key rung.
+	expect(server.requests.at(-1)!.headers.authorization).toBe(`Token ${rotated}`);
+	expect(rings.map((ring) => `${baseUrl}${ring.url!.slice(1)}`)).toEqual([made]);
 });

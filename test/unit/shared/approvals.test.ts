@@ -7,9 +7,13 @@ import {
 	RESUME_FIELD,
 	WAIT_CALLS,
 	WAIT_ITEM,
+	waitKey,
 	waitTokenOf,
+	withoutWaitFields,
 } from '../../../nodes/shared/resume';
 import { endedCallsAmong } from '../../../nodes/UnpodTask/waitForCalls/park';
+import { contactColumns, taskOutput } from '../../../nodes/shared/outcome';
+import { toContactDocument } from '../../../nodes/shared/contacts';
 
 const ended = (status: string, post: IDataObject = {}): IDataObject => ({
 	task_id: 'T1',
@@ -69,9 +73,32 @@ test("the output: approved at the top, the person's answer for the model when no
 	expect(approvalItem(ended('failed'), DEFAULT).chatInput).toBe('Not approved by phone (not answered): Ada said no.');
 });
 
-test("only this n8n's waiting addresses that this package made with the same API token are rung", () => {
+const ACCOUNT = {
+	baseUrl: 'https://unpod.ai',
+	orgHandle: 'acme',
+	apiToken: 'first-token',
+	webhookSecret: 'a-webhook-secret-of-24-chars',
+};
+
+test('the wait key outlives a new API token; another n8n, account or Webhook Secret has another', () => {
+	const key = waitKey('instance-1', ACCOUNT);
+	expect(key).toMatch(/^[0-9a-f]{64}$/);
+	// A new token after a leak keeps every waiting execution's address good, and the key is not made from it.
+	expect(waitKey('instance-1', { ...ACCOUNT, apiToken: 'rotated-token' })).toBe(key);
+	expect(waitKey('instance-1', { ...ACCOUNT, baseUrl: 'https://unpod.ai/ ' })).toBe(key);
+	for (const other of [
+		waitKey('instance-2', ACCOUNT),
+		waitKey('instance-1', { ...ACCOUNT, orgHandle: 'other-org' }),
+		waitKey('instance-1', { ...ACCOUNT, baseUrl: 'https://eu.unpod.ai' }),
+		waitKey('instance-1', { ...ACCOUNT, webhookSecret: 'another-secret-of-24-chars' }),
+		waitKey('instance-1', { ...ACCOUNT, webhookSecret: '' }),
+	])
+		expect(other).not.toBe(key);
+});
+
+test("only this n8n's waiting addresses that this package made with the same wait key are rung", () => {
 	const base = 'http://127.0.0.1:5678/';
-	const key = 'the-api-token';
+	const key = waitKey('instance-1', ACCOUNT);
 	const doc = (url: unknown) => ({ [RESUME_FIELD]: url });
 	const token = newWaitToken(key, '42', 'node-1');
 	expect(token).toMatch(/^[0-9a-f]{32}\.[0-9a-f]{32}$/);
@@ -93,8 +120,9 @@ test("only this n8n's waiting addresses that this package made with the same API
 		`http://127.0.0.1:5678/webhook-waiting/43/node-1?wait=${token}`,
 		`http://127.0.0.1:5678/webhook-waiting/42/suffix?wait=${token}`,
 		`http://127.0.0.1:5678/webhook-waiting/42/node-1/more?wait=${token}`,
-		// A token made without the API token, or none.
-		`http://127.0.0.1:5678/webhook-waiting/42/node-1?wait=${newWaitToken('another-token', '42', 'node-1')}`,
+		// A token made with another key (the API token, another n8n), or none.
+		`http://127.0.0.1:5678/webhook-waiting/42/node-1?wait=${newWaitToken(ACCOUNT.apiToken, '42', 'node-1')}`,
+		`http://127.0.0.1:5678/webhook-waiting/42/node-1?wait=${newWaitToken(waitKey('instance-2', ACCOUNT), '42', 'node-1')}`,
 		`http://127.0.0.1:5678/webhook-waiting/42/node-1?wait=${nonce}.${'0'.repeat(32)}`,
 		`http://127.0.0.1:5678/webhook-waiting/42/node-1?wait=${nonce}`,
 		'http://127.0.0.1:5678/webhook-waiting/42/node-1',
@@ -130,4 +158,37 @@ test('a wait resumes only once every call carrying its token is listed and ended
 	expect(endedCallsAmong([{ ...call(0, 'completed'), input: { [RESUME_FIELD]: address('abc') } }], 'abc')).toHaveLength(
 		1,
 	);
+});
+
+test("n8n's wait fields stay in the waiting call's document: no output shape and no next document carries them", () => {
+	const resumeUrl = 'http://127.0.0.1:5678/webhook-waiting/42/node-1?wait=n.t&space=S1&signature=s';
+	const task = {
+		task_id: 'T1',
+		run_id: 'R1',
+		status: 'completed',
+		input: {
+			name: 'Ada',
+			contact_number: '+4930555000',
+			plan: 'gold',
+			[RESUME_FIELD]: resumeUrl,
+			[WAIT_ITEM]: 0,
+			[WAIT_CALLS]: 2,
+		},
+		output: { call_status: 'completed' },
+	};
+	const flat = taskOutput(task, true);
+	expect(flat.contact_fields).toEqual({ name: 'Ada', contact_number: '+4930555000', plan: 'gold' });
+	const raw = taskOutput(task, false);
+	expect(raw.input).toEqual({ name: 'Ada', contact_number: '+4930555000', plan: 'gold' });
+	for (const shape of [flat, raw, withoutWaitFields([task])]) {
+		const text = JSON.stringify(shape);
+		for (const field of [RESUME_FIELD, WAIT_ITEM, WAIT_CALLS, 'webhook-waiting']) expect(text).not.toContain(field);
+	}
+	// The task itself is left as it was: the triggers and the waiting node read the address from it.
+	expect(task.input[RESUME_FIELD]).toBe(resumeUrl);
+	expect(contactColumns(task.input)).toEqual({ name: 'Ada', contact_number: '+4930555000', plan: 'gold' });
+	// A contact that comes with them (a sheet row copied from an old item) is sent without them.
+	expect(toContactDocument({ ...task.input })).toEqual({
+		document: { name: 'Ada', contact_number: '+4930555000', plan: 'gold' },
+	});
 });

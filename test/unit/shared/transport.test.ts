@@ -1,7 +1,7 @@
 import { NodeApiError, NodeOperationError } from 'n8n-workflow';
 import type { INode } from 'n8n-workflow';
 import { httpStatusOf } from '../../../nodes/shared/errors';
-import { sendToFirstServedPath, atOrigin, otherSpelling } from '../../../nodes/shared/transport';
+import { sendToFirstServedPath, otherSpelling } from '../../../nodes/shared/transport';
 
 test("the provider configurations' two spellings (source and docs) lead to each other; other paths have none", () => {
 	expect(otherSpelling('/telephony/provider-configurations/101/')).toBe('/telephony/providers-configurations/101/');
@@ -74,19 +74,4 @@ test('httpStatusOf reads the mapped status, and none from an error that never go
 	expect(httpStatusOf({ httpCode: 404 })).toBe(404);
 	expect(httpStatusOf(new Error('socket hang up'))).toBeNaN();
 	expect(httpStatusOf(undefined)).toBeNaN();
-});
-
-test("the credential's headers go only to its own origin: scheme, host and port", () => {
-	const base = 'https://unpod.ai';
-	expect(atOrigin('https://unpod.ai/media/rec.mp3', base)).toBe(true);
-	expect(atOrigin('https://unpod.ai:443/media/rec.mp3', base)).toBe(true);
-	expect(atOrigin('https://UNPOD.ai/media/rec.mp3', `${base}/`)).toBe(true);
-	// URL.host drops default ports: these compared equal by host, and got the token.
-	expect(atOrigin('http://unpod.ai/media/rec.mp3', base)).toBe(false);
-	expect(atOrigin('http://unpod.ai:443/media/rec.mp3', base)).toBe(false);
-	expect(atOrigin('https://unpod.ai:8443/media/rec.mp3', base)).toBe(false);
-	expect(atOrigin('https://storage.unpod.ai/rec.mp3', base)).toBe(false);
-	expect(atOrigin('https://unpod.ai.evil.example/rec.mp3', base)).toBe(false);
-	expect(atOrigin('not a url', base)).toBe(false);
-	expect(atOrigin('https://unpod.ai/rec.mp3', '')).toBe(false);
 });

@@ -61,8 +61,8 @@ export interface EndedCall {
 
 /** The document of a flat item: its `contact_fields`, else the contact keys it has. */
 function flatDocument(flat: IDataObject): IDataObject {
-	const fields = objectOf(flat.contact_fields);
-	if (Object.keys(fields).length) return { ...fields };
+	const fields = contactColumns(flat.contact_fields);
+	if (Object.keys(fields).length) return fields;
 	return Object.fromEntries(
 		Object.entries({
 			name: flat.contact_name,

@@ -9,7 +9,7 @@ import {
 } from '../../../shared/descriptions';
 import { requestedLimit } from '../../../shared/pagination';
 import { executionBudget } from '../../../shared/retry';
-import { simplifyTask } from '../../../shared/outcome';
+import { taskOutput } from '../../../shared/outcome';
 import { readTaskList, taskListQuery } from '../../../shared/taskLists';
 import type { TaskOption } from './taskOption';
 
@@ -57,5 +57,5 @@ export async function execute(this: IExecuteFunctions, itemIndex: number): Promi
 		{ qs, itemIndex, budget: executionBudget(this), limit, key: 'task_id', match },
 	);
 	const simplify = this.getNodeParameter('simplify', itemIndex, true) as boolean;
-	return tasks.map((task) => ({ json: simplify ? simplifyTask(task) : task, pairedItem: { item: itemIndex } }));
+	return tasks.map((task) => ({ json: taskOutput(task, simplify), pairedItem: { item: itemIndex } }));
 }
