@@ -13,6 +13,7 @@ export const FAULT_KINDS = [
 	'slow', // wait `delayMs`, then answer normally
 	'drop', // close the connection before the request is handled
 	'dropAfter', // handle the request (state changes), then close the connection unanswered
+	'redirect', // `status` (302) to `location`, the request's path and query kept
 ] as const;
 
 export type FaultKind = (typeof FAULT_KINDS)[number];
@@ -40,6 +41,8 @@ export interface FaultRule {
 	body?: unknown;
 	delayMs?: number;
 	retryAfter?: number;
+	/** Where a redirect leads: an origin (this server's own, another host's), the request's path and query added. */
+	location?: string;
 }
 
 export interface RandomFaults {
@@ -196,6 +199,14 @@ export async function answerFault(
 			res.writeHead(200, { 'Content-Type': 'application/json' });
 			res.end('{"status_code": 200, "message": "OK", "data": [{"task_id": "T');
 			return true;
+		case 'redirect': {
+			record.status = fault.status ?? 302;
+			const query = new URLSearchParams(record.query).toString();
+			const location = `${(fault.location ?? '').replace(/\/+$/, '')}${record.path}${query ? `?${query}` : ''}`;
+			res.writeHead(record.status, { Location: location, 'Content-Length': 0 });
+			res.end();
+			return true;
+		}
 		case 'status':
 			record.status = fault.status ?? 500;
 			send(res, fault.status ?? 500, fault.body ?? {});

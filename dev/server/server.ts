@@ -7,6 +7,7 @@
  * (faults.ts). The calls are driven by `calls` (callDriver.ts).
  */
 import { createServer, IncomingMessage, Server, ServerResponse } from 'http';
+import { createServer as createTlsServer } from 'https';
 import type { AddressInfo } from 'net';
 import { CallDriver } from './callDriver';
 import type { AutoFinish } from './callDriver';
@@ -52,6 +53,8 @@ export interface ServerOptions {
 	timeScale?: number;
 	/** Agents' post-call settings by handle (Unpod's Enable Followup, Enable Callback, analysis plan); none: plain outcomes. */
 	agentSettings?: Record<string, AgentSettings>;
+	/** Serve https with this key and certificate (for 127.0.0.1; see dev/twins/tls.ts), as Unpod does. */
+	tls?: { key: Buffer; cert: Buffer };
 }
 
 const PREFIX = '/api/v2/platform';
@@ -111,11 +114,12 @@ export class UnpodServer {
 	}
 
 	get url(): string {
-		return `http://127.0.0.1:${this.port}`;
+		return `${this.options.tls ? 'https' : 'http'}://127.0.0.1:${this.port}`;
 	}
 
 	async start(): Promise<this> {
-		this.server = createServer((req, res) => void this.handle(req, res));
+		const handle = (req: IncomingMessage, res: ServerResponse) => void this.handle(req, res);
+		this.server = this.options.tls ? createTlsServer(this.options.tls, handle) : createServer(handle);
 		this.server.keepAliveTimeout = 1000;
 		await new Promise<void>((resolve, reject) => {
 			this.server!.once('error', reject);

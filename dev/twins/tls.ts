@@ -54,7 +54,7 @@ export function makeCertificates(hosts: string[]): TestCertificates {
 		]);
 		writeFileSync(
 			join(dir, 'host.ext'),
-			`subjectAltName=${hosts.map((h) => `DNS:${h}`).join(',')}\nextendedKeyUsage=serverAuth\nbasicConstraints=CA:FALSE\n`,
+			`subjectAltName=${hosts.map((h) => (/^[\d.]+$/.test(h) ? `IP:${h}` : `DNS:${h}`)).join(',')}\nextendedKeyUsage=serverAuth\nbasicConstraints=CA:FALSE\n`,
 		);
 		openssl([
 			'x509',
