@@ -90,7 +90,10 @@ export class UnpodApi implements ICredentialType {
 		const baseUrl = String(credentials.baseUrl ?? '').trim();
 		const problem = baseUrlProblem(baseUrl);
 		if (problem) throw new Error(problem);
-		const { url, baseURL } = requestOptions;
+		// n8n's HTTP Request node sends its requests the older way: `uri`, and `followRedirect`.
+		const legacy = requestOptions as IHttpRequestOptions & { uri?: string };
+		const url = String(legacy.url ?? legacy.uri ?? '');
+		const { baseURL } = requestOptions;
 		const target =
 			/^[a-z][a-z0-9+.-]*:/i.test(url) || !baseURL ? url : `${baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
 		if (!atOrigin(target, baseUrl)) {
@@ -114,7 +117,9 @@ export class UnpodApi implements ICredentialType {
 			},
 			disableFollowRedirect: true,
 			sendCredentialsOnCrossOriginRedirect: false,
-		};
+			followRedirect: false,
+			followAllRedirects: false,
+		} as IHttpRequestOptions;
 	}
 
 	// The bridges list checks all three headers: a wrong token answers 401; a wrong

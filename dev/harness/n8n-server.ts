@@ -88,6 +88,14 @@ export class N8nServer {
 		return tested.data.data;
 	}
 
+	/** Saves new data for one of the tests' credentials, as the editor's credential form does. */
+	async updateCredential(credential: { id: string; name: string }, type: string, data: Record<string, unknown>) {
+		const { id } = this.importer.known({ [type]: credential })[type];
+		const res = await this.rest.patch(`/credentials/${id}`, { name: credential.name, type, data });
+		if (res.status !== 200)
+			throw new Error(`Updating credential ${id} failed: ${res.status} ${JSON.stringify(res.data)}`);
+	}
+
 	/** What a resource locator's list shows in the editor. */
 	async listSearch(
 		nodeType: string,

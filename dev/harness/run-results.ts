@@ -103,7 +103,10 @@ export function outputOf(run: RunResult, node: string): any[] {
 }
 
 /** The items a node put out, with their error and pairing. */
-export function itemsOf(run: RunResult, node: string): Array<{ json: any; error?: any; pairedItem?: any }> {
+export function itemsOf(
+	run: RunResult,
+	node: string,
+): Array<{ json: any; binary?: any; error?: any; pairedItem?: any }> {
 	const runs = run.resultData?.runData?.[node];
 	if (!runs?.length) throw didNotRun(run, node);
 	return runs[0].data?.main?.[0] ?? [];

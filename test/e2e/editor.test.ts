@@ -1,6 +1,7 @@
 /**
  * What the editor does through a real n8n process: the credential test and every picker (list
- * search through n8n's REST API), one `n8n start` for all of them.
+ * search through n8n's REST API), and where the credential goes from a Base URL on https (a
+ * redirect to plain http on another port gets none of its headers); one `n8n start` for all.
  */
 import { Engine } from '../../dev/harness/engine';
 import type { N8n } from '../../dev/harness/n8n';
@@ -10,15 +11,52 @@ import { N8nServer } from '../../dev/harness/n8n-server';
 import { bridgeRef, unpodNode } from '../helpers/nodes';
 import { CREDENTIAL, credentialsFor, Harness, startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
+import { OtherHost } from '../../dev/server/otherHost';
+import { startServer, UnpodServer } from '../../dev/server/server';
+import { makeCertificates, TestCertificates } from '../../dev/twins/tls';
+import { spaceRef } from '../helpers/nodes';
 
 const bridgeNode = (name: string, parameters: Record<string, unknown>): N8nNode =>
 	unpodNode('bridge', name, parameters, { typeVersion: 1, executeOnce: true });
 
 let h: Harness<N8n>;
 let server: N8nServer;
+/** Unpod on https (127.0.0.1, a CA of the run's own that n8n trusts), and a plain-http host elsewhere. */
+let certificates: TestCertificates;
+let secure: UnpodServer;
+let other: OtherHost;
+const SECURE = { unpodApi: { id: 'unpodSecure', name: 'Unpod (https)' } };
+const secureNode = (type: 'task' | 'agent', name: string, parameters: Record<string, unknown>): N8nNode =>
+	unpodNode(type, name, parameters, {
+		typeVersion: 1,
+		credentials: SECURE,
+		onError: 'continueRegularOutput',
+		...(type === 'agent' ? { executeOnce: true } : {}),
+	});
+const TLS_READS = chain('secureRedirects', [
+	secureNode('task', 'Tasks', {
+		operation: 'getAll',
+		callsOf: 'space',
+		space: spaceRef(SEED.secondSpaceToken),
+		limit: 1,
+	}),
+	secureNode('task', 'Download', { operation: 'downloadRecording', recordingUrl: '={{ $json.recording_url }}' }),
+	secureNode('agent', 'Agents', { operation: 'getAll', returnAll: true }),
+]);
 
 beforeAll(async () => {
-	h = await startProcessHarness();
+	certificates = makeCertificates(['127.0.0.1']);
+	secure = await startServer({ tls: { key: certificates.key, cert: certificates.cert } });
+	other = await new OtherHost().start();
+	const [call] = secure.calls.addTasks([{ name: 'Secure Sam', contact_number: '+4930555000901' }], {
+		space: SEED.secondSpaceToken,
+	});
+	secure.store.finishTask(call, 'completed');
+	const secureData = { ...credentialsFor(secure)[0].data };
+	h = await startProcessHarness({}, undefined, [{ ...SECURE.unpodApi, type: 'unpodApi', data: secureData }], {
+		NODE_EXTRA_CA_CERTS: certificates.caFile,
+	});
+	await h.n8n.importWorkflows([TLS_READS]);
 	for (let i = 0; i < 120; i++) h.server.store.addBridge(SEED.orgHandle, { name: `Picker ${i}` });
 	server = await N8nServer.start(h.n8n);
 });
@@ -26,6 +64,50 @@ beforeAll(async () => {
 afterAll(async () => {
 	await server?.stop();
 	await h?.close();
+	await secure?.stop();
+	await other?.stop();
+	certificates?.remove();
+});
+
+const CREDENTIAL_HEADERS = ['authorization', 'org-handle', 'product-id'];
+const redirectTo = (path: string, location: string) =>
+	secure.faults.add({ kind: 'redirect', path, location, times: 1 });
+
+test('a plain-http Base URL outside the own network fails the credential test, saying why, before any request', async () => {
+	const result = await server.testCredential('unpodApi', data({ baseUrl: 'http://unpod.example' }));
+	expect(result).toEqual({
+		status: 'Error',
+		message:
+			'The Base URL of the Unpod credential uses plain http to unpod.example: the API token would travel unencrypted. Use https://, or plain http only to localhost or a private network address.',
+	});
+});
+
+test("from https to plain http elsewhere: the credential test's redirect is not followed, nothing reaches the other host", async () => {
+	other.requests = [];
+	expect(await server.testCredential('unpodApi', data({ baseUrl: secure.url }))).toMatchObject({ status: 'OK' });
+	redirectTo('/telephony/bridges/', other.url);
+	const redirected = await server.testCredential('unpodApi', data({ baseUrl: secure.url }));
+	expect(redirected.status).toBe('Error');
+	expect(other.requests).toHaveLength(0);
+});
+
+test('from https to plain http elsewhere: an API read is not followed, a recording is fetched without the headers', async () => {
+	other.requests = [];
+	secure.resetTraffic();
+	redirectTo('/recordings/', other.url);
+	redirectTo('/agents/', other.url);
+	const run = await server.runAndRead(TLS_READS.id, 'Start');
+	expect(run.status).toBe('success');
+	expect(itemsOf(run, 'Download')[0].binary?.data?.mimeType).toBe('audio/mpeg');
+	expect(itemsOf(run, 'Agents')[0].json.error).toBe(
+		`Unpod answered with a redirect (HTTP 302) to ${other.url}, which was not followed`,
+	);
+	// Unpod's own https host got the headers, the other host only the recording's plain request.
+	const [recording] = secure.requests.filter((r) => r.path.startsWith('/recordings/'));
+	expect([recording.status, recording.headers.authorization]).toEqual([302, `Token ${SEED.token}`]);
+	expect(other.requests.map((r) => r.path)).toEqual([recording.path]);
+	for (const header of CREDENTIAL_HEADERS)
+		expect([header, other.requests[0].headers[header]]).toEqual([header, undefined]);
 });
 
 const data = (overrides: Record<string, string> = {}) => ({
@@ -34,6 +116,37 @@ const data = (overrides: Record<string, string> = {}) => ({
 	orgHandle: SEED.orgHandle,
 	productId: SEED.productId,
 	...overrides,
+});
+
+test("n8n's HTTP Request node with the Unpod API credential: the headers at Unpod's origin only, no redirect followed", async () => {
+	other.requests = [];
+	h.server.resetTraffic();
+	const httpRequest = (name: string, url: string): N8nNode => ({
+		name,
+		type: 'n8n-nodes-base.httpRequest',
+		typeVersion: 4.2,
+		parameters: { url, authentication: 'predefinedCredentialType', nodeCredentialType: 'unpodApi', options: {} },
+		credentials: CREDENTIAL,
+		onError: 'continueRegularOutput',
+		executeOnce: true,
+	});
+	const platform = '/api/v2/platform';
+	const workflow = chain('httpRequestUnpod', [
+		httpRequest('At Unpod', `${h.server.url}${platform}/agents/`),
+		httpRequest('Elsewhere', `${other.url}${platform}/agents/`),
+		httpRequest('Redirected', `${h.server.url}${platform}/telephony/bridges/`),
+	]);
+	h.server.faults.add({ kind: 'redirect', path: '/telephony/bridges/', location: other.url, times: 1 });
+	await h.n8n.importWorkflows([workflow]);
+	const run = await server.runAndRead(workflow.id, 'Start');
+	expect(itemsOf(run, 'At Unpod')[0].json.data.length).toBeGreaterThan(0);
+	expect(itemsOf(run, 'Elsewhere')[0].json.error.message).toBe(
+		`The Unpod credential is sent only to the origin of its Base URL (${h.server.url}), not to ${other.url}`,
+	);
+	// The redirect is the node's answer: a failure (3xx), not a request to the other host.
+	expect(JSON.stringify(itemsOf(run, 'Redirected')[0].json.error)).toMatch(/302/);
+	expect(h.server.requestsTo('GET', '/telephony/bridges/').map((r) => r.status)).toEqual([302]);
+	expect(other.requests).toHaveLength(0);
 });
 
 test('the credential test passes with the right token, organization and product ID', async () => {

@@ -2,7 +2,7 @@
 import axios from 'axios';
 import { startServer, UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
-import type { TestClock } from './clock';
+import { TestClock } from './clock';
 import { Engine } from '../../dev/harness/engine';
 import { N8n } from '../../dev/harness/n8n';
 import { RunResult } from '../../dev/harness/run-results';
@@ -79,6 +79,40 @@ export async function startHarness(
 	await engine.importCredentials(credentialsFor(server));
 	if (workflows?.list.length) await engine.importWorkflows(workflows.list);
 	return harness(server, engine, () => engine.dispose(), clock);
+}
+
+/**
+ * This test file's harness (`startHarness`, in its beforeAll and afterAll), its runs on a test
+ * clock that starts at `now`: the harness to use from the tests on.
+ */
+export function harnessAt(now: number, workflows: Workflows): Harness<Engine> {
+	const clock = TestClock.install();
+	let started: Harness<Engine> | undefined;
+	beforeAll(async () => {
+		jest.setSystemTime(now);
+		started = await startHarness({}, workflows, clock);
+	});
+	afterAll(async () => {
+		await started?.close();
+		clock.uninstall();
+	});
+	const get = (): Harness<Engine> => {
+		if (!started) throw new Error('The harness starts in beforeAll');
+		return started;
+	};
+	return {
+		get server() {
+			return get().server;
+		},
+		get n8n() {
+			return get().n8n;
+		},
+		get runs() {
+			return get().runs;
+		},
+		run: async (id) => await get().run(id),
+		close: async () => await get().close(),
+	};
 }
 
 /**

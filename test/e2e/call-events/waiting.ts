@@ -17,7 +17,7 @@ import { graph, reportNode } from '../../../dev/harness/workflow-builders';
 import { POLL_BY_REACTIVATION } from '../../../dev/harness/n8n-versions';
 import { agentRef, askByPhoneNode, postedWebhook, spaceRef, unpodNode } from '../../helpers/nodes';
 import { OpenAiStandIn } from '../../helpers/openai-standin';
-import { CREDENTIAL } from '../../helpers/setup';
+import { CREDENTIAL, credentialsFor } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';
 import type { ApprovalAnswer, Task } from '../../../dev/server/types';
 import { RESUME_FIELD } from '../../../nodes/shared/resume';
@@ -205,8 +205,8 @@ export function relayedWaits(callEvents: CallEventsSuite): void {
 	/** What the approval step resumed with (the ENDS workflow reports every ending to the same sink). */
 	const results = () => sink().filter((r) => 'approval' in r);
 
-	/** Asks `phone` for approval through the workflow; the call stays open until the test ends it. */
-	async function ask(phone: string): Promise<Task> {
+	/** Asks `phone` for approval through the workflow (`waiting` steps then); the call stays open until the test ends it. */
+	async function ask(phone: string, waiting = 1): Promise<Task> {
 		// The Call Events Trigger of ENDS receives the agent's pushes, and relays.
 		await setAgentWebhook(urlOf(ENDS));
 		h.server.calls.callScripts = [{ number: phone, end: 'never', afterMs: 400 }];
@@ -222,7 +222,7 @@ export function relayedWaits(callEvents: CallEventsSuite): void {
 			() => !!(task = h.server.store.tasks.find((t) => t.input.contact_number === phone)),
 		);
 		// Saved as waiting: no execution of the step is running while the call is open.
-		await waitFor('the step to wait', async () => (await n8n!.executionCount(STEP, ['waiting'])) === 1);
+		await waitFor('the step to wait', async () => (await n8n!.executionCount(STEP, ['waiting'])) === waiting);
 		expect(await n8n!.executionCount(STEP, ['running', 'new'])).toBe(0);
 		return task!;
 	}
@@ -346,6 +346,40 @@ export function relayedWaits(callEvents: CallEventsSuite): void {
 			expect(await resultOf(task)).toMatchObject({ approved: true, task_id: task.task_id });
 		},
 	);
+
+	test('the API token is rotated while two approvals wait: the push resumes one, the poll the other, each with its answer', async () => {
+		const pushed = await ask('+15550400081');
+		const polled = await ask('+15550400082', 2);
+		// After a leak: a new token in Unpod, the old one revoked, the credential saved with the new one.
+		const rotated = h.server.rotateToken(SEED.token);
+		const data = (apiToken: string) => ({ ...credentialsFor(h.server)[0].data, apiToken });
+		await n8n!.updateCredential(CREDENTIAL.unpodApi, 'unpodApi', data(rotated));
+		try {
+			answer(pushed, 'approved');
+			expect(await resultOf(pushed)).toMatchObject({ approved: true, task_id: pushed.task_id });
+			expect(await n8n!.executionCount(STEP, ['waiting'])).toBe(1);
+			if (POLL_BY_REACTIVATION) {
+				h.server.webhooks.faults = { dropRate: 1, repeatRate: 0 };
+				answer(polled, 'declined');
+				await h.server.webhooks.settled();
+				await n8n!.pollNow(POLL, polls);
+				expect(await resultOf(polled)).toMatchObject({
+					approved: false,
+					approval: 'declined',
+					task_id: polled.task_id,
+				});
+			}
+			// Unpod was read with the new token only, once it was saved.
+			const reads = h.server.requests.filter((r) => r.path.includes(`/runs/${pushed.run_id}/`));
+			expect(reads.length).toBeGreaterThan(0);
+			expect(reads.every((r) => r.headers.authorization === `Token ${rotated}`)).toBe(true);
+		} finally {
+			h.server.webhooks.faults = { dropRate: 0, repeatRate: 0 };
+			if (!POLL_BY_REACTIVATION) answer(polled, 'declined');
+			h.server.rotateToken(rotated, SEED.token);
+			await n8n!.updateCredential(CREDENTIAL.unpodApi, 'unpodApi', data(SEED.token));
+		}
+	});
 
 	(HUMAN_REVIEW ? test : test.skip)(
 		"as an AI agent's human review (n8n 2.x): the gated tool runs after an approving call, not after a refusing one",

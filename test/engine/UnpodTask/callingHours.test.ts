@@ -3,11 +3,10 @@
  * 2026-11-28 00:06 UTC: Friday 16:06 in Los Angeles, 00:06 in London, 05:36 in India, 03:06 in
  * Moscow, 21:06 in Sao Paulo. What each operation sends, and what each item says.
  */
-import { TestClock } from '../../helpers/clock';
 import { itemsOf, outputOf } from '../../../dev/harness/run-results';
 import { rowsNode } from '../../../dev/harness/workflow-builders';
 import { agentRef, createInSecondSpace, spaceRef, unpodNode } from '../../helpers/nodes';
-import { Harness, startHarness, Workflows } from '../../helpers/setup';
+import { harnessAt, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';
 
 const NOW = Date.parse('2026-11-28T00:06:00Z');
@@ -143,18 +142,8 @@ const followUp = workflows.chain('hoursFollowUp', [
 	),
 ]);
 
-let h: Harness;
-const clock = TestClock.install();
+const h = harnessAt(NOW, workflows);
 const posts = () => h.server.requestsTo('POST', TASKS).map((r) => r.body as Record<string, any>);
-
-beforeAll(async () => {
-	jest.setSystemTime(NOW);
-	h = await startHarness({}, workflows, clock);
-});
-afterAll(async () => {
-	await h?.close();
-	clock.uninstall();
-});
 beforeEach(() => {
 	jest.setSystemTime(NOW);
 	h.server.resetTraffic();

@@ -3,11 +3,10 @@
  * 2026-11-25 10:00 UTC (11:00 in Berlin): what each ended call asks for, the create requests
  * (one per slot, scheduled in UTC, the chain in the document), and no second follow-up on a re-run.
  */
-import { TestClock } from '../../helpers/clock';
 import { itemsOf, outputOf } from '../../../dev/harness/run-results';
 import { rowsNode } from '../../../dev/harness/workflow-builders';
 import { agentRef, spaceRef, unpodNode } from '../../helpers/nodes';
-import { Harness, startHarness, Workflows } from '../../helpers/setup';
+import { harnessAt, Workflows } from '../../helpers/setup';
 import type { IDataObject } from 'n8n-workflow';
 import { SEED } from '../../../dev/server/seed';
 import { simplifyTask } from '../../../nodes/shared/outcome';
@@ -58,17 +57,7 @@ const followUp = unpodNode(
 const workflows = new Workflows();
 const campaign = workflows.chain('followUpCampaign', [rowsNode('Ended', calls), followUp]);
 
-let h: Harness;
-const clock = TestClock.install();
-
-beforeAll(async () => {
-	jest.setSystemTime(NOW);
-	h = await startHarness({}, workflows, clock);
-});
-afterAll(async () => {
-	await h?.close();
-	clock.uninstall();
-});
+const h = harnessAt(NOW, workflows);
 
 test('each ended call: a retry, a callback or nothing, paired with its item; follow-ups due in one slot share a request', async () => {
 	const result = await h.run(campaign);

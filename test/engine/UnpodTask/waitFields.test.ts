@@ -4,10 +4,9 @@
  * ring it from there). Get Many shows none of them, flat or raw, and Follow Up copies none into
  * the next call's document, whichever shape it reads.
  */
-import { TestClock } from '../../helpers/clock';
 import { outputOf } from '../../../dev/harness/run-results';
 import { agentRef, spaceRef, unpodNode } from '../../helpers/nodes';
-import { Harness, startHarness, Workflows } from '../../helpers/setup';
+import { harnessAt, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';
 import { RESUME_FIELD, WAIT_CALLS, WAIT_FIELDS, WAIT_ITEM } from '../../../nodes/shared/resume';
 
@@ -34,16 +33,7 @@ const workflows = new Workflows();
 const flat = workflows.chain('waitFieldsFlat', [getMany('Calls', true), followUp]);
 const raw = workflows.chain('waitFieldsRaw', [getMany('Calls', false), followUp]);
 
-let h: Harness;
-const clock = TestClock.install();
-beforeAll(async () => {
-	jest.setSystemTime(NOW);
-	h = await startHarness({}, workflows, clock);
-});
-afterAll(async () => {
-	await h?.close();
-	clock.uninstall();
-});
+const h = harnessAt(NOW, workflows);
 
 /** A busy call placed by a waiting node: Follow Up retries it. */
 function waitedCall(name: string, number: string) {

@@ -142,6 +142,9 @@ describe("the credential's authenticate: the three headers, only at home, no red
 		expect((await authenticate({ url: 'https://unpod.ai/api/v2/platform/agents/' })).headers).toHaveProperty(
 			'Authorization',
 		);
+		// n8n's HTTP Request node names the address `uri` and follows redirects unless told not to.
+		const legacy = await authenticate({ uri: 'https://unpod.ai/api/v2/platform/agents/' } as never);
+		expect(legacy).toMatchObject({ headers: { Authorization: 'Token tok-123' }, followRedirect: false });
 	});
 
 	test('a request anywhere else is refused, the token in no message', async () => {
