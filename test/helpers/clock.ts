@@ -14,20 +14,34 @@ import type { ClientRequest } from 'http';
 import { performance } from 'perf_hooks';
 import { setTimeout as realDelay } from 'timers/promises';
 
-let inFlight = 0;
-let lastActivity = performance.now();
+/** This process's open HTTP requests, and when one last started or ended. */
+interface HttpWatch {
+	inFlight: number;
+	lastActivity: number;
+}
 
-const touch = () => (lastActivity = performance.now());
-
-channel('http.client.request.start').subscribe((message) => {
-	const { request } = message as { request: ClientRequest };
-	inFlight++;
-	touch();
-	request.once('close', () => {
-		inFlight--;
-		touch();
+/**
+ * Jest loads this module anew for each test file a worker runs, but the channel is the
+ * process's own: one subscriber, kept on the channel, serves every file (one per file added a
+ * `close` listener per file to every request, past Node's warning at 11).
+ */
+function httpWatch(): HttpWatch {
+	const requests = channel('http.client.request.start') as ReturnType<typeof channel> & { unpodWatch?: HttpWatch };
+	if (requests.unpodWatch) return requests.unpodWatch;
+	const watch: HttpWatch = { inFlight: 0, lastActivity: performance.now() };
+	requests.subscribe((message) => {
+		const { request } = message as { request: ClientRequest };
+		watch.inFlight++;
+		watch.lastActivity = performance.now();
+		request.once('close', () => {
+			watch.inFlight--;
+			watch.lastActivity = performance.now();
+		});
 	});
-});
+	requests.unpodWatch = watch;
+	return watch;
+}
+const watch = httpWatch();
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -39,13 +53,13 @@ const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 async function settle(quietMs = 3): Promise<void> {
 	let turns = 0;
 	for (;;) {
-		if (inFlight > 0) {
+		if (watch.inFlight > 0) {
 			turns = 0;
 			await realDelay(1);
 			continue;
 		}
 		await turn();
-		if (++turns >= 5 && performance.now() - lastActivity >= quietMs) return;
+		if (++turns >= 5 && performance.now() - watch.lastActivity >= quietMs) return;
 	}
 }
 
