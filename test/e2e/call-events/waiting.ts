@@ -363,16 +363,11 @@ export function relayedWaits(callEvents: CallEventsSuite): void {
 				answer(polled, 'declined');
 				await h.server.webhooks.settled();
 				await n8n!.pollNow(POLL, polls);
-				expect(await resultOf(polled)).toMatchObject({
-					approved: false,
-					approval: 'declined',
-					task_id: polled.task_id,
-				});
+				expect(await resultOf(polled)).toMatchObject({ approved: false, task_id: polled.task_id });
 			}
 			// Unpod was read with the new token only, once it was saved.
 			const reads = h.server.requests.filter((r) => r.path.includes(`/runs/${pushed.run_id}/`));
-			expect(reads.length).toBeGreaterThan(0);
-			expect(reads.every((r) => r.headers.authorization === `Token ${rotated}`)).toBe(true);
+			expect(new Set(reads.map((r) => r.headers.authorization))).toEqual(new Set([`Token ${rotated}`]));
 		} finally {
 			h.server.webhooks.faults = { dropRate: 0, repeatRate: 0 };
 			if (!POLL_BY_REACTIVATION) answer(polled, 'declined');
