@@ -57,7 +57,8 @@ export function formatApiErrors(errors: unknown, path = ''): string {
 		.join('; ');
 }
 
-function header(headers: Record<string, unknown> | undefined, name: string): string | undefined {
+/** A response header, whatever its case (`name` in lower case). */
+export function header(headers: Record<string, unknown> | undefined, name: string): string | undefined {
 	if (!headers) return undefined;
 	const key = Object.keys(headers).find((k) => k.toLowerCase() === name);
 	return key === undefined ? undefined : String(headers[key]);
@@ -170,7 +171,7 @@ export function describeUnpodError(
 			httpCode,
 			message: `Unpod answered with a redirect (HTTP ${statusCode}) to ${to}, which was not followed`,
 			description:
-				"Redirects are followed only for reads, only within the origin (scheme, host and port) of the credential's Base URL, and at most 5 times, so that the API token and the organization's headers go nowhere else. Check the Base URL in the credential.",
+				"An API read's redirect is followed only within the origin (scheme, host and port) of the credential's Base URL, a recording's to a public host without the credential, at most 5 times each, so that the API token and the organization's headers go nowhere else. Check the Base URL in the credential.",
 			location,
 		};
 	}

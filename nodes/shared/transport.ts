@@ -14,7 +14,7 @@ import type {
 	NodeApiError,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { asNodeError, assertUnpodSuccess, httpStatusOf, isEmptyBody } from './errors';
+import { asNodeError, assertUnpodSuccess, header, httpStatusOf, isEmptyBody } from './errors';
 import { withRetries } from './retry';
 import { withoutCarrierSecrets } from './secrets';
 import { atOrigin, baseUrlProblem, downloadProblem, MAX_REDIRECTS, redirectTarget } from './addresses';
@@ -247,7 +247,7 @@ export async function downloadFile(
 			if (response.statusCode >= 300) (response.body as FileStream).destroy();
 			const next =
 				response.statusCode >= 300 && response.statusCode < 400 && hop < MAX_REDIRECTS
-					? redirectTarget(headerOf(response.headers, 'location'), target)
+					? redirectTarget(header(response.headers, 'location'), target)
 					: undefined;
 			if (!next) {
 				if (response.statusCode >= 300)
@@ -260,13 +260,6 @@ export async function downloadFile(
 		}
 	};
 	return await withRetries(this.getNode(), send, budget, true);
-}
-
-/** A response header, whatever its case. */
-function headerOf(headers: unknown, name: string): unknown {
-	const all = (headers ?? {}) as IDataObject;
-	const key = Object.keys(all).find((k) => k.toLowerCase() === name);
-	return key === undefined ? undefined : all[key];
 }
 
 /** requestDefaults of the declarative nodes. */
