@@ -16,5 +16,12 @@ if (!process.env.N8N_USER_FOLDER) {
 	// own afterAll never runs when the file fails to load, and its `process` is not the real one.
 	const removeAtTeardown = (globalThis as { __removeAtTeardown?: Array<() => void> }).__removeAtTeardown;
 	if (removeAtTeardown) removeAtTeardown.push(remove);
-	else process.once('exit', remove);
+	else if (process.env.JEST_WORKER_ID !== undefined) {
+		// Another test environment (`--testEnvironment=node`): Jest's `process` never says exit,
+		// and the folder would outlive the run. Refuse instead of leaving it behind.
+		remove();
+		throw new Error(
+			"Run the tests with the project's test environment (jest.config.js): it removes their temp folders",
+		);
+	} else process.once('exit', remove);
 }

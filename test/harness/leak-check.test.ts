@@ -1,6 +1,7 @@
 /** The environment every test file runs in fails a file that leaves something open, by name. */
 import { spawn } from 'child_process';
-import { existsSync } from 'fs';
+import { existsSync, readdirSync } from 'fs';
+import { tmpdir } from 'os';
 import { createServer } from 'net';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -125,6 +126,26 @@ test("a file's temp folder (poll-env) is removed at the environment's teardown, 
 		expect(existsSync(folder)).toBe(false);
 		expect(process.env.N8N_USER_FOLDER).toBeUndefined();
 	} finally {
+		if (previous !== undefined) process.env.N8N_USER_FOLDER = previous;
+	}
+});
+
+test('under another test environment (no teardown list), poll-env refuses and leaves no temp folder', () => {
+	const holder = globalThis as { __removeAtTeardown?: Array<() => void> };
+	const list = holder.__removeAtTeardown;
+	const previous = process.env.N8N_USER_FOLDER;
+	const folders = () => readdirSync(tmpdir()).filter((name) => name.startsWith('unpod-poll-'));
+	const before = folders();
+	delete process.env.N8N_USER_FOLDER;
+	delete holder.__removeAtTeardown;
+	try {
+		expect(() => jest.isolateModules(() => require('../../dev/harness/poll-env'))).toThrow(
+			/project's test environment/,
+		);
+		expect(folders()).toEqual(before);
+		expect(process.env.N8N_USER_FOLDER).toBeUndefined();
+	} finally {
+		holder.__removeAtTeardown = list;
 		if (previous !== undefined) process.env.N8N_USER_FOLDER = previous;
 	}
 });
