@@ -79,8 +79,8 @@ export class CallDriver {
 		options: { space?: string; pilot?: string; context?: string; scheduleType?: string } = {},
 	): Task[] {
 		const space = this.store.spaces.get(options.space ?? SEED.spaceToken);
-		// The seed's owner, under whichever API token it has now (rotateToken).
-		const user = [...this.store.users.values()].find((u) => u.email === 'ops@acme.example');
+		// The seed organization's owner, under whichever API token it has now (rotateToken).
+		const user = [...this.store.users.values()].find((u) => u.orgs[SEED.orgHandle] === 'owner');
 		if (!space || !user) throw new Error(`No space ${options.space ?? SEED.spaceToken} or seed user`);
 		const { tasks } = this.store.createTasks(
 			space,

@@ -18,6 +18,13 @@ export interface RecordedRequest {
 	at: number;
 }
 
+/** A request's headers as one string each, as a test reads what reached a host. */
+export function headersOf(req: IncomingMessage): Record<string, string> {
+	return Object.fromEntries(
+		Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
+	);
+}
+
 /** Thrown by a route to answer at once. */
 export class HttpError extends Error {
 	constructor(public reply: Reply) {

@@ -6,7 +6,7 @@
 import { createServer } from 'http';
 import type { Server } from 'http';
 import type { AddressInfo } from 'net';
-import { send } from './http';
+import { headersOf, send } from './http';
 import type { RecordedRequest } from './http';
 import { RECORDING } from './recordings';
 
@@ -22,14 +22,11 @@ export class OtherHost {
 	async start(): Promise<this> {
 		this.server = createServer((req, res) => {
 			const url = new URL(req.url ?? '/', this.url);
-			const headers = Object.fromEntries(
-				Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
-			);
 			const record: RecordedRequest = {
 				method: req.method ?? 'GET',
 				path: url.pathname,
 				query: Object.fromEntries(url.searchParams),
-				headers,
+				headers: headersOf(req),
 				body: undefined,
 				status: 200,
 				at: Date.now(),

@@ -14,7 +14,7 @@ import type { AutoFinish } from './callDriver';
 import { control } from './control';
 import { RECORDING, serveRecording } from './recordings';
 import { answerFault, Faults, prng, RateLimiter, throttled } from './faults';
-import { HttpError, parseJson, readBody, RecordedRequest, Reply, send } from './http';
+import { headersOf, HttpError, parseJson, readBody, RecordedRequest, Reply, send } from './http';
 import { agentRoutes } from './routes/agents';
 import { bridgeRoutes } from './routes/bridges';
 import { callLogRoutes } from './routes/callLogs';
@@ -179,10 +179,7 @@ export class UnpodServer {
 		query: Record<string, string>,
 		body: unknown,
 	): RecordedRequest {
-		const headers = Object.fromEntries(
-			Object.entries(req.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(', ') : String(v)]),
-		);
-		const record: RecordedRequest = { method, path, query, headers, body, at: Date.now() };
+		const record: RecordedRequest = { method, path, query, headers: headersOf(req), body, at: Date.now() };
 		this.requests.push(record);
 		this.onRequest?.(record);
 		return record;

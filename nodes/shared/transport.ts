@@ -95,14 +95,18 @@ export async function atEitherSpelling<T>(node: INode, path: string, send: (path
  * The credential's Base URL without its trailing slash, once it is one the API token may travel
  * to (addresses.ts); otherwise the node stops, naming why, before any request.
  */
-export async function unpodBaseUrl(context: UnpodContext | IExecutePaginationFunctions): Promise<string> {
-	const credentials = await context.getCredentials('unpodApi');
-	const baseUrl = String(credentials.baseUrl ?? '')
+function checkedBaseUrl(node: INode, raw: unknown): string {
+	const baseUrl = String(raw ?? '')
 		.trim()
 		.replace(/\/+$/, '');
 	const problem = baseUrlProblem(baseUrl);
-	if (problem) throw new NodeOperationError(context.getNode(), problem);
+	if (problem) throw new NodeOperationError(node, problem);
 	return baseUrl;
+}
+
+/** The credential's Base URL, checked (checkedBaseUrl). */
+export async function unpodBaseUrl(context: UnpodContext): Promise<string> {
+	return checkedBaseUrl(context.getNode(), (await context.getCredentials('unpodApi')).baseUrl);
 }
 
 /**
@@ -180,15 +184,16 @@ export async function routedRequest(
 	idempotent: boolean,
 ): Promise<INodeExecutionData[]> {
 	const node = context.getNode();
-	const baseUrl = await unpodBaseUrl(context);
+	// The routing engine has resolved the credential's Base URL into baseURL (REQUEST_DEFAULTS):
+	// no second read of the credential per request.
+	const apiBase = String(requestData.options.baseURL ?? '').replace(/\/+$/, '');
+	const baseUrl = checkedBaseUrl(node, apiBase.endsWith(API_PREFIX) ? apiBase.slice(0, -API_PREFIX.length) : apiBase);
 	const method = String(requestData.options.method ?? 'GET').toUpperCase();
 	const sendOnce = async (url: string, qs = options.qs ?? requestData.options.qs) =>
 		await context.makeRoutingRequest({ ...requestData, options: { ...requestData.options, ...options, url, qs } });
 	const send = (path: string) => async () => {
 		// Where the routing engine would send `path`: the baseURL joined to it, as axios joins them.
-		const url = /^https?:/i.test(path)
-			? path
-			: `${String(requestData.options.baseURL ?? `${baseUrl}${API_PREFIX}`).replace(/\/+$/, '')}/${path.replace(/^\/+/, '')}`;
+		const url = /^https?:/i.test(path) ? path : `${apiBase}/${path.replace(/^\/+/, '')}`;
 		// A redirect's target carries its own query.
 		return await followRedirectsAtHome(node, method, url, baseUrl, async (target) =>
 			target === url ? await sendOnce(path) : await sendOnce(target, {}),

@@ -73,7 +73,7 @@ const CREDENTIAL_HEADERS = ['authorization', 'org-handle', 'product-id'];
 const redirectTo = (path: string, location: string) =>
 	secure.faults.add({ kind: 'redirect', path, location, times: 1 });
 
-test('a plain-http Base URL outside the own network fails the credential test, saying why, before any request', async () => {
+test('a plain-http Base URL outside the own network fails the credential test, saying why', async () => {
 	const result = await server.testCredential('unpodApi', data({ baseUrl: 'http://unpod.example' }));
 	expect(result).toEqual({
 		status: 'Error',

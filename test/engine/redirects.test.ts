@@ -114,11 +114,18 @@ test('a redirect to another origin: an API read is not followed and says so; a r
 });
 
 test('a plain-http Base URL outside the own network is refused by every node, before any request', async () => {
-	const run = await h.run(clear);
-	expect(itemsOf(run, 'Agents')[0].json.error).toBe(
-		'The Base URL of the Unpod credential uses plain http to unpod.example: the API token would travel unencrypted. Use https://, or plain http only to localhost or a private network address.',
-	);
-	expect(h.server.requests).toHaveLength(0);
+	// n8n's proxy support leads plain http for unpod.example to the other host, which records it:
+	// a request sent would be seen there.
+	process.env.HTTP_PROXY = other.url;
+	try {
+		const run = await h.run(clear);
+		expect(itemsOf(run, 'Agents')[0].json.error).toBe(
+			'The Base URL of the Unpod credential uses plain http to unpod.example: the API token would travel unencrypted. Use https://, or plain http only to localhost or a private network address.',
+		);
+	} finally {
+		delete process.env.HTTP_PROXY;
+	}
+	expect(other.requests).toHaveLength(0);
 });
 
 test('Download Recording refuses an internal address unless the credential itself is internal', async () => {
