@@ -3,7 +3,7 @@
  * service, its requests led by HTTPS_PROXY to local twins of those APIs (nothing leaves the
  * machine): contacts become calls, each ending lands once in the right record, a redelivery or
  * the safety net's copy changes nothing, a 429 is retried without a second record; the Google
- * Sheets campaign runs to its end; the SuperDialog tool answers a lookup mid-call. Each
+ * Sheets campaign runs to its end, and the two small sheet examples a user starts with run; the SuperDialog tool answers a lookup mid-call. Each
  * service's tests are in test/e2e/crm/.
  */
 import { refusedHosts, TwinSuite } from '../helpers/twins';
@@ -12,6 +12,7 @@ import { pipedriveExamples } from './crm/pipedrive';
 import { salesforceExamples } from './crm/salesforce';
 import { highlevelExamples } from './crm/highlevel';
 import { sheetsCampaign } from './crm/sheets';
+import { sheetFirstCalls } from './crm/sheet-first-calls';
 
 const suite = new TwinSuite();
 
@@ -29,3 +30,4 @@ pipedriveExamples(suite);
 salesforceExamples(suite);
 highlevelExamples(suite);
 sheetsCampaign(suite);
+sheetFirstCalls(suite);

@@ -19,8 +19,8 @@ import { isOpen } from '../../../dev/server/callLifecycle';
 import { callChain } from '../../../nodes/shared/outcome';
 
 const ACCESS_TOKEN = 'ya29.sheets-twin-access-token';
-const sheets = new SheetsTwin(ACCESS_TOKEN);
-const CREDENTIALS = [
+export const sheets = new SheetsTwin(ACCESS_TOKEN);
+export const SHEETS_CREDENTIALS = [
 	{
 		id: 'sheetsTwin',
 		name: 'Google Sheets (twin)',
@@ -57,7 +57,7 @@ const HEADER = [
 const ENDED_ROW = ['reached', 'gave up', 'do not call', 'not created'];
 
 export function sheetsCampaign(suite: TwinSuite): void {
-	suite.add(sheets, CREDENTIALS);
+	suite.add(sheets, SHEETS_CREDENTIALS);
 	let h: Harness<N8n>;
 	let n8n: N8nServer;
 	beforeAll(() => {
@@ -91,7 +91,7 @@ export function sheetsCampaign(suite: TwinSuite): void {
 				spreadsheet: spreadsheet.id,
 				dataTable: claims,
 				doNotCallTable: suite.doNotCall,
-				credentials: credentialRefs(CREDENTIALS),
+				credentials: credentialRefs(SHEETS_CREDENTIALS),
 			});
 			await h.n8n.importWorkflows([workflow]);
 			const numbers = new Set(contacts.map((c) => c.phone));

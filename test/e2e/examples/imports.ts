@@ -36,6 +36,8 @@ export function exampleImports(suite: ExamplesSuite): void {
 				'hubspotcalls',
 				'superdialogcallerlook',
 				'googlesheetscampaign',
+				'sheetcalls',
+				'sheetoutcomes',
 				'pipedrivecalls',
 				'salesforcecalls',
 				'highlevelcalls',
