@@ -17,7 +17,7 @@ import { waitFor } from '../../helpers/wait-for';
 import { sheets, SHEETS_CREDENTIALS } from './sheets';
 
 const HEADER = ['name', 'phone', 'do_not_call', 'task_id', 'status', 'note', 'outcome', 'summary'];
-const ROWS = [
+const ROWS: Array<Record<string, string>> = [
 	{ name: 'Ava Stone', phone: '+14155550141' },
 	{ name: 'Ben Ortiz', phone: '+44 20 7946 0142' },
 	{ name: 'Cy Lee', phone: 'call me' },
