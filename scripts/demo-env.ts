@@ -10,9 +10,12 @@ import { startServer, UnpodServer } from '../dev/server/server';
 import { SEED } from '../dev/server/seed';
 import { ANALYSED_AGENT } from '../dev/server/postCall';
 import { DO_NOT_CALL_COLUMNS } from '../dev/harness/campaign';
+import { SHEET_CREDENTIAL, startStandInSheet, type StandInSheet } from './demo-sheet';
 
 /** The credential the demo's n8n holds, pointed at the local server. */
 export const DEMO_CREDENTIAL = { id: 'unpodLocal', name: 'Unpod (local demo server)' };
+/** The credential's Webhook Secret, which the push trigger needs before it publishes. */
+export const DEMO_WEBHOOK_SECRET = 'demo-webhook-secret-3f9a61c0d2b847e5';
 
 /** How the demo's calls go: each ends 2 to 10 s after it was created, and exactly every 5th fails. */
 export const DEMO_CALLS = { minMs: 2000, maxMs: 10_000, failRate: 0.2 };
@@ -50,6 +53,8 @@ export interface DemoEnvironment {
 	workflows: Workflow[];
 	/** The "Unpod do-not-call" Data Table. */
 	doNotCallTable: string;
+	/** The stand-in Google Sheet the sheet examples use. */
+	sheet: StandInSheet;
 	importId: string;
 	outcomesId: string;
 	/** Stops n8n and the local server and removes n8n's folder. */
@@ -82,6 +87,10 @@ export async function startDemoEnvironment(
 	});
 	server.calls.callScripts = [{ number: SAYS_NO.number, end: 'completed', afterMs: 4000, outcome: 'do_not_call' }];
 	const n8n = await N8n.create();
+	// n8n's Google Sheets node reaches the stand-in sheet through n8n's proxy support; Unpod's
+	// local server (127.0.0.1) is reached directly.
+	const sheet = await startStandInSheet();
+	Object.assign(n8n.env, sheet.env);
 	const filesDir = join(n8n.folder, 'files');
 	mkdirSync(filesDir, { recursive: true });
 	n8n.env.N8N_RESTRICT_FILE_ACCESS_TO = filesDir;
@@ -95,14 +104,28 @@ export async function startDemoEnvironment(
 	writeFileSync(outcomesFile, `${CSV_COLUMNS.join(',')}\n`);
 
 	const credential = DEMO_CREDENTIAL;
-	const data = { baseUrl: server.url, apiToken: SEED.token, orgHandle: SEED.orgHandle, productId: SEED.productId };
-	await n8n.importCredentials([{ ...credential, type: 'unpodApi', data }]);
+	const data = {
+		baseUrl: server.url,
+		apiToken: SEED.token,
+		orgHandle: SEED.orgHandle,
+		productId: SEED.productId,
+		webhookSecret: DEMO_WEBHOOK_SECRET,
+	};
+	await n8n.importCredentials([{ ...credential, type: 'unpodApi', data }, sheet.credential]);
 	const n8nVersion = N8N_VERSION;
 	say(`n8n ${n8nVersion} is starting with the example workflows`);
 	const n8nServer = await N8nServer.start(n8n);
 	// The shared do-not-call list the examples read before they call and write an opt-out to.
 	const doNotCallTable = await n8nServer.dataTables.create('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
-	const workflows = exampleFiles().map((file) => loadExample(file, { credential, filesDir, doNotCallTable }));
+	const workflows = exampleFiles().map((file) =>
+		loadExample(file, {
+			credential,
+			filesDir,
+			doNotCallTable,
+			spreadsheet: sheet.spreadsheetId,
+			credentials: { googleSheetsOAuth2Api: SHEET_CREDENTIAL },
+		}),
+	);
 	await n8n.importWorkflows(workflows);
 	const importId = workflows.find((w) => w.name.includes('contacts CSV'))!.id;
 	const outcomesId = workflows.find((w) => w.name.includes('CSV log'))!.id;
@@ -123,11 +146,13 @@ export async function startDemoEnvironment(
 		outcomesFile,
 		workflows,
 		doNotCallTable,
+		sheet,
 		importId,
 		outcomesId,
 		async stop() {
 			await n8nServer.stop().catch(() => undefined);
 			await server.stop().catch(() => undefined);
+			await sheet.stop().catch(() => undefined);
 			n8n.dispose();
 		},
 	};

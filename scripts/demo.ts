@@ -9,7 +9,8 @@ import { join, relative } from 'path';
 import { OWNER } from '../dev/harness/n8n-process';
 import { POLL_BY_REACTIVATION } from '../dev/harness/n8n-versions';
 import { table } from '../dev/harness/report';
-import { DEMO_CALLS, DemoEnvironment, startDemoEnvironment } from './demo-env';
+import { DEMO_CALLS, DEMO_CREDENTIAL, DEMO_WEBHOOK_SECRET, DemoEnvironment, startDemoEnvironment } from './demo-env';
+import { SHEET_CREDENTIAL } from './demo-sheet';
 import { SEED } from '../dev/server/seed';
 
 // Where the outcomes CSV is kept; tests point it at a temp folder.
@@ -242,7 +243,13 @@ async function main() {
 		);
 		// What an example's note asks for in an Unpod API credential of your own, here.
 		console.log(
-			`An Unpod API credential for it: Base URL ${server.url}, API Token ${SEED.token}, Organization Handle ${SEED.orgHandle}.`,
+			`An Unpod API credential for it: Base URL ${server.url}, API Token ${SEED.token}, Organization Handle ${SEED.orgHandle}, ` +
+				`Webhook Secret ${DEMO_WEBHOOK_SECRET} (n8n holds one already: "${DEMO_CREDENTIAL.name}").`,
+		);
+		console.log(
+			`\nYour first calls from a sheet, with no Google account: "Unpod: your first calls from a sheet" and ` +
+				`"Unpod: call outcomes back in the sheet" use a local stand-in Google Sheet ("${SHEET_CREDENTIAL.name}"), ` +
+				`its rows on ${env.sheet.viewUrl} (the README's "Your first calls from a sheet", steps 4 and 5).`,
 		);
 		return;
 	}

@@ -4,6 +4,7 @@
  * it) stops everything and leaves nothing in the temp folder. A file of its own: it waits on
  * calls and polls more than it works, so it runs beside the other end-to-end files.
  */
+import axios from 'axios';
 import type { ChildProcess } from 'child_process';
 import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'fs';
 import { tmpdir } from 'os';
@@ -11,7 +12,7 @@ import { join } from 'path';
 import { ROOT } from '../../dev/harness/paths';
 import { waitFor } from '../helpers/wait-for';
 import { spawnGroup, stopGroup } from '../../dev/harness/processes';
-import { CSV_COLUMNS } from '../../scripts/demo-env';
+import { CSV_COLUMNS, DEMO_WEBHOOK_SECRET } from '../../scripts/demo-env';
 
 let demo: ChildProcess | undefined;
 afterAll(async () => {
@@ -57,6 +58,12 @@ test('npm run demo -- --keep: every outcome exactly once (a 12-row CSV); Ctrl-C 
 		450_000,
 	);
 	const kept = output;
+	// The stand-in sheet for the first sheet examples: its page lists its four leads, none called yet.
+	const sheetPage = /its rows on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(kept)?.[1];
+	const page = sheetPage ? String((await axios.get(sheetPage, { responseType: 'text' })).data) : '';
+	expect(page.match(/<tr><td>/g)).toHaveLength(4);
+	expect(page).toContain('<td>Dee Park</td><td>+14155550174</td><td>TRUE</td><td></td>');
+	expect(kept).toContain(`Webhook Secret ${DEMO_WEBHOOK_SECRET}`);
 	// A demo that ended on its own (a failure) is not signalled: the checks below show what it said.
 	if (exitCode === undefined) process.kill(-child.pid!, 'SIGINT');
 	const code = await exited;
