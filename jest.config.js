@@ -1,6 +1,6 @@
 /** Unit tests, node logic in n8n's engine, and end-to-end tests in real n8n, against the local Unpod server. */
 const { join } = require('path');
-const { cacheRoot } = require('./scripts/runtime');
+const { cacheRoot } = require('./dev/install/runtime');
 
 module.exports = {
 	preset: 'ts-jest',

@@ -6,7 +6,7 @@
 // on pnpm.
 const { execFileSync } = require('child_process');
 const { join } = require('path');
-const { ensureTool } = require('./runtime');
+const { ensureTool } = require('../dev/install/runtime');
 
 const ROOT = join(__dirname, '..');
 const RECIPE = join(ROOT, 'test', 'n8n-lint');

@@ -8,7 +8,7 @@ const { execFileSync } = require('child_process');
 const { mkdtempSync, readdirSync, rmSync, cpSync } = require('fs');
 const { tmpdir } = require('os');
 const { join } = require('path');
-const { ensureTool } = require('./runtime');
+const { ensureTool } = require('../dev/install/runtime');
 
 const ROOT = join(__dirname, '..');
 const RECIPE = join(ROOT, 'test', 'scan');

@@ -13,7 +13,7 @@ import { CAMPAIGN_COLUMNS, campaignRows, FIGURES_COLUMNS, figuresRow } from '../
 import { loadExample, pathFrom } from '../dev/harness/examples';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { ensureChromium } = require('./services.js') as { ensureChromium: () => void };
+const { ensureChromium } = require('../dev/install/services.js') as { ensureChromium: () => void };
 
 const OUT = join(__dirname, '..', 'examples', 'screenshots');
 

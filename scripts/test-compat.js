@@ -4,7 +4,7 @@
 // the credential test and pickers, activation, polling, webhooks, the examples, the AI agent,
 // the MCP server). Node logic (test/engine, test/unit), and an end-to-end test of it whose n8n
 // side another test checks on every version (onPinnedN8n), tests our code, not n8n's: `npm test`
-// runs it once. Each runtime installs once per machine into the runtime cache (scripts/runtime.js).
+// runs it once. Each runtime installs once per machine into the runtime cache (dev/install/runtime.js).
 //
 // The runtimes are installed one after the other, then tested side by side, each in a port
 // range of its own (UNPOD_PORT_SLOT): most of an end-to-end suite's time is spent waiting on
@@ -19,8 +19,8 @@ const { tmpdir } = require('os');
 const { join } = require('path');
 const { createInterface } = require('readline');
 const { startCounter } = require('./n8n-starts');
-const { ensureRuntime, n8nVersion, runtimeEnv } = require('./runtime');
-const { ensureChromium } = require('./services');
+const { ensureRuntime, n8nVersion, runtimeEnv } = require('../dev/install/runtime');
+const { ensureChromium } = require('../dev/install/services');
 
 const ROOT = join(__dirname, '..');
 const RUNTIMES = [

@@ -7,8 +7,8 @@ const { execFileSync } = require('child_process');
 const { existsSync, mkdtempSync, readFileSync, rmSync } = require('fs');
 const { tmpdir } = require('os');
 const { join } = require('path');
-const { ensureRuntime } = require('./runtime');
-const { ensureServices } = require('./services');
+const { ensureRuntime } = require('../dev/install/runtime');
+const { ensureServices } = require('../dev/install/services');
 
 const ROOT = join(__dirname, '..');
 const started = Date.now();

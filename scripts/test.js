@@ -6,9 +6,9 @@ const { execFileSync, spawn } = require('child_process');
 const { existsSync } = require('fs');
 const { join } = require('path');
 const { startCounter } = require('./n8n-starts');
-const { ensureEngineNodes } = require('./engine-nodes');
-const { ensureRuntime, installDir } = require('./runtime');
-const { ensureChromium } = require('./services');
+const { ensureEngineNodes } = require('../dev/install/engine-nodes');
+const { ensureRuntime, installDir } = require('../dev/install/runtime');
+const { ensureChromium } = require('../dev/install/services');
 
 const started = Date.now();
 const starts = startCounter();

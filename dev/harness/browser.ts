@@ -3,7 +3,7 @@ import { existsSync } from 'fs';
 import { chromium, type Browser } from 'playwright-core';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { chromiumPath } = require('../../scripts/services.js') as { chromiumPath: () => string };
+const { chromiumPath } = require('../install/services.js') as { chromiumPath: () => string };
 
 export const BROWSER_ARGS = [
 	'--no-sandbox',

@@ -31,10 +31,10 @@ import { RunResult } from './run-results';
 import { Workflow } from './workflow-builders';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { engineNodesDir } = require('../../scripts/engine-nodes.js');
+const { engineNodesDir } = require('../install/engine-nodes.js');
 /**
  * n8n's own nodes come from the n8n-nodes-base of the pinned 2.8 runtime, the one that matches
- * the engine (n8n-core 2.8 in node_modules), unpacked alone by scripts/engine-nodes.js: no n8n
+ * the engine (n8n-core 2.8 in node_modules), unpacked alone by dev/install/engine-nodes.js: no n8n
  * install, whatever UNPOD_N8N_RUNTIME says for the e2e layer.
  */
 const ENGINE_NODES: string = engineNodesDir();
@@ -75,7 +75,7 @@ const DESCRIBED_NODES = ['n8n-nodes-base.code'];
 
 function baseNodeType(type: string): INodeType | IVersionedNodeType {
 	const missing = () =>
-		new Error(`${ENGINE_NODES} lacks ${type}: run "node scripts/engine-nodes.js" (npm test and test:unit do)`);
+		new Error(`${ENGINE_NODES} lacks ${type}: run "node dev/install/engine-nodes.js" (npm test and test:unit do)`);
 	if (BASE_NODES[type]) {
 		const file = join(ENGINE_NODES, 'dist', 'nodes', BASE_NODES[type]);
 		if (!existsSync(file)) throw missing();

@@ -14,7 +14,7 @@ import type { RunResult } from './run-results';
 import type { Workflow } from './workflow-builders';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const runtime = require('../../scripts/runtime.js');
+const runtime = require('../install/runtime.js');
 
 export type Credential = { id: string; name: string; type: string; data: Record<string, unknown> };
 
@@ -50,7 +50,7 @@ export class N8n {
 	static async create(overrides: NodeJS.ProcessEnv = {}): Promise<N8n> {
 		if (!existsSync(join(RUNTIME, 'node_modules', '.bin', 'n8n'))) {
 			throw new Error(
-				`n8n is not installed in ${RUNTIME}; run "npm test" (it installs it) or "node scripts/runtime.js"`,
+				`n8n is not installed in ${RUNTIME}; run "npm test" (it installs it) or "node dev/install/runtime.js"`,
 			);
 		}
 		if (!existsSync(join(ROOT, 'dist', 'nodes'))) throw new Error('The package is not built; run "npm run build"');

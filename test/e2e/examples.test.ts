@@ -8,6 +8,7 @@
 import { aiAgentExample } from './examples/ai-agent';
 import { callingHoursInN8n } from './examples/calling-hours';
 import { campaignExamples } from './examples/campaign';
+import { campaignContactsExample } from './examples/campaign-contacts';
 import { contactsAndBridges } from './examples/contacts-and-bridges';
 import { exampleImports } from './examples/imports';
 import { ExamplesSuite } from './examples/suite';
@@ -23,4 +24,5 @@ exampleImports(suite);
 contactsAndBridges(suite);
 aiAgentExample(suite);
 campaignExamples(suite);
+campaignContactsExample(suite);
 callingHoursInN8n(suite);

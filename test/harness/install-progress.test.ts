@@ -5,9 +5,9 @@ import { tmpdir } from 'os';
 import { join } from 'path';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const progress = require('../../scripts/install-progress.js');
+const progress = require('../../dev/install/install-progress.js');
 // eslint-disable-next-line @typescript-eslint/no-require-imports
-const { installEnv } = require('../../scripts/runtime.js');
+const { installEnv } = require('../../dev/install/runtime.js');
 
 test("npm's total: the lockfile's packages for this platform, nested ones too, none extraneous", () => {
 	const lock = {

@@ -19,7 +19,7 @@ const {
 } = require('fs');
 const { join } = require('path');
 
-const ROOT = join(__dirname, '..');
+const ROOT = join(__dirname, '..', '..');
 const NODES = ['ManualTrigger', 'NoOp', 'SplitInBatches'];
 const DESCRIBED = ['code'];
 

@@ -19,7 +19,7 @@ const { existsSync, mkdirSync, readdirSync, readFileSync, renameSync, rmSync, wr
 const { homedir } = require('os');
 const { basename, delimiter, join, relative, resolve } = require('path');
 
-const ROOT = join(__dirname, '..');
+const ROOT = join(__dirname, '..', '..');
 const DEFAULT = join(ROOT, 'test', 'n8n', '2.8');
 
 function runtimeDir() {
@@ -88,7 +88,7 @@ function installEnv(work, base = process.env) {
 	return { ...base, SCARF_ANALYTICS: 'false', DO_NOT_TRACK: '1', TMPDIR: join(work, '.tmp') };
 }
 
-/** The ticker of scripts/install-progress.js: what the install is doing, every 15 s. */
+/** The ticker of dev/install/install-progress.js: what the install is doing, every 15 s. */
 function progress(dir, started) {
 	const script = join(__dirname, 'install-progress.js');
 	return spawn(process.execPath, [script, dir, String(started), String(process.pid)], {
