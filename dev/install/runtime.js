@@ -202,8 +202,20 @@ function removeOlderInstalls(dir, keep) {
 	}
 }
 
+/**
+ * Where a check keeps what it learnt between runs of one checkout (tsc's build info, ESLint's
+ * cache), beside the runtimes, so a clean clone in the same place starts warm. Both key their
+ * entries by file content, so a stale entry is never trusted.
+ */
+function checkCache(name) {
+	const dir = join(cacheRoot(), 'checks', createHash('sha256').update(ROOT).digest('hex').slice(0, 12));
+	mkdirSync(dir, { recursive: true });
+	return join(dir, name);
+}
+
 module.exports = {
 	cacheRoot,
+	checkCache,
 	ensureRuntime,
 	ensureTool,
 	installDir,
