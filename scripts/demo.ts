@@ -249,7 +249,7 @@ async function main() {
 		console.log(
 			`\nYour first calls from a sheet, with no Google account: "Unpod: your first calls from a sheet" and ` +
 				`"Unpod: call outcomes back in the sheet" use a local stand-in Google Sheet ("${SHEET_CREDENTIAL.name}"), ` +
-				`its rows on ${env.sheet.viewUrl} (the README's "Your first calls from a sheet", steps 4 and 5).`,
+				`its rows on ${env.sheet.viewUrl} (the README's "Your first calls from a sheet" from step 5: everything is picked).`,
 		);
 		return;
 	}
