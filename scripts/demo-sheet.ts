@@ -5,12 +5,12 @@
  */
 import { createServer, type Server } from 'http';
 import type { AddressInfo } from 'net';
+import { SHEET_EXAMPLE_COLUMNS } from '../dev/harness/examples';
 import { SheetsTwin } from '../dev/twins/sheets';
 import { startTwins, type RunningTwins } from '../dev/twins/serve';
 
 const ACCESS_TOKEN = 'ya29.demo-stand-in-sheet';
 export const SHEET_TAB = 'Sheet1';
-const HEADER = ['name', 'phone', 'do_not_call', 'task_id', 'status', 'note', 'outcome', 'summary'];
 /** Leads in three countries (each called in its own hours) and one who must never be called. */
 const LEADS: Array<Record<string, string>> = [
 	{ name: 'Ava Stone', phone: '+14155550171' },
@@ -37,17 +37,18 @@ const escape = (value: unknown) =>
 
 export async function startStandInSheet(): Promise<StandInSheet> {
 	const twin = new SheetsTwin(ACCESS_TOKEN);
-	const spreadsheet = twin.addSpreadsheet('My leads (local stand-in)', SHEET_TAB, HEADER, LEADS);
+	const spreadsheet = twin.addSpreadsheet('My leads (local stand-in)', SHEET_TAB, SHEET_EXAMPLE_COLUMNS, LEADS);
 	const twins: RunningTwins = await startTwins([twin]);
 	const page: Server = createServer((_req, res) => {
 		const rows = twin.records(spreadsheet.id, SHEET_TAB);
-		const cells = (row: Record<string, unknown>) => HEADER.map((h) => `<td>${escape(row[h] ?? '')}</td>`).join('');
+		const cells = (row: Record<string, unknown>) =>
+			SHEET_EXAMPLE_COLUMNS.map((h) => `<td>${escape(row[h] ?? '')}</td>`).join('');
 		res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8' });
 		res.end(
 			`<!doctype html><meta http-equiv="refresh" content="5"><title>${escape(spreadsheet.title)}</title>` +
 				'<style>body{font:14px sans-serif}td,th{border:1px solid #ccc;padding:4px 8px;text-align:left}</style>' +
 				`<h1>${escape(spreadsheet.title)}: ${SHEET_TAB}</h1><p>Refreshes every 5 seconds.</p>` +
-				`<table><tr>${HEADER.map((h) => `<th>${h}</th>`).join('')}</tr>` +
+				`<table><tr>${SHEET_EXAMPLE_COLUMNS.map((h) => `<th>${h}</th>`).join('')}</tr>` +
 				rows.map((row) => `<tr>${cells(row)}</tr>`).join('') +
 				'</table>',
 		);

@@ -7,6 +7,8 @@ import { SEED } from '../server/seed';
 
 export const EXAMPLES = join(ROOT, 'examples');
 export const USER_FILES = '/home/node/.n8n-files/';
+/** The header row the two first sheet examples' notes ask for (sheet-calls.json, sheet-outcomes.json). */
+export const SHEET_EXAMPLE_COLUMNS = ['name', 'phone', 'do_not_call', 'task_id', 'status', 'note', 'outcome', 'summary'];
 
 export interface Localize {
 	credential: { id: string; name: string };

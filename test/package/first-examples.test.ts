@@ -4,6 +4,7 @@
  */
 import { readFileSync } from 'fs';
 import { join } from 'path';
+import { SHEET_EXAMPLE_COLUMNS } from '../../dev/harness/examples';
 
 const FIRST = ['sheet-calls.json', 'sheet-outcomes.json'];
 const read = (file: string) =>
@@ -29,4 +30,9 @@ describe.each(FIRST)('%s', (file) => {
 test('only the manual trigger starts the calls', () => {
 	const { nodes } = read('sheet-calls.json');
 	expect(nodes.filter((n) => /Trigger$/.test(n.type)).map((n) => n.type)).toEqual(['n8n-nodes-base.manualTrigger']);
+});
+
+test("the first example's note asks for the header row the demo's sheet and the tests use", () => {
+	const note = read('sheet-calls.json').nodes.find((n) => n.type === 'n8n-nodes-base.stickyNote')!;
+	expect(note.parameters.content).toContain(SHEET_EXAMPLE_COLUMNS.map((c) => `\`${c}\``).join(', '));
 });

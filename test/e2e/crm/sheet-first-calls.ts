@@ -7,7 +7,7 @@
  * or `scheduled` by the hour where its phone rings, and the local server's fast clock lets a
  * scheduled call's wait pass, so the test passes at any hour.
  */
-import { loadExample } from '../../../dev/harness/examples';
+import { loadExample, SHEET_EXAMPLE_COLUMNS } from '../../../dev/harness/examples';
 import { isOpen } from '../../../dev/server/callLifecycle';
 import { ANALYSED_AGENT } from '../../../dev/server/postCall';
 import { SEED } from '../../../dev/server/seed';
@@ -16,7 +16,6 @@ import { credentialRefs, outcomeOf, type TwinSuite } from '../../helpers/twins';
 import { waitFor } from '../../helpers/wait-for';
 import { sheets, SHEETS_CREDENTIALS } from './sheets';
 
-const HEADER = ['name', 'phone', 'do_not_call', 'task_id', 'status', 'note', 'outcome', 'summary'];
 const ROWS: Array<Record<string, string>> = [
 	{ name: 'Ava Stone', phone: '+14155550141' },
 	{ name: 'Ben Ortiz', phone: '+44 20 7946 0142' },
@@ -32,7 +31,7 @@ export function sheetFirstCalls(suite: TwinSuite): void {
 	describe('Google Sheets: the first calls', () => {
 		test('rows not yet called become calls, each row says what became of it; published afterwards, the outcomes land in their rows', async () => {
 			const { h, n8n } = suite;
-			const spreadsheet = sheets.addSpreadsheet('My leads', 'Sheet1', HEADER, ROWS);
+			const spreadsheet = sheets.addSpreadsheet('My leads', 'Sheet1', SHEET_EXAMPLE_COLUMNS, ROWS);
 			const rows = () => sheets.records(spreadsheet.id, 'Sheet1');
 			const local = {
 				credential: CREDENTIAL.unpodApi,
