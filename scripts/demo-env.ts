@@ -85,75 +85,88 @@ export async function startDemoEnvironment(
 			[SEED.agentHandle]: { ...ANALYSED_AGENT, follow_up_enabled: false, callback_enabled: false },
 		},
 	});
-	server.calls.callScripts = [{ number: SAYS_NO.number, end: 'completed', afterMs: 4000, outcome: 'do_not_call' }];
-	const n8n = await N8n.create();
-	// n8n's Google Sheets node reaches the stand-in sheet through n8n's proxy support; Unpod's
-	// local server (127.0.0.1) is reached directly.
-	const sheet = await startStandInSheet();
-	Object.assign(n8n.env, sheet.env);
-	const filesDir = join(n8n.folder, 'files');
-	mkdirSync(filesDir, { recursive: true });
-	n8n.env.N8N_RESTRICT_FILE_ACCESS_TO = filesDir;
-	const contactsFile = join(filesDir, 'contacts.csv');
-	if (options.rows) {
-		const lines = readFileSync(join(EXAMPLES, 'contacts.csv'), 'utf8').trim().split('\n');
-		writeFileSync(contactsFile, `${lines.slice(0, options.rows + 1).join('\n')}\n`);
-	} else copyFileSync(join(EXAMPLES, 'contacts.csv'), contactsFile);
-	const rows = readFileSync(contactsFile, 'utf8').trim().split('\n').length - 1;
-	const outcomesFile = join(filesDir, 'unpod-calls.csv');
-	writeFileSync(outcomesFile, `${CSV_COLUMNS.join(',')}\n`);
+	// What has started, stopped in reverse order by stop(), or at once when a later step fails:
+	// a failed start leaves no process, port or temp folder behind.
+	const stops: Array<() => unknown> = [() => server.stop()];
+	const stopAll = async () => {
+		for (const stop of stops.reverse())
+			await Promise.resolve()
+				.then(stop)
+				.catch(() => undefined);
+		stops.length = 0;
+	};
+	try {
+		server.calls.callScripts = [{ number: SAYS_NO.number, end: 'completed', afterMs: 4000, outcome: 'do_not_call' }];
+		const n8n = await N8n.create();
+		stops.push(() => n8n.dispose());
+		// n8n's Google Sheets node reaches the stand-in sheet through n8n's proxy support; Unpod's
+		// local server (127.0.0.1) is reached directly.
+		const sheet = await startStandInSheet();
+		stops.push(() => sheet.stop());
+		Object.assign(n8n.env, sheet.env);
+		const filesDir = join(n8n.folder, 'files');
+		mkdirSync(filesDir, { recursive: true });
+		n8n.env.N8N_RESTRICT_FILE_ACCESS_TO = filesDir;
+		const contactsFile = join(filesDir, 'contacts.csv');
+		if (options.rows) {
+			const lines = readFileSync(join(EXAMPLES, 'contacts.csv'), 'utf8').trim().split('\n');
+			writeFileSync(contactsFile, `${lines.slice(0, options.rows + 1).join('\n')}\n`);
+		} else copyFileSync(join(EXAMPLES, 'contacts.csv'), contactsFile);
+		const rows = readFileSync(contactsFile, 'utf8').trim().split('\n').length - 1;
+		const outcomesFile = join(filesDir, 'unpod-calls.csv');
+		writeFileSync(outcomesFile, `${CSV_COLUMNS.join(',')}\n`);
 
-	const credential = DEMO_CREDENTIAL;
-	const data = {
-		baseUrl: server.url,
-		apiToken: SEED.token,
-		orgHandle: SEED.orgHandle,
-		productId: SEED.productId,
-		webhookSecret: DEMO_WEBHOOK_SECRET,
-	};
-	await n8n.importCredentials([{ ...credential, type: 'unpodApi', data }, sheet.credential]);
-	const n8nVersion = N8N_VERSION;
-	say(`n8n ${n8nVersion} is starting with the example workflows`);
-	const n8nServer = await N8nServer.start(n8n);
-	// The shared do-not-call list the examples read before they call and write an opt-out to.
-	const doNotCallTable = await n8nServer.dataTables.create('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
-	const workflows = exampleFiles().map((file) =>
-		loadExample(file, {
-			credential,
-			filesDir,
+		const credential = DEMO_CREDENTIAL;
+		const data = {
+			baseUrl: server.url,
+			apiToken: SEED.token,
+			orgHandle: SEED.orgHandle,
+			productId: SEED.productId,
+			webhookSecret: DEMO_WEBHOOK_SECRET,
+		};
+		await n8n.importCredentials([{ ...credential, type: 'unpodApi', data }, sheet.credential]);
+		const n8nVersion = N8N_VERSION;
+		say(`n8n ${n8nVersion} is starting with the example workflows`);
+		const n8nServer = await N8nServer.start(n8n);
+		stops.push(() => n8nServer.stop());
+		// The shared do-not-call list the examples read before they call and write an opt-out to.
+		const doNotCallTable = await n8nServer.dataTables.create('Unpod do-not-call', DO_NOT_CALL_COLUMNS, []);
+		const workflows = exampleFiles().map((file) =>
+			loadExample(file, {
+				credential,
+				filesDir,
+				doNotCallTable,
+				spreadsheet: sheet.spreadsheetId,
+				credentials: { googleSheetsOAuth2Api: SHEET_CREDENTIAL },
+			}),
+		);
+		await n8n.importWorkflows(workflows);
+		const importId = workflows.find((w) => w.name.includes('contacts CSV'))!.id;
+		const outcomesId = workflows.find((w) => w.name.includes('CSV log'))!.id;
+		const outcomesName = workflows.find((w) => w.id === outcomesId)!.name;
+		// Activation runs the trigger's first poll, which only learns what exists.
+		await n8nServer.setActive(
+			outcomesId,
+			true,
+			() => server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length,
+		);
+		say(`n8n is ready; "${outcomesName}" is active and made its first poll`);
+		return {
+			server,
+			n8n,
+			n8nServer,
+			n8nVersion,
+			rows,
+			outcomesFile,
+			workflows,
 			doNotCallTable,
-			spreadsheet: sheet.spreadsheetId,
-			credentials: { googleSheetsOAuth2Api: SHEET_CREDENTIAL },
-		}),
-	);
-	await n8n.importWorkflows(workflows);
-	const importId = workflows.find((w) => w.name.includes('contacts CSV'))!.id;
-	const outcomesId = workflows.find((w) => w.name.includes('CSV log'))!.id;
-	const outcomesName = workflows.find((w) => w.id === outcomesId)!.name;
-	// Activation runs the trigger's first poll, which only learns what exists.
-	await n8nServer.setActive(
-		outcomesId,
-		true,
-		() => server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length,
-	);
-	say(`n8n is ready; "${outcomesName}" is active and made its first poll`);
-	return {
-		server,
-		n8n,
-		n8nServer,
-		n8nVersion,
-		rows,
-		outcomesFile,
-		workflows,
-		doNotCallTable,
-		sheet,
-		importId,
-		outcomesId,
-		async stop() {
-			await n8nServer.stop().catch(() => undefined);
-			await server.stop().catch(() => undefined);
-			await sheet.stop().catch(() => undefined);
-			n8n.dispose();
-		},
-	};
+			sheet,
+			importId,
+			outcomesId,
+			stop: stopAll,
+		};
+	} catch (error) {
+		await stopAll();
+		throw error;
+	}
 }

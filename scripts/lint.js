@@ -17,14 +17,10 @@ const cached = (name) => ['--cache', '--cache-strategy', 'content', '--cache-loc
 
 const target = ensureTool(RECIPE, ESLINT, "@n8n/node-cli's lint config");
 try {
-	execFileSync(
-		process.execPath,
-		[join(ROOT, 'node_modules', 'eslint', 'bin', 'eslint.js'), ...cached('community'), ...TARGETS],
-		{
-			cwd: ROOT,
-			stdio: 'inherit',
-		},
-	);
+	execFileSync(process.execPath, [join(ROOT, ESLINT), ...cached('community'), ...TARGETS], {
+		cwd: ROOT,
+		stdio: 'inherit',
+	});
 	execFileSync(
 		process.execPath,
 		[

@@ -10,6 +10,9 @@ import { headersOf, send } from './http';
 import type { RecordedRequest } from './http';
 import { RECORDING } from './recordings';
 
+/** The headers the Unpod API credential adds, as a server reads their names. */
+export const CREDENTIAL_HEADERS = ['authorization', 'org-handle', 'product-id'];
+
 export class OtherHost {
 	requests: RecordedRequest[] = [];
 	private server?: Server;

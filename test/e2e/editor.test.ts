@@ -11,7 +11,7 @@ import { N8nServer } from '../../dev/harness/n8n-server';
 import { bridgeRef, unpodNode } from '../helpers/nodes';
 import { CREDENTIAL, credentialsFor, Harness, startProcessHarness } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
-import { OtherHost } from '../../dev/server/otherHost';
+import { CREDENTIAL_HEADERS, OtherHost } from '../../dev/server/otherHost';
 import { startServer, UnpodServer } from '../../dev/server/server';
 import { makeCertificates, TestCertificates } from '../../dev/twins/tls';
 import { spaceRef } from '../helpers/nodes';
@@ -69,7 +69,6 @@ afterAll(async () => {
 	certificates?.remove();
 });
 
-const CREDENTIAL_HEADERS = ['authorization', 'org-handle', 'product-id'];
 const redirectTo = (path: string, location: string) =>
 	secure.faults.add({ kind: 'redirect', path, location, times: 1 });
 

@@ -3,12 +3,12 @@
  * within Unpod's origin keeps its headers, a redirect to another origin gets none of the three
  * (an API read is not followed, a recording is fetched without them), a plain-http Base URL and an
  * internal recording address are refused before any request. A second local listener (another
- * origin: another port) records what reaches it. https to http runs in real n8n (test/e2e/secrets).
+ * origin: another port) records what reaches it. https to http runs in real n8n (test/e2e/editor.test.ts).
  */
 import { TestClock } from '../helpers/clock';
 import { itemsOf } from '../../dev/harness/run-results';
 import type { N8nNode } from '../../dev/harness/workflow-builders';
-import { OtherHost } from '../../dev/server/otherHost';
+import { CREDENTIAL_HEADERS, OtherHost } from '../../dev/server/otherHost';
 import { SEED } from '../../dev/server/seed';
 import { credentialsFor, Harness, startHarness, Workflows } from '../helpers/setup';
 import { spaceRef, unpodNode } from '../helpers/nodes';
@@ -66,7 +66,6 @@ afterEach(() => {
 });
 
 const TASKS_PATH = `/spaces/${SEED.secondSpaceToken}/tasks/`;
-const CREDENTIAL_HEADERS = ['authorization', 'org-handle', 'product-id'];
 const redirect = (path: string, location: string) =>
 	h.server.faults.add({ kind: 'redirect', path, location, times: 1 });
 

@@ -347,7 +347,7 @@ export function relayedWaits(callEvents: CallEventsSuite): void {
 		},
 	);
 
-	test('the API token is rotated while two approvals wait: the push resumes one, the poll the other, each with its answer', async () => {
+	test('the API token is rotated while two approvals wait: the push resumes one, the poll (n8n 2.x) the other, each with its answer', async () => {
 		const pushed = await ask('+15550400081');
 		const polled = await ask('+15550400082', 2);
 		// After a leak: a new token in Unpod, the old one revoked, the credential saved with the new one.
