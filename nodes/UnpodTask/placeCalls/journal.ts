@@ -9,7 +9,7 @@
  * sends its rows: the journal of the previous run is dropped then.
  */
 import type { IContextObject, IDataObject } from 'n8n-workflow';
-import type { Row } from './rows';
+import type { Row } from './contactRow';
 
 const KEY = 'unpodCreateJournal';
 

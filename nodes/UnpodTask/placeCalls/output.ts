@@ -5,7 +5,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { failedItem } from '../../shared/itemLoop';
-import type { InvalidRow, RefusedRow, Row } from './rows';
+import type { InvalidRow, RefusedRow, Row } from './contactRow';
 import type { SendResult } from './send';
 
 export type Sent = Exclude<SendResult, { kind: 'failed' } | { kind: 'held' }>;

@@ -11,12 +11,13 @@ import { executionBudget, markMaybeDone } from '../../shared/retry';
 import type { WaitBudget } from '../../shared/retry';
 import { sendToFirstServedPath, unpodApiRequest } from '../../shared/transport';
 import { calledContacts, recentTasks } from './existingTasks';
-import { keepCallingHours } from './callingHours';
+import { keepCallingHours, recheckNow } from './whenToCall';
+import { HORIZON_DAYS, MINUTE_MS } from '../../shared/callingHours/window';
 import type { ExistingTask } from './existingTasks';
 import { rateLimitWaitOption } from './fields';
 import { groupIntoBatches, rowList } from './batches';
 import { RunJournal } from './journal';
-import type { Row } from './rows';
+import type { Row } from './contactRow';
 
 /** What became of one row. `answer` holds task_id, run_id, task_status (and a warning or skip reason). */
 export type SendResult =
@@ -56,12 +57,12 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
 	const journal = new RunJournal(context.getContext('node'), context.getWorkflowDataProxy(0).$runIndex);
 	const results: Results = new Map();
 	const unsent = replayJournal(context, journal, rows, results);
-	// One read of the space's recent tasks serves the duplicate guard and the limit of calls in 24 hours.
+	// One read of the space's recent tasks serves the duplicate guard and the limits of calls.
 	const guarded = settings.skipCalledContacts ? unsent.filter((row) => row.lookbackHours !== undefined) : [];
-	const limited = unsent.filter((row) => row.hours?.callee.maxCallsPer24Hours);
+	const limited = unsent.filter((row) => row.hours?.callee.limits.length);
 	const reads = [
 		...guarded,
-		...limited.map((row) => ({ request: row.request, lookbackHours: Math.max(24, row.lookbackHours ?? 0) })),
+		...limited.map((row) => ({ request: row.request, lookbackHours: Math.max(limitHours(row), row.lookbackHours ?? 0) })),
 	];
 	const memory = settings.rememberTasks ? context.getWorkflowStaticData('node') : undefined;
 	const existing = reads.length ? await recentTasks(context, reads, settings.budget, memory) : undefined;
@@ -69,7 +70,8 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
 		for (const [row, skipped] of calledContacts(guarded, existing)) results.set(row, { kind: 'skipped', ...skipped });
 	}
 	const toSend = unsent.filter((row) => !results.has(row));
-	const held = keepCallingHours(toSend, Date.now(), existing);
+	const plannedAt = Date.now();
+	const held = keepCallingHours(toSend, plannedAt, existing);
 	if (settings.allOrNone && held.size) {
 		const [[row, answer]] = held;
 		throw new NodeOperationError(context.getNode(), `${String(answer.unpod_held)}. Nothing was sent.`, {
@@ -82,10 +84,20 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
 		unsent.filter((row) => !results.has(row)),
 		settings.batchSize,
 	);
-	await sendBatches(context, journal, batches, settings, results, rows.length);
+	await sendBatches(context, journal, batches, settings, results, rows.length, plannedAt);
 	if (!settings.continueOnFail) refuseLostAnswers(context, results, rows.length);
 	return results;
 }
+
+/**
+ * How far back a row's limits read the space's tasks: its longest period, and the days ahead a
+ * call may have been scheduled (a call counts on the day it rings, not the day it was created).
+ */
+const limitHours = (row: Row) =>
+	(Math.max(...row.hours!.callee.limits.map((limit) => limit.days)) + HORIZON_DAYS) * 24;
+
+/** A batch is checked again for its calling hours once this long has passed since they were worked out. */
+const RECHECK_AFTER_MS = 60_000;
 
 /** The journal step: rows this run sent before keep what came of them; the others are returned, to send. */
 function replayJournal(context: IExecuteFunctions, journal: RunJournal, rows: Row[], results: Results): Row[] {
@@ -110,16 +122,30 @@ async function sendBatches(
 	settings: SendSettings,
 	results: Results,
 	total: number,
+	plannedAt: number,
 ): Promise<void> {
 	const { budget, continueOnFail } = settings;
 	const createPath = new CreatePath();
 	for (let b = 0; b < batches.length; b++) {
-		const batch = batches[b];
+		let batch = batches[b];
+		// A wait for the rate limit may have brought a call sent now close to its window's end.
+		if (Date.now() - plannedAt >= RECHECK_AFTER_MS) {
+			// To the next minute: the batches of a minute share what was worked out for it.
+			const late = recheckNow(batch, Math.ceil(Date.now() / MINUTE_MS) * MINUTE_MS);
+			for (const [row, answer] of late) results.set(row, { kind: 'held', answer });
+			const regrouped = groupIntoBatches(
+				batch.filter((row) => !late.has(row)),
+				batch.length,
+			);
+			if (!regrouped.length) continue;
+			batches.splice(b + 1, 0, ...regrouped.slice(1));
+			batch = regrouped[0];
+		}
 		try {
 			const answers = pairedAnswers(batch.length, await createPath.create(context, batch, budget));
 			batch.forEach((row, i) => {
 				journal.created(row, answers[i]);
-				results.set(row, { kind: 'created', answer: { ...answers[i], ...row.hours?.note } });
+				results.set(row, { kind: 'created', answer: { ...answers[i], ...row.hours?.note, ...row.note } });
 			});
 		} catch (error) {
 			const failure = asNodeError(context.getNode(), error, batch[0].itemIndex);

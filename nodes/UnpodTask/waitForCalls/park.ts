@@ -27,8 +27,8 @@ import {
 } from '../../shared/resume';
 import { readTaskList } from '../../shared/taskLists';
 import { isFinal } from '../../shared/tasks';
-import { calleeFields, commonSlot, scheduleAt, setSchedule } from '../placeCalls/callingHours';
-import type { Row } from '../placeCalls/rows';
+import { calleeFields, commonSlot, scheduleAt, setSchedule } from '../placeCalls/whenToCall';
+import type { Row } from '../placeCalls/contactRow';
 import { rateLimitBudget, sendRows } from '../placeCalls/send';
 
 /**

@@ -1,46 +1,57 @@
 /**
  * The calling hours of one callee: the zones the number may ring in (or the contact's own
- * `timezone`), the rules of its region, and the user's own days and hours, read in each of those
- * zones; and the first instant a call may start. One `CallingHours` serves one run of a node:
- * it reads the prefix table once and remembers what it worked out for each kind of number.
+ * `timezone`), the law's rules of its country and region, and the user's own days, hours and
+ * limits, read in each of those zones; and the first instant a call may start. One
+ * `CallingHours` serves one run of a node: it reads the prefix table once and remembers what it
+ * worked out for each kind of number.
  */
 import { rulesFor, unpodEngineFor } from './rules';
-import type { HoursRule } from './rules';
-import { hhmmOf, minutesOf, ZoneClock } from './window';
+import type { CallLimit, LawRule } from './rules';
+import { narrowed, sameHours, weekOf, weekText } from './week';
+import type { Week } from './week';
+import { ZoneClock } from './window';
 import type { ZoneWindow } from './window';
 import { PhonePlaces } from './zones';
 import type { RingPlace } from './zones';
 
-/** The user's own Calling Days and Hours: they narrow the law's window, in the callee's zone. */
-export interface UserWindow {
-	days: number[];
-	/** `HH:MM`. */
-	start: string;
-	end: string;
-}
-
 export const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
 
+/** The user's own Calling Days and Hours: they narrow the window, in the callee's zone. */
+export interface UserWindow {
+	days: number[];
+	/** Minutes after midnight. */
+	start: number;
+	end: number;
+}
+
 export interface HoursSettings {
+	/** Keep to Calling Hours: the law's rules (and Unpod's engine's window); off, only the user's own. */
+	law: boolean;
+	/** The Calls Are: sales (every rule), or not (the rules that cover sales calls only are left out). */
+	salesCalls: boolean;
 	user?: UserWindow;
-	/** The zone of numbers whose zone is not known (or that ring in zones with no common hour). */
+	/** The zone of numbers whose zone is not known. */
 	fallbackZone?: string;
 	/** Max Calls per 24 Hours for everyone (0 or undefined: only the rules' own limits). */
 	maxCallsPer24Hours?: number;
 }
 
+/** A limit of calls and whose it is: a rule's `where`, or the node's option. */
+export interface CalleeLimit extends CallLimit {
+	where: string;
+}
+
 export interface Callee {
-	/** The zones the phone may ring in; empty when not known. */
+	/** The zones the phone may ring in, where most of its people live first; empty when not known. */
 	zones: string[];
 	/**
 	 * One window per zone: every rule and the user's hours at once; then, for +1 and +61 numbers,
 	 * Unpod's engine's own window in the zone it reads (rules.ts, UNPOD_ENGINE).
 	 */
 	windows: ZoneWindow[];
-	/** The strictest limit of calls in 24 hours, if any. */
-	maxCallsPer24Hours?: number;
-	/** The rules that set the hours or the limit, beyond the base rule; Unpod's engine's among them. */
-	rules: HoursRule[];
+	limits: CalleeLimit[];
+	/** The rules that set the hours or a limit, beyond the base rule; Unpod's engine's among them. */
+	rules: LawRule[];
 }
 
 /** Whether `zone` is an IANA zone this runtime knows. */
@@ -59,62 +70,62 @@ export class CallingHours {
 	private remembered = new Map<string, number | null>();
 	private callees = new Map<RingPlace | undefined, Map<string, Callee>>();
 	private windowKeys = new WeakMap<ZoneWindow[], string>();
+	private weeks = new Map<LawRule, Week>();
 
 	/**
-	 * The callee of `number` (E.164), its own `timezone` first. With a fallback zone, a number
-	 * whose zones are not known or have no legal hour in common from `now` on rings there.
+	 * The callee of `number` (E.164), its own `timezone` first; a number whose zone is not known
+	 * rings in the fallback zone, if there is one.
 	 */
-	calleeOf(number: string, ownZone: string | undefined, settings: HoursSettings, now: number): Callee {
+	calleeOf(number: string, ownZone: string | undefined, settings: HoursSettings): Callee {
 		const place = this.places.of(number);
 		// Numbers of one place share one callee: 100,000 rows hold a few hundred.
 		const ofPlace = this.callees.get(place) ?? new Map<string, Callee>();
 		this.callees.set(place, ofPlace);
-		const key = `${ownZone ?? ''}|${JSON.stringify(settings)}|${now}`;
+		const key = `${ownZone ?? ''}|${JSON.stringify(settings)}`;
 		let callee = ofPlace.get(key);
 		if (!callee) {
-			callee = this.newCallee(place, ownZone, settings, now);
+			callee = this.newCallee(place, ownZone, settings);
 			ofPlace.set(key, callee);
 		}
 		return callee;
 	}
 
-	private newCallee(
-		place: RingPlace | undefined,
-		ownZone: string | undefined,
-		settings: HoursSettings,
-		now: number,
-	): Callee {
-		const rules = rulesFor(place?.countryCode, place?.region);
-		let zones = ownZone ? [ownZone] : (place?.zones ?? []);
-		const engine = unpodEngineFor(place?.countryCode);
-		const windowsIn = (list: string[]) => [
-			...list.map((zone) => windowOf(zone, rules, settings.user)),
-			...(list.length
-				? engine.map((rule) => ({
-						zone: rule.zone,
-						days: EVERY_DAY,
-						start: minutesOf(rule.start),
-						end: minutesOf(rule.end),
-					}))
-				: []),
-		];
-		if (settings.fallbackZone && (!zones.length || this.firstLegal(now, windowsIn(zones)) === undefined)) {
-			zones = [settings.fallbackZone];
-		}
-		const limits = [settings.maxCallsPer24Hours, ...rules.map((r) => r.maxCallsPer24Hours)].filter(
-			(n): n is number => typeof n === 'number' && n > 0,
-		);
+	private newCallee(place: RingPlace | undefined, ownZone: string | undefined, settings: HoursSettings): Callee {
+		const rules = settings.law ? rulesFor(place?.countryCode, place?.region, settings.salesCalls) : [];
+		const known = ownZone ? [ownZone] : (place?.zones ?? []);
+		const zones = known.length || !settings.fallbackZone ? known : [settings.fallbackZone];
+		const week = this.weekOf(rules, settings.user);
+		const holidays = rules.flatMap((rule) => rule.holidays ?? []);
+		const engine = settings.law && zones.length ? unpodEngineFor(place?.countryCode) : [];
+		const limits: CalleeLimit[] = rules.flatMap((rule) => (rule.limits ?? []).map((l) => ({ ...l, where: rule.where })));
+		if (settings.maxCallsPer24Hours) limits.push({ calls: settings.maxCallsPer24Hours, days: 1, where: 'Max Calls per 24 Hours' });
 		return {
 			zones,
-			windows: windowsIn(zones),
-			...(limits.length ? { maxCallsPer24Hours: Math.min(...limits) } : {}),
-			rules: [...rules.slice(1), ...engine],
+			windows: [
+				...zones.map((zone) => ({ zone, week, holidays })),
+				...engine.map((rule) => ({ zone: rule.zone, week: this.ruleWeek(rule), holidays: [] })),
+			],
+			limits,
+			rules: [...rules.filter((rule) => rule.countryCode !== undefined), ...engine],
 		};
+	}
+
+	/** The week every rule and the user's own hours leave open. */
+	private weekOf(rules: LawRule[], user: UserWindow | undefined): Week {
+		let week: Week = sameHours(EVERY_DAY, 0, 1440);
+		for (const rule of rules) week = narrowed(week, this.ruleWeek(rule));
+		return user ? narrowed(week, sameHours(user.days, user.start, user.end)) : week;
+	}
+
+	private ruleWeek(rule: LawRule): Week {
+		let week = this.weeks.get(rule);
+		if (!week) this.weeks.set(rule, (week = weekOf(rule.hours)));
+		return week;
 	}
 
 	/**
 	 * The first instant at or after `at` inside every window of the callees (one number, or the
-	 * calls of one wait together); undefined when there is none within eight days. Remembered
+	 * calls of one wait together); undefined when there is none within the horizon. Remembered
 	 * for each `at` and set of windows: 100,000 contacts share a few hundred.
 	 */
 	firstLegal(at: number, windows: ZoneWindow[]): number | undefined {
@@ -142,7 +153,7 @@ export class CallingHours {
 		// A callee's windows are one array for all its rows: their key is made once.
 		let key = this.windowKeys.get(windows);
 		if (key === undefined) {
-			key = windows.map((w) => `${w.zone}/${w.days.join('')}/${w.start}-${w.end}`).join(',');
+			key = windows.map((w) => `${w.zone}/${weekText(w.week)}/${w.holidays.map((h) => h.name).join('+')}`).join(',');
 			this.windowKeys.set(windows, key);
 		}
 		return `${at}|${key}`;
@@ -160,18 +171,19 @@ export class CallingHours {
 		const sorted = [...times].sort((a, b) => a.wall.slice(4).localeCompare(b.wall.slice(4)));
 		return `${text(sorted[0])} to ${text(sorted[sorted.length - 1])}, in its ${times.length} zones`;
 	}
-}
 
-/** A zone's window: the latest start and the earliest end of the rules, narrowed by the user's. */
-function windowOf(zone: string, rules: HoursRule[], user: UserWindow | undefined): ZoneWindow {
-	const starts = rules.map((r) => minutesOf(r.start));
-	const ends = rules.map((r) => minutesOf(r.end));
-	if (user) {
-		starts.push(minutesOf(user.start));
-		ends.push(minutesOf(user.end));
+	/**
+	 * The window as a sentence: `Mon-Fri 10:00-13:00, 14:00-20:00 local, no calls on France's public
+	 * holidays, France's law`; `09:00-20:00 in America/New_York for Unpod's engine` where it applies.
+	 */
+	windowText(callee: Callee): string {
+		const own = callee.windows.find((w) => callee.zones.includes(w.zone)) ?? callee.windows[0];
+		if (!own) return 'any hour';
+		const holidays = own.holidays.length ? [`no calls on ${own.holidays.map((h) => h.name).join(' or ')}`] : [];
+		const laws = callee.rules.filter((r) => !('zone' in r)).map((r) => `${r.where}'s law`);
+		const engine = callee.rules
+			.filter((r): r is LawRule & { zone: string } => 'zone' in r)
+			.map((r) => `${weekText(this.ruleWeek(r))} in ${r.zone} for ${r.where}`);
+		return [`${weekText(own.week)} local`, ...holidays, ...laws, ...engine].join(', ');
 	}
-	return { zone, days: user?.days ?? EVERY_DAY, start: Math.max(...starts), end: Math.min(...ends) };
 }
-
-/** A window as people read it: `08:00-20:00`. */
-export const hoursOf = (window: Pick<ZoneWindow, 'start' | 'end'>) => `${hhmmOf(window.start)}-${hhmmOf(window.end)}`;

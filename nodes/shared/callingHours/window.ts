@@ -1,17 +1,18 @@
 /**
- * Calling windows in the callee's own zones: which instants lie inside a window (days and hours
- * of the wall clock in a zone), and the first instant that lies inside every window of a number
- * that may ring in several zones. Pure: no clock but the instants given.
+ * Calling windows in the callee's own zones: which instants lie inside a window (its week's
+ * hours on the wall clock of a zone, less its holidays), and the first instant inside every
+ * window of a number that may ring in several zones. Pure: no clock but the instants given.
  */
+import { addDays, HolidayBook } from './holidays';
+import type { HolidayCalendar } from './holidays';
+import { DAY_NAMES } from './week';
+import type { Week } from './week';
 
-/** A window of the wall clock in one zone: calls may start from `start` until before `end`. */
+/** A window of the wall clock in one zone: its week's hours, but never on one of its holidays. */
 export interface ZoneWindow {
 	zone: string;
-	/** Days calls may start on, 0 Sunday to 6 Saturday. */
-	days: number[];
-	/** Minutes after midnight: the first minute a call may start, and the minute by which it has started. */
-	start: number;
-	end: number;
+	week: Week;
+	holidays: readonly HolidayCalendar[];
 }
 
 export interface ZonedParts {
@@ -23,27 +24,22 @@ export interface ZonedParts {
 	weekday: number;
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-const DAY_MS = 86_400_000;
-/** How far ahead a window is looked for: a week and a day covers any weekly window. */
-const HORIZON_MS = 8 * DAY_MS;
-
-/** `HH:MM` as minutes after midnight. */
-export const minutesOf = (hhmm: string) => {
-	const [h, m] = hhmm.split(':').map(Number);
-	return h * 60 + m;
-};
-
-/** Minutes after midnight as `HH:MM`. */
-export const hhmmOf = (minutes: number) =>
-	`${String(Math.floor(minutes / 60)).padStart(2, '0')}:${String(minutes % 60).padStart(2, '0')}`;
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 86_400_000;
+/**
+ * How many days ahead a window is looked for: two weeks and a day cover any week with its
+ * holidays (Christmas, a weekend and Boxing Day; France's May).
+ */
+export const HORIZON_DAYS = 15;
 
 /**
  * The wall clock of instants in zones. Building a formatter costs tens of microseconds and
- * reading one a few: a clock keeps one formatter per zone, for one run of a node.
+ * reading one a few: a clock keeps one formatter per zone, and the holidays of each year, for
+ * one run of a node.
  */
 export class ZoneClock {
 	private formats = new Map<string, Intl.DateTimeFormat>();
+	readonly holidays = new HolidayBook();
 
 	private format(timeZone: string): Intl.DateTimeFormat {
 		let format = this.formats.get(timeZone);
@@ -73,60 +69,92 @@ export class ZoneClock {
 			day: Number(get('day')),
 			hour: Number(get('hour')) % 24,
 			minute: Number(get('minute')),
-			weekday: WEEKDAYS.indexOf(get('weekday')),
+			weekday: DAY_NAMES.indexOf(get('weekday')),
 		};
 	}
 
-	/** The instant (epoch ms) at which the wall clock in `timeZone` reads this date and time. */
+	/** The wall clock of `ms` in `zone`, as if it were UTC: comparable with `Date.UTC(...)`. */
+	private wall(ms: number, zone: string): number {
+		const p = this.parts(ms, zone);
+		return Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+	}
+
+	/**
+	 * The instant (epoch ms) at which the wall clock in `timeZone` reads this date and time; where
+	 * the clock skips it (a change to summer time, at midnight in Santiago or Havana), the first
+	 * instant after the skip.
+	 */
 	instant(year: number, month: number, day: number, hour: number, minute: number, timeZone: string): number {
 		const wanted = Date.UTC(year, month - 1, day, hour, minute);
 		let guess = wanted;
-		// Two corrections settle any zone offset, daylight-saving changes included.
-		for (let i = 0; i < 2; i++) {
-			const p = this.parts(guess, timeZone);
-			guess += wanted - Date.UTC(p.year, p.month - 1, p.day, p.hour, p.minute);
+		// Two corrections settle any zone offset where the wall-clock time exists.
+		for (let i = 0; i < 2; i++) guess += wanted - this.wall(guess, timeZone);
+		if (this.wall(guess, timeZone) === wanted) return guess;
+		// In a skipped hour: the first minute whose wall clock reads at or after it.
+		let low = guess - 3 * 3_600_000;
+		let high = guess + 3 * 3_600_000;
+		while (high - low > MINUTE_MS) {
+			const mid = low + Math.floor((high - low) / 2 / MINUTE_MS) * MINUTE_MS;
+			if (this.wall(mid, timeZone) >= wanted) high = mid;
+			else low = mid;
 		}
-		return guess;
+		return high;
 	}
 
 	/** `ms` on the wall clock of `zone`: `Sat 2026-11-28 00:06`. */
 	wallClock(ms: number, zone: string): string {
 		const p = this.parts(ms, zone);
 		const two = (n: number) => String(n).padStart(2, '0');
-		return `${WEEKDAYS[p.weekday]} ${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}`;
+		return `${DAY_NAMES[p.weekday]} ${p.year}-${two(p.month)}-${two(p.day)} ${two(p.hour)}:${two(p.minute)}`;
 	}
 
-	/** The first instant at or after `ms` inside `window`, within the horizon; undefined if none. */
+	/** The holiday of `window` on the date of `ms` in its zone, if it is one. */
+	holidayAt(ms: number, window: ZoneWindow): string | undefined {
+		const p = this.parts(ms, window.zone);
+		for (const calendar of window.holidays) {
+			const name = this.holidays.holidayOn(calendar, p.year, p.month, p.day);
+			if (name) return `${name}, ${calendar.name}`;
+		}
+		return undefined;
+	}
+
+	/**
+	 * The first instant at or after `ms` inside `window`, within the horizon; undefined if none.
+	 * Days are counted on the calendar, not by adding hours, so a clock change at midnight cannot
+	 * turn the search back.
+	 */
 	nextOpening(ms: number, window: ZoneWindow): number | undefined {
-		const { zone, start } = window;
-		let at = ms;
-		for (let day = 0; day <= 8; day++) {
-			const p = this.parts(at, zone);
-			const minute = p.hour * 60 + p.minute;
-			if (window.days.includes(p.weekday)) {
-				if (minute >= start && minute < window.end) return at;
-				if (minute < start) return this.instant(p.year, p.month, p.day, Math.floor(start / 60), start % 60, zone);
+		const { zone } = window;
+		const today = this.parts(ms, zone);
+		for (let k = 0; k <= HORIZON_DAYS; k++) {
+			const date = addDays(today.year, today.month, today.day, k);
+			if (window.holidays.some((c) => this.holidays.holidayOn(c, date.year, date.month, date.day))) continue;
+			for (const [start, end] of window.week[date.weekday]) {
+				const closes =
+					end >= 1440
+						? this.instant(date.year, date.month, date.day + 1, 0, 0, zone)
+						: this.instant(date.year, date.month, date.day, Math.floor(end / 60), end % 60, zone);
+				if (ms >= closes) continue;
+				const opens = this.instant(date.year, date.month, date.day, Math.floor(start / 60), start % 60, zone);
+				if (opens < closes) return Math.max(ms, opens);
 			}
-			// The next day's midnight: noon of this day plus a day, read back, keeps clear of daylight-saving gaps.
-			const next = this.parts(this.instant(p.year, p.month, p.day, 12, 0, zone) + DAY_MS, zone);
-			at = this.instant(next.year, next.month, next.day, 0, 0, zone);
 		}
 		return undefined;
 	}
 
 	/**
 	 * The first instant at or after `ms` that lies inside every window (a number that may ring in
-	 * several zones), within `horizonMs`; undefined when there is none: the windows never overlap.
+	 * several zones), within the horizon; undefined when there is none: the windows never overlap.
+	 * No window at all: `ms`, nothing holds the call.
 	 */
-	firstCommon(ms: number, windows: ZoneWindow[], horizonMs = HORIZON_MS): number | undefined {
-		if (!windows.length) return undefined;
+	firstCommon(ms: number, windows: ZoneWindow[]): number | undefined {
 		let at = ms;
 		// Each pass moves `at` to the latest next opening; it settles where all are open.
 		for (;;) {
 			let moved = false;
 			for (const window of windows) {
 				const next = this.nextOpening(at, window);
-				if (next === undefined || next - ms > horizonMs) return undefined;
+				if (next === undefined || next - ms > HORIZON_DAYS * DAY_MS) return undefined;
 				if (next > at) {
 					at = next;
 					moved = true;
@@ -142,7 +170,7 @@ export class ZoneClock {
 	 * the next common opening. Undefined when there is none.
 	 */
 	slot(ms: number, slotMinutes: number, windows: ZoneWindow[]): number | undefined {
-		const size = slotMinutes * 60_000;
+		const size = slotMinutes * MINUTE_MS;
 		let at: number | undefined = ms;
 		for (let tries = 0; tries < 4 && at !== undefined; tries++) {
 			const rounded: number = Math.ceil(at / size) * size;

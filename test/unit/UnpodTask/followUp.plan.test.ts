@@ -6,17 +6,16 @@ import {
 	slotOf,
 } from '../../../nodes/UnpodTask/resources/task/followUp.plan';
 import type { CalleeWindows } from '../../../nodes/UnpodTask/resources/task/followUp.plan';
-import { minutesOf, ZoneClock } from '../../../nodes/shared/callingHours/window';
+import { ZoneClock } from '../../../nodes/shared/callingHours/window';
+import { weekOf } from '../../../nodes/shared/callingHours/week';
 
 const iso = (ms: number | undefined) => (ms === undefined ? 'none' : new Date(ms).toISOString());
 const clock = new ZoneClock();
-/** Calling Days and Hours as the campaign examples set them: weekdays, 09:00 to 19:00. */
-const DEFAULT_WINDOW = { days: [1, 2, 3, 4, 5], start: '09:00', end: '19:00' };
+/** Calling Days and Hours of weekdays, 09:00 to 19:00. */
+const WEEKDAYS = weekOf({ 'Mon-Fri': '09:00-19:00' });
 /** Those days and hours in one zone. */
 const window = (zone: string): CalleeWindows => ({
-	windows: [
-		{ zone, days: DEFAULT_WINDOW.days, start: minutesOf(DEFAULT_WINDOW.start), end: minutesOf(DEFAULT_WINDOW.end) },
-	],
+	windows: [{ zone, week: WEEKDAYS, holidays: [] }],
 	zone,
 	clock,
 });

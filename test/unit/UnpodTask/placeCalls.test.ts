@@ -2,7 +2,7 @@
 import { groupIntoBatches, rowList } from '../../../nodes/UnpodTask/placeCalls/batches';
 import { ExistingTasks, skipReason } from '../../../nodes/UnpodTask/placeCalls/existingTasks';
 import { RunJournal } from '../../../nodes/UnpodTask/placeCalls/journal';
-import { callRequest, contactRow, rowLabel, sheetRow } from '../../../nodes/UnpodTask/placeCalls/rows';
+import { callRequest, contactRow, rowLabel, sheetRow } from '../../../nodes/UnpodTask/placeCalls/contactRow';
 import { pairedAnswers, statusOf } from '../../../nodes/UnpodTask/placeCalls/send';
 
 describe('row names', () => {

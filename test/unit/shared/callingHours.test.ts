@@ -1,27 +1,28 @@
 /**
  * Where a number rings and when it may be called: the generated prefix table against the source
- * data, the rules table, and windows across zones, daylight-saving days and midnight in UTC.
+ * data, mobile ranges, and windows across zones, daylight-saving days, clock changes at midnight
+ * and midnight in UTC. Each rule of the law, day by day: callingHours/rules.test.ts.
  */
 import { readFileSync } from 'fs';
 import { join, dirname } from 'path';
 import { deserialize } from 'bson';
 import { CallingHours, EVERY_DAY } from '../../../nodes/shared/callingHours/callee';
-import { BASE_RULE, RULES, rulesFor } from '../../../nodes/shared/callingHours/rules';
+import type { HoursSettings } from '../../../nodes/shared/callingHours/callee';
+import { sameHours, weekText } from '../../../nodes/shared/callingHours/week';
 import { ZoneClock } from '../../../nodes/shared/callingHours/window';
 import { PhonePlaces } from '../../../nodes/shared/callingHours/zones';
 
 const places = new PhonePlaces();
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
 const at = (text: string) => Date.parse(text);
-/** 2026-11-25 is a Wednesday. */
-const WEDNESDAY_NOON_UTC = at('2026-11-25T12:00:00Z');
 
 describe('where a number rings', () => {
 	test.each([
 		['+12125550100', ['America/New_York'], 'NY'],
 		['+12135550100', ['America/Los_Angeles'], 'CA'],
 		['+18085550100', ['Pacific/Honolulu'], 'HI'],
-		['+19075550100', ['America/Adak', 'America/Anchorage'], 'AK'],
+		// Most of Alaska's people live on Anchorage's time: a callback at "10:00" is read there.
+		['+19075550100', ['America/Anchorage', 'America/Adak'], 'AK'],
 		['+16025550100', ['America/Phoenix'], 'AZ'],
 		['+14055550100', ['America/Chicago'], 'OK'],
 		['+13055550100', ['America/New_York'], 'FL'],
@@ -31,7 +32,7 @@ describe('where a number rings', () => {
 		['+18504441234', ['America/Chicago'], 'FL'],
 		['+442070391291', ['Europe/London'], undefined],
 		// A UK mobile may be on the islands too.
-		['+447700900123', ['Europe/Guernsey', 'Europe/Isle_of_Man', 'Europe/London'], undefined],
+		['+447700900123', ['Europe/London', 'Europe/Isle_of_Man', 'Europe/Guernsey', 'Europe/Jersey'], undefined],
 		['+919812345678', ['Asia/Calcutta'], undefined],
 		['+74951234567', ['Europe/Moscow'], undefined],
 	])('%s rings in %j (%s)', (number, zones, region) => {
@@ -40,9 +41,30 @@ describe('where a number rings', () => {
 		expect(place.region).toBe(region);
 	});
 
-	test('a toll-free number may ring anywhere in North America: 42 zones', () => {
+	test('a toll-free number may ring anywhere in North America: 42 zones, New York first', () => {
 		expect(places.of('+18005550100')!.zones).toHaveLength(42);
+		expect(places.of('+18005550100')!.zones[0]).toBe('America/New_York');
 		expect(places.of('+18005550100')!.region).toBeUndefined();
+	});
+
+	test.each([
+		// Google's data names Moscow for every +7 9 mobile: it rings from Kaliningrad to Kamchatka.
+		['+79161234567', 'Europe/Moscow', ['Asia/Vladivostok', 'Asia/Kamchatka', 'Asia/Yekaterinburg']],
+		['+61412345678', 'Australia/Sydney', ['Australia/Perth', 'Australia/Adelaide', 'Australia/Brisbane']],
+		['+6281234567890', 'Asia/Jakarta', ['Asia/Makassar', 'Asia/Jayapura']],
+		['+56912345678', 'America/Santiago', ['Pacific/Easter']],
+	])('a mobile number of a country of many zones rings in all of them: %s', (number, first, others) => {
+		const zones = places.of(number)!.zones;
+		expect(zones[0]).toBe(first);
+		expect(zones).toEqual(expect.arrayContaining(others));
+	});
+
+	test('fixed lines keep their own zone; mobiles of countries that assign them by area keep theirs', () => {
+		expect(places.of('+74232123456')!.zones).toEqual(['Asia/Vladivostok']);
+		expect(places.of('+61398765432')!.zones).toEqual(['Australia/Sydney']);
+		// Brazil's mobiles carry their area code (libphonenumber's GEO_MOBILE_COUNTRIES).
+		expect(places.of('+5511987654321')!.zones).toEqual(['America/Sao_Paulo']);
+		expect(places.of('+33612345678')!.zones).toEqual(['Europe/Paris']);
 	});
 
 	test('a number without a country code, or not a number, rings nowhere known', () => {
@@ -61,46 +83,39 @@ describe('where a number rings', () => {
 		};
 		const step = Math.floor(prefixes.length / 400);
 		let compared = 0;
+		let mobile = 0;
 		for (let i = 0; i < prefixes.length; i += step) {
 			const number = `+${(prefixes[i] + '5550123456').slice(0, 12)}`;
-			expect([number, places.of(number)?.zones.join('&')]).toEqual([number, longest(number.slice(1))]);
+			const zones = [...places.of(number)!.zones].sort();
+			const source = longest(number.slice(1))!.split('&').sort();
+			// A mobile range rings in every zone of its country: more zones than the source's, never fewer.
+			if (zones.length > source.length) mobile++;
+			expect([number, zones.length > source.length ? source.filter((z) => !zones.includes(z)) : zones]).toEqual([
+				number,
+				zones.length > source.length ? [] : source,
+			]);
 			compared++;
 		}
 		expect(compared).toBeGreaterThanOrEqual(400);
-	});
-});
-
-describe('the rules table', () => {
-	test('every rule cites its source; Florida and Oklahoma end at 20:00 with at most 3 calls in 24 hours', () => {
-		for (const rule of [BASE_RULE, ...RULES]) expect(rule.citation.length).toBeGreaterThan(30);
-		expect(rulesFor('1', 'FL').map((r) => [r.where, r.end, r.maxCallsPer24Hours])).toEqual([
-			['everywhere', '21:00', undefined],
-			['Florida', '20:00', 3],
-		]);
-		expect(rulesFor('1', 'OK').map((r) => r.where)).toEqual(['everywhere', 'Oklahoma']);
-		expect(rulesFor('1', 'CA').map((r) => r.where)).toEqual(['everywhere']);
-		// A region's letters mean a state only under +1.
-		expect(rulesFor('44', 'FL').map((r) => r.where)).toEqual(['everywhere']);
+		expect(mobile).toBeLessThan(compared / 10);
 	});
 });
 
 describe('windows', () => {
 	const hours = new CallingHours();
-	const callee = (number: string, settings = {}, now = WEDNESDAY_NOON_UTC) =>
-		hours.calleeOf(number, undefined, settings, now);
-	const firstLegal = (from: string, number: string, settings = {}) =>
-		iso(hours.firstLegal(at(from), callee(number, settings, at(from)).windows));
+	const LAW: HoursSettings = { law: true, salesCalls: true };
+	const callee = (number: string, settings: Partial<HoursSettings> = {}) =>
+		hours.calleeOf(number, undefined, { ...LAW, ...settings });
+	const firstLegal = (from: string, number: string, settings: Partial<HoursSettings> = {}) =>
+		iso(hours.firstLegal(at(from), callee(number, settings).windows));
+	const shape = (number: string, settings: Partial<HoursSettings> = {}) =>
+		callee(number, settings).windows.map((w) => `${w.zone} ${weekText(w.week)}`);
 
 	test("08:00 to 21:00 local by default, every day; for +1 numbers, also Unpod's engine's 09:00-20:00 New York time", () => {
-		expect(callee('+442070391291').windows).toEqual([
-			{ zone: 'Europe/London', days: EVERY_DAY, start: 8 * 60, end: 21 * 60 },
-		]);
+		expect(shape('+442070391291')).toEqual(['Europe/London 08:00-21:00']);
 		// Unpod holds a +1 call outside 09:00-20:00 New York time and lets it go at 09:00 there: 06:00 in
 		// Los Angeles. So a +1 number is called only inside both.
-		expect(callee('+12135550100').windows).toEqual([
-			{ zone: 'America/Los_Angeles', days: EVERY_DAY, start: 8 * 60, end: 21 * 60 },
-			{ zone: 'America/New_York', days: EVERY_DAY, start: 9 * 60, end: 20 * 60 },
-		]);
+		expect(shape('+12135550100')).toEqual(['America/Los_Angeles 08:00-21:00', 'America/New_York 09:00-20:00']);
 		expect(callee('+61298765432').windows.map((w) => w.zone)).toEqual(['Australia/Sydney', 'Australia/Sydney']);
 		// Saturday 00:06 UTC: Friday 16:06 in Los Angeles, open; 00:06 in London, closed until 08:00.
 		expect(firstLegal('2026-11-28T00:06:00Z', '+12135550100')).toBe('2026-11-28T00:06:00.000Z');
@@ -123,16 +138,18 @@ describe('windows', () => {
 	});
 
 	test('Florida and Oklahoma end at 20:00 local', () => {
-		expect(callee('+13055550100').windows[0]).toMatchObject({ start: 480, end: 1200 });
+		expect(shape('+13055550100')[0]).toBe('America/New_York 08:00-20:00');
 		// 20:30 in Miami (01:30 UTC): the next call at 09:00 (Unpod's engine's), 14:00 UTC.
 		expect(firstLegal('2026-11-26T01:30:00Z', '+13055550100')).toBe('2026-11-26T14:00:00.000Z');
 		// A contact of its own zone (as the law of its region, read from the number): 20:00 there.
-		const own = hours.calleeOf('+13055550100', 'Europe/Berlin', {}, WEDNESDAY_NOON_UTC).windows;
-		expect(own[0]).toEqual({ zone: 'Europe/Berlin', days: EVERY_DAY, start: 480, end: 1200 });
-		expect(callee('+14055550100').maxCallsPer24Hours).toBe(3);
-		expect(callee('+12125550100').maxCallsPer24Hours).toBeUndefined();
-		expect(callee('+12125550100', { maxCallsPer24Hours: 5 }).maxCallsPer24Hours).toBe(5);
-		expect(callee('+14055550100', { maxCallsPer24Hours: 5 }).maxCallsPer24Hours).toBe(3);
+		const own = hours.calleeOf('+13055550100', 'Europe/Berlin', LAW).windows;
+		expect(`${own[0].zone} ${weekText(own[0].week)}`).toBe('Europe/Berlin 08:00-20:00');
+		const limits = (number: string, settings: Partial<HoursSettings> = {}) =>
+			callee(number, settings).limits.map((l) => `${l.calls}/${l.days} ${l.where}`);
+		expect(limits('+14055550100')).toEqual(['3/1 Oklahoma']);
+		expect(limits('+12125550100')).toEqual([]);
+		expect(limits('+12125550100', { maxCallsPer24Hours: 5 })).toEqual(['5/1 Max Calls per 24 Hours']);
+		expect(limits('+14055550100', { maxCallsPer24Hours: 5 })).toEqual(['3/1 Oklahoma', '5/1 Max Calls per 24 Hours']);
 	});
 
 	test('a number in two zones is called only when both are inside: Alaska waits for Adak', () => {
@@ -150,11 +167,12 @@ describe('windows', () => {
 		expect(firstLegal('2026-11-26T00:30:00Z', '+18005550100')).toBe('2026-11-26T22:00:00.000Z');
 	});
 
-	test('zones with no hour in common are never legal; a fallback zone calls such a number there', () => {
+	test('zones with no hour in common are never legal; a fallback zone calls a number of no known zone there', () => {
 		// 09:00-17:00 in Tokyo and in New York share no hour.
+		const week = sameHours(EVERY_DAY, 540, 1020);
 		const apart = [
-			{ zone: 'Asia/Tokyo', days: EVERY_DAY, start: 540, end: 1020 },
-			{ zone: 'America/New_York', days: EVERY_DAY, start: 540, end: 1020 },
+			{ zone: 'Asia/Tokyo', week, holidays: [] },
+			{ zone: 'America/New_York', week, holidays: [] },
 		];
 		expect(hours.firstLegal(at('2026-11-25T18:00:00Z'), apart)).toBeUndefined();
 		// A number without its country code rings nowhere known.
@@ -164,12 +182,13 @@ describe('windows', () => {
 		expect(firstLegal('2026-11-25T10:00:00Z', '5550100123', { fallbackZone: 'America/Chicago' })).toBe(
 			'2026-11-25T14:00:00.000Z',
 		);
-		// A number whose zone is known keeps it.
+		// A number whose zone is known keeps it, even where its zones share no hour (a fallback never replaces them).
 		expect(callee('+12125550100', { fallbackZone: 'America/Chicago' }).zones).toEqual(['America/New_York']);
+		expect(callee('+18005550100', { fallbackZone: 'America/Chicago', user: { days: EVERY_DAY, start: 540, end: 600 } }).zones).toHaveLength(42);
 	});
 
 	test("the contact's own timezone wins over the number's", () => {
-		const own = hours.calleeOf('+12125550100', 'Europe/Berlin', {}, WEDNESDAY_NOON_UTC);
+		const own = hours.calleeOf('+12125550100', 'Europe/Berlin', LAW);
 		expect(own.zones).toEqual(['Europe/Berlin']);
 		// The number still says which law and whose engine: Unpod reads +1 as New York whatever the contact says.
 		expect(own.windows.map((w) => w.zone)).toEqual(['Europe/Berlin', 'America/New_York']);
@@ -193,13 +212,46 @@ describe('windows', () => {
 	});
 
 	test("the user's days and hours narrow the law's, read in the callee's zone", () => {
-		const user = { days: [1, 2, 3, 4, 5], start: '09:00', end: '19:00' };
+		const user = { days: [1, 2, 3, 4, 5], start: 540, end: 1140 };
 		// Friday 19:30 in Los Angeles (Saturday 03:30 UTC): Monday 09:00 there, 17:00 UTC.
 		expect(firstLegal('2026-11-28T03:30:00Z', '+12135550100', { user })).toBe('2026-11-30T17:00:00.000Z');
 		// The user's 07:00-22:00 does not widen the law's 08:00-21:00.
-		expect(
-			callee('+12135550100', { user: { days: EVERY_DAY, start: '07:00', end: '22:00' } }).windows[0],
-		).toMatchObject({ start: 480, end: 1260 });
+		expect(shape('+12135550100', { user: { days: EVERY_DAY, start: 420, end: 1320 } })[0]).toBe(
+			'America/Los_Angeles 08:00-21:00',
+		);
+	});
+
+	test("with the law's rules off, the user's own days and hours still hold, and nothing else", () => {
+		const user = { days: [1, 2, 3, 4, 5], start: 540, end: 1140 };
+		expect(shape('+12135550100', { law: false, user })).toEqual(['America/Los_Angeles Mon-Fri 09:00-19:00']);
+		// Friday 19:30 in Los Angeles: Monday 09:00 there, as with the law on; no Unpod engine's window.
+		expect(firstLegal('2026-11-28T03:30:00Z', '+12135550100', { law: false, user })).toBe('2026-11-30T17:00:00.000Z');
+		// Midnight in Los Angeles on a Tuesday, only the user's window kept: 09:00 there.
+		expect(firstLegal('2026-11-24T08:00:00Z', '+12135550100', { law: false, user })).toBe('2026-11-24T17:00:00.000Z');
+	});
+
+	test.each([
+		// Chile's clock moved forward at 24:00 on Saturday 2027-09-04: midnight never came.
+		['America/Santiago', '2027-09-05T01:00:00Z', '2027-09-05T11:00:00.000Z'],
+		// Cuba moves at 00:00 on the second Sunday of March: 2027-03-14.
+		['America/Havana', '2027-03-14T03:00:00Z', '2027-03-14T12:00:00.000Z'],
+		// New York's 2027-03-14 02:00 and Sydney's 2027-10-03 02:00 summer starts.
+		['America/New_York', '2027-03-14T06:30:00Z', '2027-03-14T12:00:00.000Z'],
+		['Australia/Sydney', '2027-10-02T16:30:00Z', '2027-10-02T21:00:00.000Z'],
+		// Summer ends: Sydney 2027-04-04 03:00 back to 02:00; New York 2027-11-07 02:00 back to 01:00.
+		['Australia/Sydney', '2027-04-03T15:30:00Z', '2027-04-03T22:00:00.000Z'],
+		['America/New_York', '2027-11-07T05:30:00Z', '2027-11-07T13:00:00.000Z'],
+	])("a clock change in %s: from %s, the next 08:00 there (%s)", (zone, from, next) => {
+		const callee = hours.calleeOf('5550100123', zone, { law: false, salesCalls: true, user: { days: EVERY_DAY, start: 480, end: 1260 } });
+		expect(iso(hours.firstLegal(at(from), callee.windows))).toBe(next);
+	});
+
+	test('a wall-clock time the clock skips is read as the first minute after the skip', () => {
+		const clock = new ZoneClock();
+		// Santiago's 2027-09-05 00:00 does not exist: 01:00 (UTC-3) is 04:00 UTC.
+		expect(iso(clock.instant(2027, 9, 5, 0, 0, 'America/Santiago'))).toBe('2027-09-05T04:00:00.000Z');
+		expect(iso(clock.instant(2027, 3, 14, 2, 30, 'America/New_York'))).toBe('2027-03-14T07:00:00.000Z');
+		expect(iso(clock.instant(2027, 3, 14, 3, 30, 'America/New_York'))).toBe('2027-03-14T07:30:00.000Z');
 	});
 
 	test('a slot rounds up to the next quarter hour, and never out of the window', () => {
@@ -212,7 +264,7 @@ describe('windows', () => {
 
 	test('the local time an item shows, zone by zone; for many zones the earliest and the latest', () => {
 		expect(hours.localTime(at('2026-11-28T00:06:00Z'), callee('+19075550100'))).toBe(
-			'Fri 2026-11-27 14:06 (America/Adak); Fri 2026-11-27 15:06 (America/Anchorage)',
+			'Fri 2026-11-27 15:06 (America/Anchorage); Fri 2026-11-27 14:06 (America/Adak)',
 		);
 		expect(hours.localTime(at('2026-11-28T00:06:00Z'), callee('+18005550100'))).toBe(
 			'Fri 2026-11-27 13:06 (Pacific/Pago_Pago) to Sat 2026-11-28 10:06 (Pacific/Saipan), in its 42 zones',

@@ -22,17 +22,15 @@ import {
 	countryCodeOption,
 	DEFAULT_BATCH_SIZE,
 	lookbackOption,
-	maxCallsPerDayOption,
+	hoursOptions,
 	rateLimitWaitOption,
 	skipExistingField,
-	unknownZoneOption,
 } from '../../placeCalls/fields';
-import { LAW_WINDOW } from '../../placeCalls/callingHours';
 import { CallingHours } from '../../../shared/callingHours/callee';
-import type { RowHours } from '../../placeCalls/callingHours';
+import type { RowHours } from '../../placeCalls/contactRow';
 import { doNotCallFields, refuseDoNotCallRows } from '../../placeCalls/doNotCall';
 import { rowItems } from '../../placeCalls/output';
-import { readRows } from '../../placeCalls/rows';
+import { readRows } from '../../placeCalls/readRows';
 import { rateLimitBudget, refuseInvalidRows, sendRows } from '../../placeCalls/send';
 import { followCalls, followedTask, outcomeOf } from '../../waitForCalls/follow';
 import type { Followed } from '../../waitForCalls/follow';
@@ -134,7 +132,7 @@ export const description: INodeProperties[] = [
 	...doNotCallFields(show),
 	callingHoursField(
 		show,
-		"Whether to call each contact only at hours the law of the place where the phone rings allows (08:00 to 21:00 in the callee's time zone, 20:00 in Florida and Oklahoma). In This Execution, a contact outside them is not called and its item says when it may be; Until Unpod Reports, the calls are scheduled for the first time legal for all, within Limit Wait Time.",
+		"Whether to call each contact only when the law of the place where the phone rings allows (its days, hours, holidays and limits, in the callee's time zone). In This Execution, a contact outside them is not called and its item says when it may be; Until Unpod Reports, the calls are scheduled for the first time legal for all, within Limit Wait Time.",
 	),
 	optionsCollection(show, [
 		checkEveryOption,
@@ -144,9 +142,8 @@ export const description: INodeProperties[] = [
 		}),
 		{ ...lookbackOption, displayOptions: { show: { '/waitMode': ['inExecution'] } } },
 		maxCallWaitOption,
-		maxCallsPerDayOption,
 		rateLimitWaitOption,
-		unknownZoneOption,
+		...hoursOptions,
 	]),
 	simplifyField(show),
 ];
@@ -185,9 +182,7 @@ async function webhook(this: IWebhookFunctions): Promise<IWebhookResponseData> {
  */
 const hoursReading = (outside: RowHours['outside']) => ({
 	book: new CallingHours(),
-	defaults: LAW_WINDOW,
 	outside: () => outside,
-	now: Date.now(),
 });
 
 async function waitInExecution(context: IExecuteFunctions): Promise<INodeExecutionData[]> {

@@ -7,20 +7,17 @@ import {
 	batchSizeOption,
 	callContextField,
 	callingHoursField,
-	callingWindowOptions,
 	countryCodeOption,
+	hoursOptions,
 	lookbackOption,
-	maxCallsPerDayOption,
 	outsideHoursOption,
 	rateLimitWaitOption,
 	skipExistingField,
-	unknownZoneOption,
 } from '../../placeCalls/fields';
-import { LAW_WINDOW } from '../../placeCalls/callingHours';
 import { CallingHours } from '../../../shared/callingHours/callee';
 import { doNotCallFields } from '../../placeCalls/doNotCall';
 import { rowItems } from '../../placeCalls/output';
-import { readRows } from '../../placeCalls/rows';
+import { readRows } from '../../placeCalls/readRows';
 import { rateLimitBudget, refuseInvalidRows, sendRows } from '../../placeCalls/send';
 import type { TaskOption } from './taskOption';
 
@@ -105,13 +102,11 @@ export const description: INodeProperties[] = [
 	callingHoursField(show),
 	optionsCollection(show, [
 		batchSizeOption,
-		...callingWindowOptions,
 		countryCodeOption,
 		lookbackOption,
-		maxCallsPerDayOption,
 		rateLimitWaitOption,
 		outsideHoursOption,
-		unknownZoneOption,
+		...hoursOptions,
 	]),
 ];
 
@@ -120,11 +115,9 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const continueOnFail = this.continueOnFail();
 	const { rows, invalid, refused } = readRows(this, items, {
 		book: new CallingHours(),
-		defaults: LAW_WINDOW,
 		outside: (itemIndex) =>
 			(this.getNodeParameter('options', itemIndex, {}) as { outsideHours?: 'schedule' | 'hold' }).outsideHours ??
 			'schedule',
-		now: Date.now(),
 	});
 	if (!continueOnFail) refuseInvalidRows(invalid);
 

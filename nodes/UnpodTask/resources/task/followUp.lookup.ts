@@ -10,7 +10,7 @@ import type { WaitBudget } from '../../../shared/retry';
 import { readTaskList } from '../../../shared/taskLists';
 import { platformTime } from '../../../shared/time';
 import { recentTasks } from '../../placeCalls/existingTasks';
-import type { RowHours } from '../../placeCalls/callingHours';
+import type { RowHours } from '../../placeCalls/contactRow';
 import type { Decision, EndedCall } from './followUp.plan';
 
 /** How far back a follow-up already scheduled for a call is looked for: two weeks. */

@@ -13,31 +13,22 @@ import { doNotCallFields, doNotCallListOf, doNotCallReason } from '../../placeCa
 import {
 	callContextField,
 	callingHoursField,
-	callingWindowOptions,
 	DEFAULT_BATCH_SIZE,
-	maxCallsPerDayOption,
+	hoursOptions,
 	rateLimitWaitOption,
 	unknownZoneOption,
 } from '../../placeCalls/fields';
 import { sentRowItem } from '../../placeCalls/output';
-import { callContextOf, callRequest, contactRow } from '../../placeCalls/rows';
-import type { Row } from '../../placeCalls/rows';
+import { callContextOf, callRequest, contactRow } from '../../placeCalls/contactRow';
+import type { Row, RowHours } from '../../placeCalls/contactRow';
 import { rateLimitBudget, sendRows } from '../../placeCalls/send';
 import { nextCallTime, nextCalls, spaceOf, tasksFromUnpod, toUnpods } from './followUp.lookup';
 import type { Planned } from './followUp.lookup';
-import { decideFollowUp, readEndedCall, slotOf } from './followUp.plan';
+import { decideFollowUp, intoWindow, readEndedCall, slotOf } from './followUp.plan';
 import type { CalleeWindows, EndedCall } from './followUp.plan';
-import {
-	hoursSettingsOf,
-	LAW_WINDOW,
-	ownZoneOf,
-	rowHours,
-	scheduleAt,
-	userWindowOf,
-} from '../../placeCalls/callingHours';
+import { hoursSettingsOf, ownZoneOf, rowHours, userWindowOf } from '../../placeCalls/hoursSettings';
+import { scheduleAt } from '../../placeCalls/whenToCall';
 import { CallingHours } from '../../../shared/callingHours/callee';
-import type { RowHours } from '../../placeCalls/callingHours';
-import { minutesOf } from '../../../shared/callingHours/window';
 import type { TaskOption } from './taskOption';
 
 const show = { operation: ['followUp'] };
@@ -93,49 +84,42 @@ export const description: INodeProperties[] = [
 	...doNotCallFields(show),
 	callingHoursField(
 		show,
-		"Whether to place each next call only at hours the law of the place where the phone rings allows (08:00 to 21:00 in the callee's own time zone, read from the number; 20:00 in Florida and Oklahoma), inside the Calling Days and Hours, which are read in that zone too",
+		"Whether to place each next call only when the law of the place where the phone rings allows (its days, hours, holidays and limits, in the callee's own time zone, read from the number); the Calling Days and Hours, read in that zone too, hold either way",
 	),
 	optionsCollection(show, [
-		...callingWindowOptions,
 		maxCallsOption,
-		maxCallsPerDayOption,
 		rateLimitWaitOption,
 		retryAfterOption,
 		slotOption,
-		{
-			...unknownZoneOption,
-			description:
-				"The time zone of numbers whose zone is not known, or whose zones share no legal hour; empty: such contacts get no next call. With Keep to Calling Hours off, the zone of the Calling Days and Hours (empty: the workflow's). A contact's own timezone field always wins.",
-		},
+		...hoursOptions.map((field) =>
+			field.name === unknownZoneOption.name
+				? {
+						...field,
+						description:
+							"The time zone of numbers whose zone is not known; empty: such contacts get no next call (with Keep to Calling Hours off: the workflow's zone). A contact's own timezone field always wins.",
+					}
+				: field,
+		),
 	]),
 ];
 
 /**
- * The windows an item's next call is held to: the law's and the Calling Days and Hours in each
- * zone the callee's phone may ring in; with Keep to Calling Hours off, the Calling Days and Hours
- * alone, in the contact's own zone, else the option's, else the workflow's.
+ * The windows an item's next call is held to (the law's, with Keep to Calling Hours on, and the
+ * Calling Days and Hours, in each zone the callee's phone may ring in), and the zone a callback
+ * time without one is read in: where most of the number's people live. No windows: any time.
  */
 function windowsOf(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	document: IDataObject,
 	book: CallingHours,
-	now: number,
 ): { window: CalleeWindows; hours?: RowHours } {
-	const fail = (what: string) =>
-		new NodeOperationError(context.getNode(), `Item ${itemIndex + 1}: ${what}`, { itemIndex });
 	const own = ownZoneOf(document);
-	if (typeof own === 'object') throw fail(own.message);
-	const settings = hoursSettingsOf(context, itemIndex, LAW_WINDOW);
-	if (!settings) {
-		const { user, timeZone } = userWindowOf(context, itemIndex, LAW_WINDOW);
-		const zone = own ?? (timeZone || context.getTimezone());
-		const windows = [{ zone, days: user.days, start: minutesOf(user.start), end: minutesOf(user.end) }];
-		return { window: { windows, zone, clock: book.clock } };
-	}
-	const hours = rowHours(book, settings, document, own, 'schedule', now)!;
-	const { windows, zones } = hours.callee;
-	return { window: { windows, zone: zones[0] ?? 'UTC', clock: book.clock }, hours };
+	if (typeof own === 'object')
+		throw new NodeOperationError(context.getNode(), `Item ${itemIndex + 1}: ${own.message}`, { itemIndex });
+	const hours = rowHours(book, hoursSettingsOf(context, itemIndex), document, own, 'schedule');
+	const zone = hours?.callee.zones[0] ?? own ?? (userWindowOf(context, itemIndex).timeZone || context.getTimezone());
+	return { window: { windows: hours?.callee.windows ?? [], zone, clock: book.clock }, hours };
 }
 
 /** Reads each input item as a call and decides; an item that is no call at all fails, naming it. */
@@ -163,8 +147,10 @@ function planItems(
 			}
 			call.doNotCall ??= doNotCallReason(context, itemIndex, call.document, doNotCall);
 			if (!call.taskId) throw new Error('has no task_id: give it an ended call as the triggers or Get Many put it out');
-			const { window, hours } = windowsOf(context, itemIndex, call.document, book, now);
+			const { window, hours } = windowsOf(context, itemIndex, call.document, book);
 			const decision = unknownZone(call, hours) ?? decideFollowUp(call, { window, retryAfterHours, maxCalls }, now);
+			if (decision.follow_up === 'unpod' && decision.at !== undefined && hours && intoWindow(decision.at, window) !== decision.at)
+				decision.outsideHours = `Unpod's own ${call.unpodCallsAgain === 'redial' ? 'redial' : 'follow-up'} rings at ${book.localTime(decision.at, hours.callee)}, outside the callee's calling hours (${book.windowText(hours.callee)}); Unpod cannot be told to move it`;
 			const due = decision.follow_up === 'callback' || decision.follow_up === 'retry';
 			const slot = due && decision.at !== undefined ? slotOf(decision.at, slotMinutes, now, window) : undefined;
 			planned.push({ itemIndex, call, decision, slot, hours });
@@ -205,6 +191,7 @@ function decided(plan: Planned, extra: IDataObject): IDataObject {
 		follow_up_attempt: plan.decision.follow_up === 'none' ? null : plan.decision.attempt,
 		do_not_call: plan.decision.reason === 'do_not_call',
 		...(plan.decision.moved ? { unpod_rescheduled: plan.decision.moved } : {}),
+		...(plan.decision.outsideHours ? { unpod_outside_hours: plan.decision.outsideHours } : {}),
 		...extra,
 	};
 }
@@ -281,6 +268,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		budget,
 		continueOnFail,
 		skipCalledContacts: false,
+		// The limits' read of the space's tasks, up to 30 days and more, is then only what is new.
+		rememberTasks: true,
 	});
 	for (const [row, plan] of rows) {
 		const result = sent.get(row)!;
@@ -289,7 +278,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 			const none = {
 				...plan,
 				slot: undefined,
-				decision: { ...plan.decision, follow_up: 'none' as const, reason: 'calling_hours: max calls per 24 hours' },
+				decision: { ...plan.decision, follow_up: 'none' as const, reason: 'calling_hours: limit of calls' },
 			};
 			out[row.itemIndex] = { json: decided(none, result.answer), pairedItem: { item: row.itemIndex } };
 			continue;

@@ -9,6 +9,7 @@ import { isFinal } from '../../../shared/tasks';
 import { platformTime } from '../../../shared/time';
 import { contactColumns, simplifyTask, unpodCallsAgain } from '../../../shared/outcome';
 import { objectOf } from '../../../shared/values';
+import { HORIZON_DAYS } from '../../../shared/callingHours/window';
 import type { ZoneClock, ZoneWindow } from '../../../shared/callingHours/window';
 
 /**
@@ -21,7 +22,7 @@ export interface CalleeWindows {
 	clock: ZoneClock;
 }
 
-/** The first instant at or after `ms` inside every window; undefined when none comes within 8 days. */
+/** The first instant at or after `ms` inside every window; undefined when none comes within the horizon. */
 export const intoWindow = (ms: number, callee: CalleeWindows) => callee.clock.firstCommon(ms, callee.windows);
 
 /**
@@ -138,6 +139,8 @@ export interface Decision {
 	attempt: number;
 	/** Why the next call is not at the time asked: outside the callee's calling hours. */
 	moved?: string;
+	/** Unpod calls again itself at a time outside the callee's calling hours: what the item says. */
+	outsideHours?: string;
 }
 
 export interface FollowUpSettings {
@@ -174,7 +177,7 @@ export function decideFollowUp(call: EndedCall, settings: FollowUpSettings, now:
 	if (!reason && !call.callbackRequested) return { follow_up: 'none', reason: 'reached', attempt: next };
 	if (!call.document.contact_number) return { follow_up: 'none', reason: 'no_phone', attempt: next };
 	if (call.attempt >= settings.maxCalls) return { follow_up: 'none', reason: 'max_calls', attempt: next };
-	const noHour = { follow_up: 'none', reason: 'calling_hours: no legal hour within 8 days', attempt: next } as const;
+	const noHour = { follow_up: 'none', reason: `calling_hours: no legal hour within ${HORIZON_DAYS} days`, attempt: next } as const;
 	if (!reason) {
 		const asked = callbackInstant(call.callbackTime, settings.window.zone, settings.window.clock);
 		if (asked !== undefined) {

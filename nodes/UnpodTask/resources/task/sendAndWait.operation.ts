@@ -17,12 +17,12 @@ import { approvalItem, approvedValuesOf, DEFAULT_APPROVED_VALUES } from '../../.
 import { contactFields, contactOfItem, toContactDocument } from '../../../shared/contacts';
 import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/descriptions';
 import { sameForEveryItem } from '../../../shared/parameters';
-import { hoursSettingsOf, LAW_WINDOW, ownZoneOf, rowHours } from '../../placeCalls/callingHours';
+import { hoursSettingsOf, ownZoneOf, rowHours } from '../../placeCalls/hoursSettings';
 import { CallingHours } from '../../../shared/callingHours/callee';
 import { doNotCallFields, doNotCallListOf, refusalOf, refuseDoNotCallRows } from '../../placeCalls/doNotCall';
-import { callingHoursField, countryCodeOption, rateLimitWaitOption, unknownZoneOption } from '../../placeCalls/fields';
-import { callRequest, contactRow } from '../../placeCalls/rows';
-import type { Row } from '../../placeCalls/rows';
+import { callingHoursField, countryCodeOption, hoursOptions, rateLimitWaitOption } from '../../placeCalls/fields';
+import { callRequest, contactRow } from '../../placeCalls/contactRow';
+import type { Row } from '../../placeCalls/contactRow';
 import type { Waiting } from '../../waitForCalls/park';
 import {
 	endedCallsOf,
@@ -64,7 +64,7 @@ export const description: INodeProperties[] = [
 	...doNotCallFields(show),
 	callingHoursField(
 		show,
-		'Whether to call the approver only at hours the law of the place where the phone rings allows (08:00 to 21:00 in their time zone, 20:00 in Florida and Oklahoma): outside them the call is scheduled for the first legal time, within Limit Wait Time. Turn it off for colleagues who agreed to be called at any hour.',
+		'Whether to call the approver only when the law of the place where the phone rings allows (its days, hours and holidays, in their time zone): outside them the call is scheduled for the first legal time, within Limit Wait Time. Turn it off for colleagues who agreed to be called at any hour.',
 	),
 	{
 		displayName: 'Message',
@@ -90,7 +90,7 @@ export const description: INodeProperties[] = [
 		countryCodeOption,
 		limitWaitOption('A timed-out wait puts out the input items without `approved`: treat that as not approved'),
 		rateLimitWaitOption,
-		unknownZoneOption,
+		...hoursOptions,
 	]),
 ];
 
@@ -114,7 +114,6 @@ function approvalRows(context: IExecuteFunctions): Row[] {
 	const doNotCall = doNotCallListOf(context);
 	const refused: Array<{ itemIndex: number; reason: string }> = [];
 	const book = new CallingHours();
-	const now = Date.now();
 	const rows = items.map((item, itemIndex) => {
 		const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 		const countryCode = String(options.defaultCountryCode ?? '');
@@ -131,14 +130,7 @@ function approvalRows(context: IExecuteFunctions): Row[] {
 			throw new NodeOperationError(context.getNode(), `Item ${itemIndex + 1}: the approver's ${own.message}`, {
 				itemIndex,
 			});
-		const hours = rowHours(
-			book,
-			hoursSettingsOf(context, itemIndex, LAW_WINDOW),
-			contact.document,
-			own,
-			'schedule',
-			now,
-		);
+		const hours = rowHours(book, hoursSettingsOf(context, itemIndex), contact.document, own, 'schedule');
 		return contactRow({
 			itemIndex,
 			inputJson: item.json,

@@ -1,7 +1,7 @@
 /**
- * Contact rows, the one shape every operation that places calls sends (placeCalls/send.ts):
- * their request (one body for all), the checks of what they carry, and reading them from the
- * input items as Create and Call and Wait take them. Nothing here sends anything.
+ * Contact rows read from the input items as Create and Call and Wait take them, each checked:
+ * a row to send, a bad row naming its field, or a contact refused (do-not-call). Nothing here
+ * sends anything.
  */
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
@@ -9,88 +9,12 @@ import { contactOfItem, toContactDocument } from '../../shared/contacts';
 import type { DoNotCallList } from '../../shared/doNotCall';
 import { doNotCallListOf, refusalOf } from './doNotCall';
 import { DEFAULT_LOOKBACK_HOURS } from './fields';
-import { hoursSettingsOf, ownZoneOf, rowHours, scheduleAt } from './callingHours';
+import { hoursSettingsOf, ownZoneOf, rowHours } from './hoursSettings';
+import { scheduleAt } from './whenToCall';
 import { userTime } from '../../shared/time';
-import type { RowHours } from './callingHours';
-import type { Callee, CallingHours, UserWindow } from '../../shared/callingHours/callee';
-
-export interface Row {
-	itemIndex: number;
-	/** The sheet's own row number (`row_number`, as Google Sheets and similar nodes give it). */
-	rowNumber?: number;
-	/** Position of the contact in its item's JSON array (JSON mode). */
-	position?: number;
-	/** The JSON the row came from (its input item, or one document of a JSON array): its output item repeats it. */
-	inputJson: IDataObject;
-	document: IDataObject;
-	/** Everything that must be equal for rows to share a request. */
-	group: string;
-	request: { space: string; body: IDataObject };
-	/** The row's own Default Country Code: its number, and Unpod's stored ones, are read with it. */
-	countryCode: string;
-	/** With Skip Contacts Already Called: how many hours back the row's duplicates are looked for. */
-	lookbackHours?: number;
-	/** With Keep to Calling Hours: the callee's zones and window (placeCalls/callingHours.ts). */
-	hours?: RowHours;
-}
-
-/** The request every call is created with: in a space, by an agent, when, and what for. */
-export function callRequest(space: string, agent: string, schedule: IDataObject, callContext: string): Row['request'] {
-	return { space, body: { pilot: agent, schedule, context: callContext } };
-}
-
-/** A row of `request`; rows share a create request when their requests are equal. */
-export function contactRow(row: Omit<Row, 'group'>): Row {
-	return { ...row, group: JSON.stringify([row.request.space, row.request.body]) };
-}
-
-/**
- * The Call Context of an item, which Unpod requires: it refuses a whole request over a blank
- * one, so the row stops before anything is sent. `label` names the item in the message.
- */
-export function callContextOf(context: IExecuteFunctions, itemIndex: number, label: string): string {
-	const callContext = String(context.getNodeParameter('callContext', itemIndex, '') ?? '').trim();
-	if (!callContext) {
-		throw new NodeOperationError(context.getNode(), `${label}: Call Context is empty`, {
-			itemIndex,
-			description:
-				'Unpod requires a Call Context for every task: write the goal of the calls, or map a column that holds it.',
-		});
-	}
-	return callContext;
-}
-
-export interface InvalidRow {
-	itemIndex: number;
-	rowNumber?: number;
-	error: NodeOperationError;
-	inputJson: IDataObject;
-}
-
-/** A contact on the do-not-call list: never sent, and not an error. `reason` names the row and why. */
-export interface RefusedRow {
-	itemIndex: number;
-	rowNumber?: number;
-	inputJson: IDataObject;
-	reason: string;
-}
-
-/** The row number a sheet node put on the item, if any. */
-export function sheetRow(json: IDataObject): number | undefined {
-	const value = json.row_number;
-	const n =
-		typeof value === 'number' ? value : typeof value === 'string' && /^\d+$/.test(value.trim()) ? Number(value) : NaN;
-	return Number.isInteger(n) && n > 0 ? n : undefined;
-}
-
-/**
- * How a row is named in messages: "Row N" when the item carries the sheet's row number
- * (line N of the sheet), else "Item N" (counting input items from 1).
- */
-export function rowLabel(json: IDataObject, itemIndex: number): string {
-	const row = sheetRow(json);
-	return row === undefined ? `Item ${itemIndex + 1}` : `Row ${row}`;
-}
+import { callContextOf, callRequest, contactRow, rowLabel, sheetRow } from './contactRow';
+import type { InvalidRow, RefusedRow, Row, RowHours } from './contactRow';
+import type { Callee, CallingHours } from '../../shared/callingHours/callee';
 
 export function parseDocuments(value: unknown): IDataObject[] {
 	const parsed = typeof value === 'string' ? JSON.parse(value) : value;
@@ -119,9 +43,7 @@ function scheduleOf(context: IExecuteFunctions, itemIndex: number): IDataObject 
 /** How the rows of a read keep to calling hours: one book for the run, the operation's defaults. */
 export interface HoursReading {
 	book: CallingHours;
-	defaults: UserWindow;
 	outside: (itemIndex: number) => RowHours['outside'];
-	now: number;
 	/** The rows' shared RowHours, one per callee (rowHours). */
 	shared?: Map<Callee, Partial<Record<RowHours['outside'], RowHours>>>;
 }
@@ -141,7 +63,7 @@ function requestOf(context: IExecuteFunctions, itemIndex: number, label: string)
 }
 
 /**
- * A row's calling hours, or undefined with Keep to Calling Hours off; a contact `timezone` that
+ * A row's calling hours, or undefined when it has none to keep; a contact `timezone` that
  * is no zone is a bad row naming the field.
  */
 function hoursOfRow(
@@ -151,12 +73,12 @@ function hoursOfRow(
 	reading: HoursReading | undefined,
 ): RowHours | undefined | { field: string; message: string } {
 	if (!reading) return undefined;
-	const settings = hoursSettingsOf(context, itemIndex, reading.defaults);
+	const settings = hoursSettingsOf(context, itemIndex);
 	if (!settings) return undefined;
 	const own = ownZoneOf(document);
 	if (typeof own === 'object') return own;
 	reading.shared ??= new Map();
-	return rowHours(reading.book, settings, document, own, reading.outside(itemIndex), reading.now, reading.shared);
+	return rowHours(reading.book, settings, document, own, reading.outside(itemIndex), reading.shared);
 }
 
 interface ItemContact {

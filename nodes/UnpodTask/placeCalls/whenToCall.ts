@@ -1,0 +1,256 @@
+/**
+ * When each row is called, for every operation that places calls: the step of sending that holds
+ * or moves a row whose callee's window is closed, or whose limits of calls are full, before any
+ * create request; a Call At already past; a call sent now that must ring before its window
+ * closes; and the one time of the calls of a wait.
+ */
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import type { Callee, CalleeLimit, CallingHours } from '../../shared/callingHours/callee';
+import { DAY_MS, HORIZON_DAYS, MINUTE_MS } from '../../shared/callingHours/window';
+import type { ExistingTasks } from './existingTasks';
+import type { Row, RowHours } from './contactRow';
+
+/** Calls moved to the same quarter hour share a create request. */
+export const SLOT_MINUTES = 15;
+/**
+ * A call sent now rings after Unpod's queue and dialling: it goes now only while its window stays
+ * open this much longer, else at the next opening.
+ */
+export const NOW_MARGIN_MINUTES = 15;
+const MARGIN_MS = NOW_MARGIN_MINUTES * MINUTE_MS;
+
+const NO_ZONE =
+	"the number's time zone is not known (give it with its country code, set the contact's timezone, or the node's Time Zone for Unknown Numbers)";
+
+/** When a row is to be called: its custom schedule's instant (UTC, as Unpod reads it), else undefined (now). */
+function requestedInstant(body: IDataObject): number | undefined {
+	const schedule = (body.schedule ?? {}) as IDataObject;
+	if (schedule.type !== 'custom') return undefined;
+	const at = Date.parse(`${String(schedule.calling_date)}T${String(schedule.calling_time)}Z`);
+	return Number.isNaN(at) ? undefined : at;
+}
+
+/** Unpod's custom schedule for an instant, in UTC (its task service reads a time without a zone as UTC). */
+export function scheduleAt(ms: number): IDataObject {
+	const iso = new Date(ms).toISOString();
+	return { type: 'custom', calling_date: iso.slice(0, 10), calling_time: iso.slice(11, 16) };
+}
+
+/** A row's schedule changed: it shares a request only with rows of the same schedule. */
+export function setSchedule(row: Pick<Row, 'request' | 'group'>, schedule: IDataObject): void {
+	row.request = { ...row.request, body: { ...row.request.body, schedule } };
+	row.group = JSON.stringify([row.request.space, row.request.body]);
+}
+
+/** The fields every item of a contact not called now carries: where the phone rings, and the time there. */
+export function calleeFields(hours: RowHours, now: number): IDataObject {
+	const { callee, book } = hours;
+	return {
+		unpod_callee_time_zones: callee.zones,
+		unpod_callee_local_time: callee.zones.length ? book.localTime(now, callee) : null,
+	};
+}
+
+/**
+ * The first instant at or after `from` that a call may start and that lets a call sent now ring
+ * before the window closes: now, only while it stays open for the margin.
+ */
+export function firstCallable(book: CallingHours, callee: Callee, from: number, sentNow: boolean): number | undefined {
+	const at = book.firstLegal(from, callee.windows);
+	if (!sentNow || at !== from) return at;
+	return book.firstLegal(from + MARGIN_MS, callee.windows) === from + MARGIN_MS
+		? from
+		: book.firstLegal(from + MARGIN_MS, callee.windows);
+}
+
+/**
+ * The first instant at or after `at` (and callable) with room under every limit: fewer than its
+ * calls within its days either side, the calls counted being `calls` (the space's, and this run's
+ * earlier rows'). Says which limit moved it, and how many calls it found.
+ */
+function underLimits(at: number, calls: number[], limits: CalleeLimit[], next: (ms: number) => number | undefined) {
+	let when: number | undefined = at;
+	let moved: { limit: CalleeLimit; count: number } | undefined;
+	for (let tries = 0; tries <= (calls.length + 1) * limits.length && when !== undefined; tries++) {
+		const full = limits
+			.map((limit) => ({ limit, near: calls.filter((t) => Math.abs(t - when!) < limit.days * DAY_MS).sort((a, b) => a - b) }))
+			.find(({ limit, near }) => near.length >= limit.calls);
+		if (!full) return { at: when, moved };
+		moved ??= { limit: full.limit, count: full.near.length };
+		when = next(full.near[full.near.length - full.limit.calls] + full.limit.days * DAY_MS);
+	}
+	return { at: undefined, moved };
+}
+
+const limitText = ({ limit, count }: { limit: CalleeLimit; count: number }) =>
+	`${count} calls to this number within ${limit.days === 1 ? '24 hours' : `${limit.days} days`} already (at most ${limit.calls}, ${limit.where === 'Max Calls per 24 Hours' ? 'Max Calls per 24 Hours' : `${limit.where}'s law`})`;
+
+/** The calls counted for the limits: the space's tasks to a number, and the rows of this run before. */
+class CallTally {
+	private thisRun = new Map<string, number[]>();
+
+	constructor(private existing?: Map<string, ExistingTasks>) {}
+
+	of(row: Row, number: string): number[] {
+		const space = this.existing?.get(row.request.space)?.callTimes(number, row.countryCode) ?? [];
+		return [...space, ...(this.thisRun.get(`${row.request.space} ${number}`) ?? [])];
+	}
+
+	add(row: Row, number: string, at: number): void {
+		const key = `${row.request.space} ${number}`;
+		this.thisRun.set(key, [...(this.thisRun.get(key) ?? []), at]);
+	}
+}
+
+/**
+ * The calling-hours step of sending, before any create request: a row whose callee may be called
+ * at its time (now, or its custom schedule) goes as it is (Auto becomes Now: Unpod's engine reads
+ * every +1 number as New York); any other is moved to its next legal slot, or held. A Call At
+ * already past is never sent as such. Returns the held rows with what their items say.
+ * `existing` holds the space's recent tasks where a row has a limit of calls.
+ */
+export function keepCallingHours<R extends Row>(
+	rows: R[],
+	now: number,
+	existing?: Map<string, ExistingTasks>,
+): Map<R, IDataObject> {
+	const held = new Map<R, IDataObject>();
+	const tally = new CallTally(existing);
+	// Rows moved to one slot from one request share the moved request and what their items say:
+	// 100,000 rows hold a few of each.
+	const moved = new Map<string, Map<unknown, { request: Row['request']; group: string; hours?: RowHours }>>();
+	const share = (key: unknown, row: Row, move: () => IDataObject | undefined) => {
+		const ofGroup = moved.get(row.group) ?? new Map();
+		moved.set(row.group, ofGroup);
+		let same = ofGroup.get(key);
+		if (!same) {
+			const note = move();
+			same = { request: row.request, group: row.group, hours: note && row.hours && { ...row.hours, note } };
+			ofGroup.set(key, same);
+		}
+		row.request = same.request;
+		row.group = same.group;
+		if (same.hours) row.hours = same.hours;
+	};
+	for (const row of rows) {
+		const requested = requestedInstant(row.request.body);
+		const past = requested !== undefined && requested < now ? `Call At ${new Date(requested).toISOString()} had passed` : '';
+		const hours = row.hours;
+		if (!hours) {
+			if (past) {
+				share('past', row, () => void setSchedule(row, { type: 'now' }));
+				row.note = { unpod_rescheduled: `${past}; called now` };
+			}
+			continue;
+		}
+		const { book, callee } = hours;
+		const from = past || requested === undefined ? now : requested;
+		const sentNow = from === now;
+		const number = String(row.document.contact_number);
+		const hold = (reason: string, next: number | undefined) =>
+			held.set(row, {
+				...calleeFields(hours, now),
+				unpod_created: false,
+				unpod_held: `${number}: ${reason}; not called`,
+				unpod_next_allowed_at: next === undefined ? null : new Date(next).toISOString(),
+			});
+		if (!callee.zones.length) {
+			hold(NO_ZONE, undefined);
+			continue;
+		}
+		let at = firstCallable(book, callee, from, sentNow);
+		let limitNote = '';
+		if (at !== undefined && callee.limits.length) {
+			const limited = underLimits(at, tally.of(row, number), callee.limits, (ms) => book.firstLegal(ms, callee.windows));
+			if (limited.moved) limitNote = limitText(limited.moved);
+			at = limited.at;
+		}
+		if (at === undefined) {
+			hold(limitNote || `no hour of ${book.windowText(callee)} in all of its time zones (${callee.zones.length}) within ${HORIZON_DAYS} days`, undefined);
+			continue;
+		}
+		const slot = at === from ? at : (book.slot(at, callee.windows, SLOT_MINUTES) ?? at);
+		if (slot !== from && hours.outside === 'hold') {
+			hold(limitNote || `outside its calling hours (${book.windowText(callee)})`, slot);
+			continue;
+		}
+		if (callee.limits.length) tally.add(row, number, slot);
+		if (slot === from && !past) {
+			if ((row.request.body.schedule as IDataObject)?.type === 'auto')
+				share('now', row, () => {
+					setSchedule(row, { type: 'now' });
+					return undefined;
+				});
+			continue;
+		}
+		// Keyed by the callee (its zones and so its note) and the slot: no string made per row.
+		share(limitNote || past ? `${limitNote}${past} ${slot} ${callee.zones.join()}` : hours, row, () => {
+			setSchedule(row, slot === now ? { type: 'now' } : scheduleAt(slot));
+			// The zones, the time there and the new time say why; a limit or a past Call At says more.
+			// Every word on 100,000 items is memory n8n holds several times over.
+			const why = [limitNote, past].filter(Boolean).join('; ');
+			return {
+				...calleeFields(hours, now),
+				scheduled_at: new Date(slot).toISOString(),
+				...(why ? { unpod_rescheduled: `${why[0].toUpperCase()}${why.slice(1)}; scheduled for ${book.localTime(slot, callee)}` } : {}),
+			};
+		});
+	}
+	return held;
+}
+
+/**
+ * Before a batch sent now, after a wait for the rate limit or a retry: each of its rows still
+ * callable now, with the margin, or moved (or held) as keepCallingHours would. Returns the held.
+ */
+export function recheckNow<R extends Row>(rows: R[], now: number): Map<R, IDataObject> {
+	const late = rows.filter((row) => {
+		const hours = row.hours;
+		if (!hours || (row.request.body.schedule as IDataObject)?.type !== 'now') return false;
+		return firstCallable(hours.book, hours.callee, now, true) !== now;
+	});
+	return late.length ? keepCallingHours(late, now) : new Map();
+}
+
+/**
+ * The calls of one wait go in one request, so at one time: the first slot legal for every
+ * callee at once. Returns undefined when they may be called now; throws, naming the rows and
+ * sending nothing, when some number's zone is unknown or no common slot comes before `latest`.
+ */
+export function commonSlot(
+	context: IExecuteFunctions,
+	rows: Row[],
+	now: number,
+	latest: number,
+	what: string,
+): number | undefined {
+	const timed = rows.filter((row) => row.hours);
+	if (!timed.length) return undefined;
+	const refuse = (message: string, itemIndex: number) =>
+		new NodeOperationError(context.getNode(), `${message}. Nothing was sent.`, {
+			itemIndex,
+			description: `${what} places its calls in one request, at one time legal for every callee (Keep to Calling Hours).`,
+		});
+	const unknown = timed.find((row) => !row.hours!.callee.zones.length);
+	if (unknown)
+		throw refuse(`Item ${unknown.itemIndex + 1}: ${String(unknown.document.contact_number)}: ${NO_ZONE}`, unknown.itemIndex);
+	const { book } = timed[0].hours!;
+	const together = { ...timed[0].hours!.callee, windows: timed.flatMap((row) => row.hours!.callee.windows) };
+	const at = firstCallable(book, together, now, true);
+	if (at === now) return undefined;
+	const slot = at === undefined ? undefined : book.slot(at, together.windows, SLOT_MINUTES);
+	const first = timed[0];
+	const local = book.localTime(now, first.hours!.callee);
+	if (slot === undefined)
+		throw refuse(
+			`No hour within ${HORIZON_DAYS} days is legal for every callee of this run at once (${local} for item ${first.itemIndex + 1})`,
+			first.itemIndex,
+		);
+	if (slot > latest)
+		throw refuse(
+			`Outside calling hours: the first time legal for every callee is ${new Date(slot).toISOString()} (${book.localTime(slot, first.hours!.callee)} for item ${first.itemIndex + 1}), after Limit Wait Time`,
+			first.itemIndex,
+		);
+	return slot;
+}
