@@ -84,7 +84,7 @@ export const RHODE_ISLAND: HolidayCalendar = {
 export const LOUISIANA: HolidayCalendar = {
 	name: 'Louisiana legal holidays',
 	citation:
-		"La. R.S. 1:55(A)(1): New Year's Day, Battle of New Orleans (January 8), Dr. Martin Luther King, Jr.'s Birthday, Washington's Birthday, Mardi Gras, Good Friday, National Memorial Day, Independence Day, Huey P. Long Day (August 30), Labor Day, Columbus Day, All Saints' Day (November 1), Veterans' Day, Thanksgiving Day, Christmas Day",
+		"La. R.S. 1:55(A)(1): New Year's Day, Battle of New Orleans (January 8), Dr. Martin Luther King, Jr.'s Birthday, Washington's Birthday, Mardi Gras, Good Friday, National Memorial Day, Independence Day, Huey P. Long Day (August 30), Labor Day, Columbus Day, All Saints' Day (November 1), Veterans' Day, Thanksgiving Day, Christmas Day; and general election day in even years (1:55, as its summaries list it)",
 	holidays: [
 		fixed("New Year's Day", 1, 1),
 		fixed('Battle of New Orleans', 1, 8),
@@ -101,6 +101,7 @@ export const LOUISIANA: HolidayCalendar = {
 		fixed("Veterans' Day", 11, 11),
 		nth('Thanksgiving Day', 4, THU, 11),
 		fixed('Christmas Day', 12, 25),
+		{ name: 'General election day', month: 11, weekday: MON, nth: 1, plus: 1, years: 'even' },
 	],
 };
 
@@ -168,15 +169,15 @@ export const FRANCE: HolidayCalendar = {
 export const AUSTRALIA: HolidayCalendar = {
 	name: "Australia's national public holidays",
 	citation:
-		"The days that are public holidays in every state and territory, as the Telecommunications (Telemarketing and Research Calls) Industry Standard 2017's national public holidays are read: New Year's Day, Australia Day (26 January), Good Friday, Easter Monday, Anzac Day (25 April), Christmas Day, Boxing Day",
+		"The days that are public holidays in every state and territory, as the Telecommunications (Telemarketing and Research Calls) Industry Standard 2017's national public holidays are read: New Year's Day, Australia Day (26 January), Good Friday, Easter Monday, Anzac Day (25 April), Christmas Day, Boxing Day, and the Mondays and Tuesdays every state gives for those of a weekend",
 	holidays: [
-		fixed("New Year's Day", 1, 1),
-		fixed('Australia Day', 1, 26),
+		fixed("New Year's Day", 1, 1, WEEKEND_MON),
+		fixed('Australia Day', 1, 26, WEEKEND_MON),
 		{ name: 'Good Friday', easter: -2 },
 		{ name: 'Easter Monday', easter: 1 },
 		fixed('Anzac Day', 4, 25),
-		fixed('Christmas Day', 12, 25),
-		fixed('Boxing Day', 12, 26),
+		fixed('Christmas Day', 12, 25, { 6: 2, 0: 2 }),
+		fixed('Boxing Day', 12, 26, { 6: 2, 0: 2 }),
 	],
 };
 

@@ -1,0 +1,176 @@
+/**
+ * When each row is called (placeCalls/whenToCall.ts), on instants the test gives: limits that
+ * count this run's own rows and the space's calls on the day they ring, a Call At already past,
+ * and the margin a call sent now keeps before its window closes. Pure: no request, no clock.
+ */
+import type { IDataObject } from 'n8n-workflow';
+import { CallingHours } from '../../../nodes/shared/callingHours/callee';
+import type { HoursSettings } from '../../../nodes/shared/callingHours/callee';
+import { callRequest, contactRow } from '../../../nodes/UnpodTask/placeCalls/contactRow';
+import type { Row } from '../../../nodes/UnpodTask/placeCalls/contactRow';
+import { ExistingTasks } from '../../../nodes/UnpodTask/placeCalls/existingTasks';
+import { rowHours } from '../../../nodes/UnpodTask/placeCalls/hoursSettings';
+import { commonSlot, keepCallingHours, recheckNow, scheduleAt } from '../../../nodes/UnpodTask/placeCalls/whenToCall';
+
+const LAW: HoursSettings = { law: true, salesCalls: true };
+const at = (text: string) => Date.parse(text);
+const HOUR = 3_600_000;
+const DAY = 24 * HOUR;
+
+/** Rows of `numbers` in one space, as Create reads them, each with its calling hours. */
+function rowsOf(numbers: string[], schedule: IDataObject = { type: 'now' }, settings: HoursSettings | 'none' = LAW): Row[] {
+	const book = new CallingHours();
+	const shared = new Map();
+	return numbers.map((number, itemIndex) => {
+		const document = { name: `Contact ${itemIndex + 1}`, contact_number: number };
+		const hours = rowHours(book, settings === 'none' ? undefined : settings, document, undefined, 'schedule', shared);
+		return contactRow({
+			itemIndex,
+			inputJson: document,
+			document,
+			request: callRequest('space-1', 'agent-1', schedule, 'Spring offer'),
+			countryCode: '',
+			...(hours ? { hours } : {}),
+		});
+	});
+}
+
+/** The space's tasks, as its task list gives them: one per call time. */
+const spaceWith = (number: string, times: number[]) =>
+	new Map([
+		[
+			'space-1',
+			new ExistingTasks(
+				times.map((t, i) => ({
+					task_id: `t${i}`,
+					status: 'completed',
+					created: new Date(t).toISOString(),
+					input: { contact_number: number },
+				})),
+			),
+		],
+	]);
+
+const scheduleOf = (row: Row) => row.request.body.schedule as IDataObject;
+const when = (row: Row) => {
+	const schedule = scheduleOf(row);
+	return schedule.type === 'custom' ? `${String(schedule.calling_date)}T${String(schedule.calling_time)}` : String(schedule.type);
+};
+
+describe('limits of calls', () => {
+	// Wednesday 2027-03-10 15:00 UTC: 10:00 in Miami, 11:00 in New York.
+	const NOW = at('2027-03-10T15:00:00Z');
+
+	test('five rows of one Florida number in one run: three now, two when the first is 24 hours old', () => {
+		const rows = rowsOf(Array(5).fill('+13055550100'));
+		const held = keepCallingHours(rows, NOW);
+		expect(held.size).toBe(0);
+		expect(rows.map(when)).toEqual(['now', 'now', 'now', '2027-03-11T15:00', '2027-03-11T15:00']);
+		expect(rows[3].hours!.note!.unpod_rescheduled).toMatch(
+			/^3 calls to this number within 24 hours already \(at most 3, Florida's law\); scheduled for Thu 2027-03-11 10:00/,
+		);
+	});
+
+	test('with Do Not Create, the rows past the limit are held, saying when they may be called', () => {
+		const rows = rowsOf(Array(4).fill('+13055550100'));
+		for (const row of rows) row.hours = { ...row.hours!, outside: 'hold' };
+		const held = keepCallingHours(rows, NOW);
+		expect([...held.keys()]).toEqual([rows[3]]);
+		expect(held.get(rows[3])).toMatchObject({ unpod_created: false, unpod_next_allowed_at: '2027-03-11T15:00:00.000Z' });
+	});
+
+	test('a French number with 4 calls in the last 19 days gets its 5th when the oldest is 30 days old, inside the window', () => {
+		// Wednesday 2027-03-10 11:00 in Paris.
+		const paris = at('2027-03-10T10:00:00Z');
+		const calls = [19, 12, 5, 1].map((days) => paris - days * DAY);
+		const rows = rowsOf(['+33145678901']);
+		keepCallingHours(rows, paris, spaceWith('+33145678901', calls));
+		// The oldest, 2027-02-19 10:00 UTC, is 30 days old on 2027-03-21, a Sunday: Monday 10:00 in Paris.
+		expect(when(rows[0])).toBe('2027-03-22T09:00');
+		expect(rows[0].hours!.note!.unpod_rescheduled).toMatch(/^4 calls to this number within 30 days already \(at most 4, France's law\)/);
+	});
+
+	test('a scheduled call counts on the day it rings, not the day it was created', () => {
+		// Created three days ago, ringing in two hours: with two more today, a third now would make four in 24 hours.
+		const number = '+13055550100';
+		const existing = new ExistingTasks([
+			{ task_id: 'a', created: new Date(NOW - 3 * DAY).toISOString(), scheduled_timestamp: (NOW + 2 * HOUR) / 1000, input: { contact_number: number } },
+			{ task_id: 'b', created: new Date(NOW - 5 * HOUR).toISOString(), input: { contact_number: number } },
+			{ task_id: 'c', created: new Date(NOW - 4 * HOUR).toISOString(), input: { contact_number: number } },
+		]);
+		const rows = rowsOf([number]);
+		keepCallingHours(rows, NOW, new Map([['space-1', existing]]));
+		// Counted on its creation day it would leave room now. Counted when it rings, the earliest of the
+		// three is 24 hours old at 10:00 UTC tomorrow, 05:00 in Miami: 09:00 New York (Unpod's engine).
+		expect(when(rows[0])).toBe('2027-03-11T14:00');
+	});
+
+	test("Unpod's redials count: a task redialled twice is three calls", () => {
+		const number = '+14055550100';
+		const existing = new ExistingTasks([
+			{ task_id: 'a', created: new Date(NOW - HOUR).toISOString(), input: { contact_number: number, redial_count: 2 } },
+		]);
+		const rows = rowsOf([number]);
+		keepCallingHours(rows, NOW, new Map([['space-1', existing]]));
+		expect(when(rows[0])).toBe('2027-03-11T14:00');
+	});
+});
+
+describe('timing', () => {
+	test('a Call At already past is never sent as such: now when the window is open, else its next opening', () => {
+		// Sunday 2027-03-14 11:00 UTC: 11:00 in London, 07:00 in New York.
+		const now = at('2027-03-14T11:00:00Z');
+		const yesterday = scheduleAt(at('2027-03-13T10:00:00Z'));
+		const rows = rowsOf(['+442070391291', '+12125550100'], yesterday);
+		keepCallingHours(rows, now);
+		expect(when(rows[0])).toBe('now');
+		expect(rows[0].hours!.note!.unpod_rescheduled).toMatch(/^Call At 2027-03-13T10:00:00.000Z had passed; scheduled for/);
+		// 07:00 in New York: 09:00 there, for Unpod's engine too.
+		expect(when(rows[1])).toBe('2027-03-14T13:00');
+	});
+
+	test('a past Call At with no hours to keep goes now, and its item says so', () => {
+		const rows = rowsOf(['+12125550100'], scheduleAt(at('2027-03-13T10:00:00Z')), 'none');
+		keepCallingHours(rows, at('2027-03-14T11:00:00Z'));
+		expect(when(rows[0])).toBe('now');
+		expect(rows[0].note).toEqual({ unpod_rescheduled: 'Call At 2027-03-13T10:00:00.000Z had passed; called now' });
+	});
+
+	test("a call sent now keeps 15 minutes before its window closes: 16:59 in Los Angeles is 19:59 for Unpod's engine", () => {
+		const rows = rowsOf(['+12135550100', '+12135550100']);
+		// Wednesday 2027-03-10 16:59 in Los Angeles (PST), 00:59 UTC: the next morning's 08:00.
+		keepCallingHours([rows[0]], at('2027-03-11T00:59:00Z'));
+		expect(when(rows[0])).toBe('2027-03-11T16:00');
+		// At 16:44, fifteen minutes remain: now.
+		keepCallingHours([rows[1]], at('2027-03-11T00:44:00Z'));
+		expect(when(rows[1])).toBe('now');
+	});
+
+	test('France at 12:50 on a weekday: after lunch, at 14:00', () => {
+		const rows = rowsOf(['+33145678901']);
+		keepCallingHours(rows, at('2027-03-10T11:50:00Z'));
+		expect(when(rows[0])).toBe('2027-03-10T13:00');
+	});
+
+	test('checked again before a batch: a row still callable stays, one whose window closed moves', () => {
+		const rows = rowsOf(['+442070391291']);
+		keepCallingHours(rows, at('2027-03-10T12:00:00Z'));
+		expect(when(rows[0])).toBe('now');
+		expect(recheckNow(rows, at('2027-03-10T13:00:00Z')).size).toBe(0);
+		expect(when(rows[0])).toBe('now');
+		// A long wait on the rate limit: 20:50 in London now.
+		recheckNow(rows, at('2027-03-10T20:50:00Z'));
+		expect(when(rows[0])).toBe('2027-03-11T08:00');
+	});
+
+	test('the calls of one wait go at the first time legal for every callee, the margin kept', () => {
+		const rows = rowsOf(['+442070391291', '+12125550100']);
+		const context = { getNode: () => ({ name: 'Unpod Task' }) } as never;
+		// 20:30 in London, 16:30 in New York: London closes in 30 minutes, New York's engine opens 09:00.
+		expect(commonSlot(context, rows, at('2027-03-10T20:30:00Z'), Infinity, 'Call and Wait')).toBeUndefined();
+		// 20:50 in London: closing within the margin; the next common time is 09:00 New York, 14:00 London.
+		expect(new Date(commonSlot(context, rows, at('2027-03-10T20:50:00Z'), Infinity, 'Call and Wait')!).toISOString()).toBe(
+			'2027-03-11T14:00:00.000Z',
+		);
+	});
+});
