@@ -4,6 +4,7 @@
  * count, in the workflow's static data: n8n stores it in its database, which every process of
  * a queue-mode setup shares.
  */
+import { DAY_MS } from '../shared/time';
 
 /** How long and how many deliveries are remembered. */
 export interface RepeatWindow {
@@ -12,7 +13,7 @@ export interface RepeatWindow {
 }
 
 /** 24 hours and 1,000 deliveries: about 57 kB stored, saved with each delivery let through. */
-export const REPEAT_WINDOW: RepeatWindow = { ms: 24 * 3600 * 1000, max: 1000 };
+export const REPEAT_WINDOW: RepeatWindow = { ms: DAY_MS, max: 1000 };
 
 /** Stored form: delivery key -> when it was let through (epoch s), oldest first. */
 export interface DeliveryLog {

@@ -8,49 +8,18 @@
 import type { IDataObject } from 'n8n-workflow';
 import { MAX_PAGE_SIZE } from '../shared/pagination';
 import type { FetchPage, Page } from '../shared/pagination';
-import type { FailureKind } from '../shared/retry';
 import { objectOf } from '../shared/values';
 import { isFinal } from '../shared/tasks';
-import type { FinalStatus } from '../shared/tasks';
-import { platformTime } from '../shared/time';
+import { DAY_MS, platformTime } from '../shared/time';
 import { freshState, isLearning, kindOfRank, readState, subtract, writeState } from './state';
-import type { RangeKind, StoredState, TriggerState } from './state';
+import type { RangeKind, ScanOptions, ScanResult, TriggerState } from './state';
 
 const redialled = (task: IDataObject) => Number(objectOf(task.input).redial_count) > 0;
 
 /** A call still open a week after it was first seen is no longer watched. */
-export const MAX_OPEN_AGE_MS = 7 * 24 * 3600 * 1000;
+export const MAX_OPEN_AGE_MS = 7 * DAY_MS;
 /** A watched task not found where it should be this many times is taken as deleted. */
 const MAX_MISSES = 2;
-
-export interface ScanOptions {
-	scope: string;
-	events: FinalStatus[];
-	now: number;
-	/** Requests one poll may send. */
-	budget: number;
-	/** At activation, also emit tasks that ended this recently (ms). */
-	backfillMs?: number;
-	/** How a failed page read may go on (the package's retry policy); `final` failures are thrown. */
-	classify: (error: unknown) => { kind: FailureKind; waitMs?: number };
-}
-
-export interface ScanResult {
-	/** What to store for the next poll. */
-	state: StoredState;
-	/** Tasks that reached a selected final status, oldest first. */
-	emitted: IDataObject[];
-	requests: number;
-	/** The poll did not run: a 429 asked to wait until `state.retryAt`. */
-	skipped: boolean;
-	/**
-	 * The poll stopped early on a failed read; what it read before is kept in `state`. A
-	 * `final` failure (one a wait does not heal) is for the caller to report.
-	 */
-	stopped?: { kind: FailureKind; error: unknown; waitMs?: number };
-	/** Whether the trigger is still learning what existed at activation. */
-	learning: boolean;
-}
 
 /**
  * One poll, within `budget` requests: page 1 (new calls, often the first to end), then the

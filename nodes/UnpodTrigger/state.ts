@@ -1,12 +1,46 @@
 /**
  * What the Unpod Trigger remembers between polls (the node's static data): named fields in
- * memory, tuples where stored, since the stored form is kept for every open call.
+ * memory, tuples where stored, since the stored form is kept for every open call; and what one
+ * poll (scan.ts) is given and gives back.
  *
  * Tasks are placed by **rank**: their position counted from the oldest end of the list
  * (`count - index`). The list is sorted by creation, newest first, so new tasks only come in
  * at the top and a task's rank does not move while the list grows: a poll can stop anywhere
  * and the next one knows where to go on, whatever was created in between.
  */
+
+import type { IDataObject } from 'n8n-workflow';
+import type { FailureKind } from '../shared/retry';
+import type { FinalStatus } from '../shared/tasks';
+
+export interface ScanOptions {
+	scope: string;
+	events: FinalStatus[];
+	now: number;
+	/** Requests one poll may send. */
+	budget: number;
+	/** At activation, also emit tasks that ended this recently (ms). */
+	backfillMs?: number;
+	/** How a failed page read may go on (the package's retry policy); `final` failures are thrown. */
+	classify: (error: unknown) => { kind: FailureKind; waitMs?: number };
+}
+
+export interface ScanResult {
+	/** What to store for the next poll. */
+	state: StoredState;
+	/** Tasks that reached a selected final status, oldest first. */
+	emitted: IDataObject[];
+	requests: number;
+	/** The poll did not run: a 429 asked to wait until `state.retryAt`. */
+	skipped: boolean;
+	/**
+	 * The poll stopped early on a failed read; what it read before is kept in `state`. A
+	 * `final` failure (one a wait does not heal) is for the caller to report.
+	 */
+	stopped?: { kind: FailureKind; error: unknown; waitMs?: number };
+	/** Whether the trigger is still learning what existed at activation. */
+	learning: boolean;
+}
 
 /** `new`: tasks created since a poll, whose ends are emitted. `history`: what existed at activation. */
 export type RangeKind = 'new' | 'history';

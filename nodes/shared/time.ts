@@ -1,5 +1,8 @@
 import type { IDataObject } from 'n8n-workflow';
 
+export const MINUTE_MS = 60_000;
+export const DAY_MS = 86_400_000;
+
 /**
  * Unpod writes timestamps with Python's `isoformat()` (`2026-02-16T14:55:49.123456`, no zone,
  * UTC); call outputs use a space instead of the `T`; newer answers end in `Z`. Returns epoch

@@ -14,7 +14,8 @@ import type {
 	NodeApiError,
 } from 'n8n-workflow';
 import { NodeOperationError } from 'n8n-workflow';
-import { asNodeError, assertUnpodSuccess, header, httpStatusOf, isEmptyBody } from './errors';
+import { asNodeError, assertUnpodSuccess, httpStatusOf, isEmptyBody } from './errors';
+import { header } from './responseHeaders';
 import { withRetries } from './retry';
 import { withoutCarrierSecrets } from './secrets';
 import { atOrigin, baseUrlProblem, downloadProblem, MAX_REDIRECTS, redirectTarget } from './addresses';

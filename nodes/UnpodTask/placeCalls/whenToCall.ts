@@ -7,7 +7,8 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { Callee, CalleeLimit, CallingHours } from '../../shared/callingHours/callee';
-import { DAY_MS, HORIZON_DAYS, MINUTE_MS } from '../../shared/callingHours/window';
+import { HORIZON_DAYS } from '../../shared/callingHours/window';
+import { DAY_MS, MINUTE_MS } from '../../shared/time';
 import type { ExistingTasks } from './existingTasks';
 import type { Row, RowHours } from './contactRow';
 

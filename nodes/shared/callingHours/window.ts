@@ -3,6 +3,7 @@
  * hours on the wall clock of a zone, less its holidays), and the first instant inside every
  * window of a number that may ring in several zones. Pure: no clock but the instants given.
  */
+import { DAY_MS, MINUTE_MS } from '../time';
 import { addDays, HolidayBook } from './holidays';
 import type { HolidayCalendar } from './holidays';
 import { DAY_NAMES } from './week';
@@ -24,8 +25,6 @@ export interface ZonedParts {
 	weekday: number;
 }
 
-export const MINUTE_MS = 60_000;
-export const DAY_MS = 86_400_000;
 /**
  * How many days ahead a window is looked for: two weeks and a day cover any week with its
  * holidays (Christmas, a weekend and Boxing Day; France's May).

@@ -1,9 +1,5 @@
-import {
-	describeUnpodError,
-	formatApiErrors,
-	readablePythonErrors,
-	retryAfterSeconds,
-} from '../../../nodes/shared/errors';
+import { describeUnpodError, formatApiErrors, readablePythonErrors } from '../../../nodes/shared/errors';
+import { retryAfterSeconds } from '../../../nodes/shared/responseHeaders';
 
 describe('formatApiErrors', () => {
 	test('renders a string as it is', () => {
