@@ -66,7 +66,7 @@ const sections: Record<string, { about: string; run: () => Promise<void> }> = {
 	},
 	callingHours: {
 		about:
-			'Keep to Calling Hours: 100,000 contacts across every North American area code in one Create, off and on (requests, time, peak memory), the look-up per row, the added size',
+			"Keep to Calling Hours: 100,000 contacts across the law's places in one Create, off and on (requests, time, peak memory), the look-up per row, a 30-day limit's reads at 100,000 tasks, the added size",
 		run: () => benchCallingHours(Number(process.env.BENCH_ROWS ?? 100_000)),
 	},
 	ratelimit: {
