@@ -35,9 +35,9 @@ const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
  * France's, Australia's and South Africa's fixed lines and mobiles; each followed by 7 digits.
  */
 const LAW_PREFIXES = [
-	...REGIONS.filter(([, region]) => RULES.some((rule) => rule.countryCode === '1' && rule.regions?.includes(region))).map(
-		([area]) => `1${area}`,
-	),
+	...REGIONS.filter(([, region]) =>
+		RULES.some((rule) => rule.countryCode === '1' && rule.regions?.includes(region)),
+	).map(([area]) => `1${area}`),
 	...['331', '334', '336', '337', '612', '613', '614', '618', '2711', '2721', '2782', '2783'],
 ];
 
@@ -176,7 +176,7 @@ async function thirtyDayReads(tasks = 100_000): Promise<void> {
 			Array.from({ length: tasks }, (_, i) => ({ name: `Old ${i}`, contact_number: numberOf(i, ['336']) })),
 			{ space: SEED.secondSpaceToken, pilot: SEED.secondAgentHandle },
 		);
-		added.forEach((task, i) => (task.createdUs = (start - ((i * 30 * 86_400_000) / tasks)) * 1000));
+		added.forEach((task, i) => (task.createdUs = (start - (i * 30 * 86_400_000) / tasks) * 1000));
 		const create = createExecutor(server, {
 			space: { __rl: true, mode: 'token', value: SEED.secondSpaceToken },
 			agent: { __rl: true, mode: 'handle', value: SEED.secondAgentHandle },
@@ -187,7 +187,10 @@ async function thirtyDayReads(tasks = 100_000): Promise<void> {
 		for (let run = 1; run <= 3; run++) {
 			server.resetTraffic();
 			create.newExecution();
-			const contacts = Array.from({ length: 100 }, (_, i) => ({ name: `New ${run}-${i}`, phone: numberOf(tasks + run * 100 + i, ['336']) }));
+			const contacts = Array.from({ length: 100 }, (_, i) => ({
+				name: `New ${run}-${i}`,
+				phone: numberOf(tasks + run * 100 + i, ['336']),
+			}));
 			const started = process.hrtime.bigint();
 			await create.run(contacts);
 			rows.push({
@@ -197,7 +200,9 @@ async function thirtyDayReads(tasks = 100_000): Promise<void> {
 				time: `${(Number(process.hrtime.bigint() - started) / 1e9).toFixed(1)} s`,
 			});
 		}
-		console.log(`A limit over 30 days (France, 4 calls) against a space of ${tasks.toLocaleString('en')} tasks of the last 30 days, Create of 100 French contacts run after run:\n`);
+		console.log(
+			`A limit over 30 days (France, 4 calls) against a space of ${tasks.toLocaleString('en')} tasks of the last 30 days, Create of 100 French contacts run after run:\n`,
+		);
 		table(rows);
 		console.log('');
 	} finally {

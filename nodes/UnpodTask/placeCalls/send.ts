@@ -63,7 +63,10 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
 	const limited = unsent.filter((row) => row.hours?.callee.limits.length);
 	const reads = [
 		...guarded,
-		...limited.map((row) => ({ request: row.request, lookbackHours: Math.max(limitHours(row), row.lookbackHours ?? 0) })),
+		...limited.map((row) => ({
+			request: row.request,
+			lookbackHours: Math.max(limitHours(row), row.lookbackHours ?? 0),
+		})),
 	];
 	const memory = settings.rememberTasks ? context.getWorkflowStaticData('node') : undefined;
 	const existing = reads.length ? await recentTasks(context, reads, settings.budget, memory) : undefined;
@@ -94,8 +97,7 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
  * How far back a row's limits read the space's tasks: its longest period, and the days ahead a
  * call may have been scheduled (a call counts on the day it rings, not the day it was created).
  */
-const limitHours = (row: Row) =>
-	(Math.max(...row.hours!.callee.limits.map((limit) => limit.days)) + HORIZON_DAYS) * 24;
+const limitHours = (row: Row) => (Math.max(...row.hours!.callee.limits.map((limit) => limit.days)) + HORIZON_DAYS) * 24;
 
 /** A batch is checked again for its calling hours once this long has passed since they were worked out. */
 const RECHECK_AFTER_MS = 60_000;

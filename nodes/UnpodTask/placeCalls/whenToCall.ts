@@ -75,7 +75,10 @@ function underLimits(at: number, calls: number[], limits: CalleeLimit[], next: (
 	let moved: { limit: CalleeLimit; count: number } | undefined;
 	for (let tries = 0; tries <= (calls.length + 1) * limits.length && when !== undefined; tries++) {
 		const full = limits
-			.map((limit) => ({ limit, near: calls.filter((t) => Math.abs(t - when!) < limit.days * DAY_MS).sort((a, b) => a - b) }))
+			.map((limit) => ({
+				limit,
+				near: calls.filter((t) => Math.abs(t - when!) < limit.days * DAY_MS).sort((a, b) => a - b),
+			}))
 			.find(({ limit, near }) => near.length >= limit.calls);
 		if (!full) return { at: when, moved };
 		moved ??= { limit: full.limit, count: full.near.length };
@@ -136,7 +139,8 @@ export function keepCallingHours<R extends Row>(
 	};
 	for (const row of rows) {
 		const requested = requestedInstant(row.request.body);
-		const past = requested !== undefined && requested < now ? `Call At ${new Date(requested).toISOString()} had passed` : '';
+		const past =
+			requested !== undefined && requested < now ? `Call At ${new Date(requested).toISOString()} had passed` : '';
 		const hours = row.hours;
 		if (!hours) {
 			if (past) {
@@ -163,12 +167,18 @@ export function keepCallingHours<R extends Row>(
 		let at = firstCallable(book, callee, from, sentNow);
 		let limitNote = '';
 		if (at !== undefined && callee.limits.length) {
-			const limited = underLimits(at, tally.of(row, number), callee.limits, (ms) => book.firstLegal(ms, callee.windows));
+			const limited = underLimits(at, tally.of(row, number), callee.limits, (ms) =>
+				book.firstLegal(ms, callee.windows),
+			);
 			if (limited.moved) limitNote = limitText(limited.moved);
 			at = limited.at;
 		}
 		if (at === undefined) {
-			hold(limitNote || `no hour of ${book.windowText(callee)} in all of its time zones (${callee.zones.length}) within ${HORIZON_DAYS} days`, undefined);
+			hold(
+				limitNote ||
+					`no hour of ${book.windowText(callee)} in all of its time zones (${callee.zones.length}) within ${HORIZON_DAYS} days`,
+				undefined,
+			);
 			continue;
 		}
 		const slot = at === from ? at : (book.slot(at, callee.windows, SLOT_MINUTES) ?? at);
@@ -194,7 +204,11 @@ export function keepCallingHours<R extends Row>(
 			return {
 				...calleeFields(hours, now),
 				scheduled_at: new Date(slot).toISOString(),
-				...(why ? { unpod_rescheduled: `${why[0].toUpperCase()}${why.slice(1)}; scheduled for ${book.localTime(slot, callee)}` } : {}),
+				...(why
+					? {
+							unpod_rescheduled: `${why[0].toUpperCase()}${why.slice(1)}; scheduled for ${book.localTime(slot, callee)}`,
+						}
+					: {}),
 			};
 		});
 	}
@@ -235,7 +249,10 @@ export function commonSlot(
 		});
 	const unknown = timed.find((row) => !row.hours!.callee.zones.length);
 	if (unknown)
-		throw refuse(`Item ${unknown.itemIndex + 1}: ${String(unknown.document.contact_number)}: ${NO_ZONE}`, unknown.itemIndex);
+		throw refuse(
+			`Item ${unknown.itemIndex + 1}: ${String(unknown.document.contact_number)}: ${NO_ZONE}`,
+			unknown.itemIndex,
+		);
 	const { book } = timed[0].hours!;
 	const together = { ...timed[0].hours!.callee, windows: timed.flatMap((row) => row.hours!.callee.windows) };
 	const at = firstCallable(book, together, now, true);

@@ -97,8 +97,11 @@ export class CallingHours {
 		const week = this.weekOf(rules, settings.user);
 		const holidays = rules.flatMap((rule) => rule.holidays ?? []);
 		const engine = settings.law && zones.length ? unpodEngineFor(place?.countryCode) : [];
-		const limits: CalleeLimit[] = rules.flatMap((rule) => (rule.limits ?? []).map((l) => ({ ...l, where: rule.where })));
-		if (settings.maxCallsPer24Hours) limits.push({ calls: settings.maxCallsPer24Hours, days: 1, where: 'Max Calls per 24 Hours' });
+		const limits: CalleeLimit[] = rules.flatMap((rule) =>
+			(rule.limits ?? []).map((l) => ({ ...l, where: rule.where })),
+		);
+		if (settings.maxCallsPer24Hours)
+			limits.push({ calls: settings.maxCallsPer24Hours, days: 1, where: 'Max Calls per 24 Hours' });
 		return {
 			zones,
 			windows: [

@@ -79,7 +79,7 @@ export const RULES: LawRule[] = [
 		hours: { 'Mon-Sat': '09:00-21:00', Sun: '12:00-21:00' },
 		covers: 'sales',
 		citation:
-			'Tex. Bus. & Com. Code 301.051: no telephone solicitation before 9 a.m. or after 9 p.m. on a weekday or Saturday, or before noon or after 9 p.m. on a Sunday, at the purchaser\'s location',
+			"Tex. Bus. & Com. Code 301.051: no telephone solicitation before 9 a.m. or after 9 p.m. on a weekday or Saturday, or before noon or after 9 p.m. on a Sunday, at the purchaser's location",
 	},
 	{
 		where: 'Louisiana',
@@ -192,7 +192,7 @@ export const RULES: LawRule[] = [
 		holidays: [AUSTRALIA],
 		covers: 'sales',
 		citation:
-			'Telecommunications (Telemarketing and Research Calls) Industry Standard 2017: telemarketing and research calls only from 9 a.m. to 8 p.m. on weekdays and 9 a.m. to 5 p.m. on Saturdays, never on a Sunday or a national public holiday, at the called person\'s location',
+			"Telecommunications (Telemarketing and Research Calls) Industry Standard 2017: telemarketing and research calls only from 9 a.m. to 8 p.m. on weekdays and 9 a.m. to 5 p.m. on Saturdays, never on a Sunday or a national public holiday, at the called person's location",
 	},
 	{
 		where: 'South Africa',
@@ -247,6 +247,7 @@ export function rulesFor(countryCode: string | undefined, region: string | undef
 		(rule) =>
 			(salesCalls || rule.covers !== 'sales') &&
 			(rule.countryCode === undefined ||
-				(rule.countryCode === countryCode && (!rule.regions || (region !== undefined && rule.regions.includes(region))))),
+				(rule.countryCode === countryCode &&
+					(!rule.regions || (region !== undefined && rule.regions.includes(region))))),
 	);
 }

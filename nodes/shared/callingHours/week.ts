@@ -25,7 +25,7 @@ function daysOf(key: string): number[] {
 	const [from, to = from] = key.split('-').map((d) => DAY_NAMES.indexOf(d.trim()));
 	if (from < 0 || to < 0) throw new Error(`"${key}" names no weekday`);
 	const days = [from];
-	for (let d = from; d !== to; ) days.push((d = (d + 1) % 7));
+	for (let d = from; d !== to;) days.push((d = (d + 1) % 7));
 	return days;
 }
 
@@ -67,7 +67,7 @@ export function weekText(week: Week): string {
 	const parts: string[] = [];
 	// From Monday, so that Monday to Friday reads as one run.
 	const order = [1, 2, 3, 4, 5, 6, 0];
-	for (let i = 0; i < order.length; ) {
+	for (let i = 0; i < order.length;) {
 		const text = spansText(week[order[i]]);
 		let j = i;
 		while (j + 1 < order.length && spansText(week[order[j + 1]]) === text) j++;

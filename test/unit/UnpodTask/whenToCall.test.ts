@@ -18,7 +18,11 @@ const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
 
 /** Rows of `numbers` in one space, as Create reads them, each with its calling hours. */
-function rowsOf(numbers: string[], schedule: IDataObject = { type: 'now' }, settings: HoursSettings | 'none' = LAW): Row[] {
+function rowsOf(
+	numbers: string[],
+	schedule: IDataObject = { type: 'now' },
+	settings: HoursSettings | 'none' = LAW,
+): Row[] {
 	const book = new CallingHours();
 	const shared = new Map();
 	return numbers.map((number, itemIndex) => {
@@ -54,7 +58,9 @@ const spaceWith = (number: string, times: number[]) =>
 const scheduleOf = (row: Row) => row.request.body.schedule as IDataObject;
 const when = (row: Row) => {
 	const schedule = scheduleOf(row);
-	return schedule.type === 'custom' ? `${String(schedule.calling_date)}T${String(schedule.calling_time)}` : String(schedule.type);
+	return schedule.type === 'custom'
+		? `${String(schedule.calling_date)}T${String(schedule.calling_time)}`
+		: String(schedule.type);
 };
 
 describe('limits of calls', () => {
@@ -76,7 +82,10 @@ describe('limits of calls', () => {
 		for (const row of rows) row.hours = { ...row.hours!, outside: 'hold' };
 		const held = keepCallingHours(rows, NOW);
 		expect([...held.keys()]).toEqual([rows[3]]);
-		expect(held.get(rows[3])).toMatchObject({ unpod_created: false, unpod_next_allowed_at: '2027-03-11T15:00:00.000Z' });
+		expect(held.get(rows[3])).toMatchObject({
+			unpod_created: false,
+			unpod_next_allowed_at: '2027-03-11T15:00:00.000Z',
+		});
 	});
 
 	test('a French number with 4 calls in the last 19 days gets its 5th when the oldest is 30 days old, inside the window', () => {
@@ -87,14 +96,21 @@ describe('limits of calls', () => {
 		keepCallingHours(rows, paris, spaceWith('+33145678901', calls));
 		// The oldest, 2027-02-19 10:00 UTC, is 30 days old on 2027-03-21, a Sunday: Monday 10:00 in Paris.
 		expect(when(rows[0])).toBe('2027-03-22T09:00');
-		expect(rows[0].hours!.note!.unpod_rescheduled).toMatch(/^4 calls to this number within 30 days already \(at most 4, France's law\)/);
+		expect(rows[0].hours!.note!.unpod_rescheduled).toMatch(
+			/^4 calls to this number within 30 days already \(at most 4, France's law\)/,
+		);
 	});
 
 	test('a scheduled call counts on the day it rings, not the day it was created', () => {
 		// Created three days ago, ringing in two hours: with two more today, a third now would make four in 24 hours.
 		const number = '+13055550100';
 		const existing = new ExistingTasks([
-			{ task_id: 'a', created: new Date(NOW - 3 * DAY).toISOString(), scheduled_timestamp: (NOW + 2 * HOUR) / 1000, input: { contact_number: number } },
+			{
+				task_id: 'a',
+				created: new Date(NOW - 3 * DAY).toISOString(),
+				scheduled_timestamp: (NOW + 2 * HOUR) / 1000,
+				input: { contact_number: number },
+			},
 			{ task_id: 'b', created: new Date(NOW - 5 * HOUR).toISOString(), input: { contact_number: number } },
 			{ task_id: 'c', created: new Date(NOW - 4 * HOUR).toISOString(), input: { contact_number: number } },
 		]);
@@ -124,7 +140,9 @@ describe('timing', () => {
 		const rows = rowsOf(['+442070391291', '+12125550100'], yesterday);
 		keepCallingHours(rows, now);
 		expect(when(rows[0])).toBe('now');
-		expect(rows[0].hours!.note!.unpod_rescheduled).toMatch(/^Call At 2027-03-13T10:00:00.000Z had passed; scheduled for/);
+		expect(rows[0].hours!.note!.unpod_rescheduled).toMatch(
+			/^Call At 2027-03-13T10:00:00.000Z had passed; scheduled for/,
+		);
 		// 07:00 in New York: 09:00 there, for Unpod's engine too.
 		expect(when(rows[1])).toBe('2027-03-14T13:00');
 	});
@@ -169,8 +187,8 @@ describe('timing', () => {
 		// 20:30 in London, 16:30 in New York: London closes in 30 minutes, New York's engine opens 09:00.
 		expect(commonSlot(context, rows, at('2027-03-10T20:30:00Z'), Infinity, 'Call and Wait')).toBeUndefined();
 		// 20:50 in London: closing within the margin; the next common time is 09:00 New York, 14:00 London.
-		expect(new Date(commonSlot(context, rows, at('2027-03-10T20:50:00Z'), Infinity, 'Call and Wait')!).toISOString()).toBe(
-			'2027-03-11T14:00:00.000Z',
-		);
+		expect(
+			new Date(commonSlot(context, rows, at('2027-03-10T20:50:00Z'), Infinity, 'Call and Wait')!).toISOString(),
+		).toBe('2027-03-11T14:00:00.000Z');
 	});
 });

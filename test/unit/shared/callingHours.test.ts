@@ -184,7 +184,10 @@ describe('windows', () => {
 		);
 		// A number whose zone is known keeps it, even where its zones share no hour (a fallback never replaces them).
 		expect(callee('+12125550100', { fallbackZone: 'America/Chicago' }).zones).toEqual(['America/New_York']);
-		expect(callee('+18005550100', { fallbackZone: 'America/Chicago', user: { days: EVERY_DAY, start: 540, end: 600 } }).zones).toHaveLength(42);
+		expect(
+			callee('+18005550100', { fallbackZone: 'America/Chicago', user: { days: EVERY_DAY, start: 540, end: 600 } })
+				.zones,
+		).toHaveLength(42);
 	});
 
 	test("the contact's own timezone wins over the number's", () => {
@@ -241,8 +244,12 @@ describe('windows', () => {
 		// Summer ends: Sydney 2027-04-04 03:00 back to 02:00; New York 2027-11-07 02:00 back to 01:00.
 		['Australia/Sydney', '2027-04-03T15:30:00Z', '2027-04-03T22:00:00.000Z'],
 		['America/New_York', '2027-11-07T05:30:00Z', '2027-11-07T13:00:00.000Z'],
-	])("a clock change in %s: from %s, the next 08:00 there (%s)", (zone, from, next) => {
-		const callee = hours.calleeOf('5550100123', zone, { law: false, salesCalls: true, user: { days: EVERY_DAY, start: 480, end: 1260 } });
+	])('a clock change in %s: from %s, the next 08:00 there (%s)', (zone, from, next) => {
+		const callee = hours.calleeOf('5550100123', zone, {
+			law: false,
+			salesCalls: true,
+			user: { days: EVERY_DAY, start: 480, end: 1260 },
+		});
 		expect(iso(hours.firstLegal(at(from), callee.windows))).toBe(next);
 	});
 

@@ -24,7 +24,7 @@ import type { Row, RowHours } from '../../placeCalls/contactRow';
 import { rateLimitBudget, sendRows } from '../../placeCalls/send';
 import { nextCallTime, nextCalls, spaceOf, tasksFromUnpod, toUnpods } from './followUp.lookup';
 import type { Planned } from './followUp.lookup';
-import { decideFollowUp, intoWindow, readEndedCall, slotOf } from './followUp.plan';
+import { decideFollowUp, readEndedCall, slotOf } from './followUp.plan';
 import type { CalleeWindows, EndedCall } from './followUp.plan';
 import { hoursSettingsOf, ownZoneOf, rowHours, userWindowOf } from '../../placeCalls/hoursSettings';
 import { scheduleAt } from '../../placeCalls/whenToCall';
@@ -149,8 +149,6 @@ function planItems(
 			if (!call.taskId) throw new Error('has no task_id: give it an ended call as the triggers or Get Many put it out');
 			const { window, hours } = windowsOf(context, itemIndex, call.document, book);
 			const decision = unknownZone(call, hours) ?? decideFollowUp(call, { window, retryAfterHours, maxCalls }, now);
-			if (decision.follow_up === 'unpod' && decision.at !== undefined && hours && intoWindow(decision.at, window) !== decision.at)
-				decision.outsideHours = `Unpod's own ${call.unpodCallsAgain === 'redial' ? 'redial' : 'follow-up'} rings at ${book.localTime(decision.at, hours.callee)}, outside the callee's calling hours (${book.windowText(hours.callee)}); Unpod cannot be told to move it`;
 			const due = decision.follow_up === 'callback' || decision.follow_up === 'retry';
 			const slot = due && decision.at !== undefined ? slotOf(decision.at, slotMinutes, now, window) : undefined;
 			planned.push({ itemIndex, call, decision, slot, hours });

@@ -170,14 +170,23 @@ export function decideFollowUp(call: EndedCall, settings: FollowUpSettings, now:
 	// Never a second caller: Unpod's own follow-up or redial is the next call.
 	if (call.unpodCallsAgain) {
 		const at = call.unpodAt ? platformTime(call.unpodAt) : undefined;
-		return { follow_up: 'unpod', reason: `unpod_${call.unpodCallsAgain}`, at, attempt: next };
+		const decision: Decision = { follow_up: 'unpod', reason: `unpod_${call.unpodCallsAgain}`, at, attempt: next };
+		// Unpod's call is Unpod's to place: where it rings outside the window, the item says so.
+		const { windows, zone, clock } = settings.window;
+		if (at !== undefined && windows.length && intoWindow(at, settings.window) !== at)
+			decision.outsideHours = `Unpod's own ${call.unpodCallsAgain === 'redial' ? 'redial' : 'follow-up'} rings at ${clock.wallClock(at, zone)} (${zone}), outside the callee's calling hours; Unpod cannot be told to move it`;
+		return decision;
 	}
 	let reason = notReachedReason(call);
 	// A call that reached the person closes the contact, whichever attempt it was.
 	if (!reason && !call.callbackRequested) return { follow_up: 'none', reason: 'reached', attempt: next };
 	if (!call.document.contact_number) return { follow_up: 'none', reason: 'no_phone', attempt: next };
 	if (call.attempt >= settings.maxCalls) return { follow_up: 'none', reason: 'max_calls', attempt: next };
-	const noHour = { follow_up: 'none', reason: `calling_hours: no legal hour within ${HORIZON_DAYS} days`, attempt: next } as const;
+	const noHour = {
+		follow_up: 'none',
+		reason: `calling_hours: no legal hour within ${HORIZON_DAYS} days`,
+		attempt: next,
+	} as const;
 	if (!reason) {
 		const asked = callbackInstant(call.callbackTime, settings.window.zone, settings.window.clock);
 		if (asked !== undefined) {

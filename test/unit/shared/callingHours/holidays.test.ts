@@ -24,7 +24,10 @@ const YEARS = [2026, 2027, 2028];
 /** A calendar's days of `year` as `2027-03-29`. */
 const ours = (calendar: HolidayCalendar, year: number) =>
 	[...new Set([...holidayDays(calendar, year).keys(), ...holidayDays(calendar, year + 1).keys()])]
-		.map((key) => `${Math.floor(key / 10_000)}-${String(Math.floor(key / 100) % 100).padStart(2, '0')}-${String(key % 100).padStart(2, '0')}`)
+		.map(
+			(key) =>
+				`${Math.floor(key / 10_000)}-${String(Math.floor(key / 100) % 100).padStart(2, '0')}-${String(key % 100).padStart(2, '0')}`,
+		)
 		.filter((date) => date.startsWith(String(year)))
 		.sort();
 
