@@ -92,7 +92,9 @@ export class CallingHours {
 
 	private newCallee(place: RingPlace | undefined, ownZone: string | undefined, settings: HoursSettings): Callee {
 		const rules = settings.law ? rulesFor(place?.countryCode, place?.region, settings.salesCalls) : [];
-		const known = ownZone ? [ownZone] : (place?.zones ?? []);
+		// The law holds in every zone the phone may ring in; the user's own hours alone, where most of
+		// its people live (a window of 09:00-19:00 has no hour common to all 42 North American zones).
+		const known = ownZone ? [ownZone] : (place?.zones ?? []).slice(0, settings.law ? undefined : 1);
 		const zones = known.length || !settings.fallbackZone ? known : [settings.fallbackZone];
 		const week = this.weekOf(rules, settings.user);
 		const holidays = rules.flatMap((rule) => rule.holidays ?? []);

@@ -123,11 +123,22 @@ export function campaignExamples(suite: ExamplesSuite): void {
 		return { status: response?.status(), headers: response?.headers() ?? {}, read, close: () => context.close() };
 	}
 
-	/** Whether a scheduled call (Unpod's UTC `scheduled_timestamp`) falls Monday to Friday, 09:00 to 19:00 UTC (the tests' n8n zone). */
+	/**
+	 * Whether a scheduled call (Unpod's UTC `scheduled_timestamp`) falls Monday to Friday, 09:00 to
+	 * 19:00 in New York: the callee's zone, where most of the people of a +1 555 number (an area code
+	 * Google's data does not list: every North American zone) live.
+	 */
+	const newYork = new Intl.DateTimeFormat('en-US', {
+		timeZone: 'America/New_York',
+		weekday: 'short',
+		hour: 'numeric',
+		minute: 'numeric',
+		hourCycle: 'h23',
+	});
 	const inWindow = (timestamp: string) => {
-		const at = new Date(`${timestamp}Z`);
-		const minutes = at.getUTCHours() * 60 + at.getUTCMinutes();
-		return at.getUTCDay() >= 1 && at.getUTCDay() <= 5 && minutes >= 9 * 60 && minutes < 19 * 60;
+		const parts = Object.fromEntries(newYork.formatToParts(new Date(`${timestamp}Z`)).map((p) => [p.type, p.value]));
+		const minutes = Number(parts.hour) * 60 + Number(parts.minute);
+		return !['Sat', 'Sun'].includes(parts.weekday) && minutes >= 9 * 60 && minutes < 19 * 60;
 	};
 
 	test("a calling campaign on an n8n Data Table runs to its end on its own, with Unpod's own follow-ups on: each contact reached or given up on, nobody called twice for one ending", async () => {

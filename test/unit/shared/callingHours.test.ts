@@ -231,6 +231,9 @@ describe('windows', () => {
 		expect(firstLegal('2026-11-28T03:30:00Z', '+12135550100', { law: false, user })).toBe('2026-11-30T17:00:00.000Z');
 		// Midnight in Los Angeles on a Tuesday, only the user's window kept: 09:00 there.
 		expect(firstLegal('2026-11-24T08:00:00Z', '+12135550100', { law: false, user })).toBe('2026-11-24T17:00:00.000Z');
+		// A number of 42 zones: the user's own hours where most of its people live, New York.
+		expect(shape('+18005550100', { law: false, user })).toEqual(['America/New_York Mon-Fri 09:00-19:00']);
+		expect(firstLegal('2026-11-24T08:00:00Z', '+18005550100', { law: false, user })).toBe('2026-11-24T14:00:00.000Z');
 	});
 
 	test.each([
