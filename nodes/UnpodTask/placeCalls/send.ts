@@ -65,7 +65,7 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
 		...guarded,
 		...limited.map((row) => ({
 			request: row.request,
-			lookbackHours: Math.max(limitHours(row), row.lookbackHours ?? 0),
+			lookbackHours: Math.max(limitHours(row, Boolean(settings.rememberTasks)), row.lookbackHours ?? 0),
 		})),
 	];
 	const memory = settings.rememberTasks ? context.getWorkflowStaticData('node') : undefined;
@@ -94,10 +94,13 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
 }
 
 /**
- * How far back a row's limits read the space's tasks: its longest period, and the days ahead a
- * call may have been scheduled (a call counts on the day it rings, not the day it was created).
+ * How far back a row's limits read the space's tasks: its longest period, and the days before it a
+ * call may have been created to ring inside it (a call counts on the day it rings). Where the node
+ * remembers what it read (Create, Follow Up), the package's whole horizon, read once; else a day,
+ * read on every run.
  */
-const limitHours = (row: Row) => (Math.max(...row.hours!.callee.limits.map((limit) => limit.days)) + HORIZON_DAYS) * 24;
+const limitHours = (row: Row, remembered: boolean) =>
+	(Math.max(...row.hours!.callee.limits.map((limit) => limit.days)) + (remembered ? HORIZON_DAYS : 1)) * 24;
 
 /** A batch is checked again for its calling hours once this long has passed since they were worked out. */
 const RECHECK_AFTER_MS = 60_000;
