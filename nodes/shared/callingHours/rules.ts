@@ -16,9 +16,11 @@ export interface CallLimit {
 
 /**
  * Which calls a rule covers: `sales` (telephone solicitation, telemarketing, direct marketing:
- * left out when the node's The Calls Are says they are not sales), or `every call`.
+ * left out when the node's The Calls Are says they are not sales); `automated` (calls by an
+ * automatic dialer or with an artificial voice, whatever their subject: every call an AI agent
+ * places is one, so such a rule always applies); or `every call`.
  */
-export type Covers = 'sales' | 'every call';
+export type Covers = 'sales' | 'automated' | 'every call';
 
 export interface LawRule {
 	/** Who it protects, as an item names it. */
