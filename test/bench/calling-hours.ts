@@ -94,7 +94,7 @@ function addedBytes(): { raw: number; gzip: number; data: number } {
 
 export async function benchCallingHours(n = 100_000): Promise<void> {
 	console.log(
-		`## Calling hours: ${n.toLocaleString('en')} contacts across the law's places (${LAW_PREFIXES.length} prefixes: the area codes of 14 US states and Canada, France, Australia, South Africa) in one Create (n8n ${N8N_VERSION})\n`,
+		`## Calling hours: ${n.toLocaleString('en')} contacts across the law's places (${LAW_PREFIXES.length} prefixes: the area codes of 12 US states and Canada, France, Australia, South Africa) in one Create (n8n ${N8N_VERSION})\n`,
 	);
 	for (const [what, prefixes] of [
 		["the law's places", LAW_PREFIXES],

@@ -95,7 +95,7 @@ export function callingHoursField(show: Show, description?: string): INodeProper
 		default: true,
 		description:
 			description ??
-			"Whether to call each contact only when the law of the place where the phone rings allows, in the callee's own time zone (read from the number): its days, hours, holidays and limits of calls (08:00 to 21:00 everywhere; stricter in 14 US states, Canada, France, Australia and South Africa)",
+			"Whether to call each contact only when the law of the place where the phone rings allows, in the callee's own time zone (read from the number): its days, hours, holidays and limits of calls (08:00 to 21:00 everywhere; stricter in 12 US states, Canada, France, Australia and South Africa)",
 		hint: 'Turn off only for internal or test numbers: your own Calling Days, Hours and Max Calls per 24 Hours still apply. Contacts outside their hours come out with unpod_callee_time_zones, unpod_callee_local_time and scheduled_at or unpod_held.',
 		displayOptions: { show },
 	};
