@@ -22,7 +22,9 @@ export function withSection(text: string, name: string, block: string): string {
  */
 export function sectionBlock(name: string, about: string, printed: string[], machine: string, when: Date): string {
 	const day = when.toISOString().slice(0, 10);
+	// One call of console.log may print several lines: each is a line of the block.
 	const body = printed
+		.flatMap((entry) => entry.split('\n'))
 		.map((line) => line.replace(/^#+\s+(.*)$/, '**$1**'))
 		.join('\n')
 		.trim();

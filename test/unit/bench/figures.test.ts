@@ -16,7 +16,7 @@ test('a section not there yet is added at the end', () => {
 });
 
 test("a section's block says the day and the machine, and its printed heading does not outrank the block's", () => {
-	const printed = ['', '## Bulk import: 10 contacts', '', '| mode | requests |', '| --- | --- |', '| node | 1 |', ''];
+	const printed = ['', '## Bulk import: 10 contacts\n', '| mode | requests |', '| --- | --- |', '| node | 1 |', ''];
 	expect(sectionBlock('import', 'Bulk import', printed, '2 cores', new Date('2026-11-27T16:00:00Z'))).toBe(
 		[
 			'### import',
