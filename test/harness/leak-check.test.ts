@@ -1,7 +1,8 @@
 /** The environment every test file runs in fails a file that leaves something open, by name. */
 import { spawn } from 'child_process';
-import { existsSync, readdirSync } from 'fs';
+import { existsSync } from 'fs';
 import { tmpdir } from 'os';
+import { join } from 'path';
 import { createServer } from 'net';
 
 // eslint-disable-next-line @typescript-eslint/no-require-imports
@@ -134,17 +135,22 @@ test('under another test environment (no teardown list), poll-env refuses and le
 	const holder = globalThis as { __removeAtTeardown?: Array<() => void> };
 	const list = holder.__removeAtTeardown;
 	const previous = process.env.N8N_USER_FOLDER;
-	const folders = () => readdirSync(tmpdir()).filter((name) => name.startsWith('unpod-poll-'));
-	const before = folders();
+	// Other files' workers make poll folders in the shared temp folder meanwhile: this test follows
+	// the folders this process makes, not the folder's listing.
+	// eslint-disable-next-line @typescript-eslint/no-require-imports
+	const made = jest.spyOn(require('fs') as typeof import('fs'), 'mkdtempSync');
 	delete process.env.N8N_USER_FOLDER;
 	delete holder.__removeAtTeardown;
 	try {
 		expect(() => jest.isolateModules(() => require('../../dev/harness/poll-env'))).toThrow(
 			/project's test environment/,
 		);
-		expect(folders()).toEqual(before);
+		const folders = made.mock.results.map((result) => String(result.value));
+		expect(folders).toHaveLength(1);
+		expect(folders.filter((folder) => existsSync(folder))).toEqual([]);
 		expect(process.env.N8N_USER_FOLDER).toBeUndefined();
 	} finally {
+		made.mockRestore();
 		holder.__removeAtTeardown = list;
 		if (previous !== undefined) process.env.N8N_USER_FOLDER = previous;
 	}
