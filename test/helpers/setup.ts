@@ -83,15 +83,25 @@ export async function startHarness(
 
 /**
  * This test file's harness (`startHarness`, in its beforeAll and afterAll), its runs on a test
- * clock that starts at `now`: the harness to use from the tests on.
+ * clock that starts at `now`: the harness to use from the tests on. With `eachTestAtNow`, every
+ * test starts at `now` again, the local server's traffic forgotten.
  */
-export function harnessAt(now: number, workflows: Workflows): Harness<Engine> {
+export function harnessAt(
+	now: number,
+	workflows: Workflows,
+	{ eachTestAtNow = false }: { eachTestAtNow?: boolean } = {},
+): Harness<Engine> {
 	const clock = TestClock.install();
 	let started: Harness<Engine> | undefined;
 	beforeAll(async () => {
 		jest.setSystemTime(now);
 		started = await startHarness({}, workflows, clock);
 	});
+	if (eachTestAtNow)
+		beforeEach(() => {
+			jest.setSystemTime(now);
+			started?.server.resetTraffic();
+		});
 	afterAll(async () => {
 		await started?.close();
 		clock.uninstall();

@@ -1,9 +1,9 @@
 /**
- * What Skip Contacts Already Called remembers of a space's recent tasks between executions, in
- * the node's static data: a workflow that places calls every hour then reads only the tasks
- * created since its last read (and a margin), not the whole lookback again, so its requests stay
- * flat as the campaign's tasks pile up. Only the duplicate guard uses it: a task's status here may
- * be old, and the guard needs only who was called, and when.
+ * What a node remembers of a space's recent tasks between executions, in its static data: a
+ * workflow that places calls every hour then reads only the tasks created since its last read
+ * (and a margin), not the whole lookback again, so its requests stay flat as the campaign's tasks
+ * pile up. The duplicate guard and the limits of calls use it: a task's status here may be old,
+ * and they need only who was called, and when.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { callChain } from '../../shared/outcome';

@@ -11,7 +11,7 @@ import { executionBudget, markMaybeDone } from '../../shared/retry';
 import type { WaitBudget } from '../../shared/retry';
 import { sendToFirstServedPath, unpodApiRequest } from '../../shared/transport';
 import { calledContacts, recentTasks } from './existingTasks';
-import { keepCallingHours, recheckNow } from './whenToCall';
+import { CallTally, keepCallingHours, recheckNow } from './whenToCall';
 import { HORIZON_DAYS } from '../../shared/callingHours/window';
 import { MINUTE_MS } from '../../shared/time';
 import type { ExistingTask } from './existingTasks';
@@ -38,9 +38,10 @@ export interface SendSettings {
 	 */
 	skipCalledContacts: boolean;
 	/**
-	 * The guard remembers each space's tasks in the node's static data between executions and
-	 * reads only the new ones (knownTasks.ts): Create, which a schedule runs again and again. Call
-	 * and Wait puts out a skipped call's whole task, so it reads the list whole.
+	 * The guard and the limits remember each space's tasks in the node's static data between
+	 * executions and read only the new ones (knownTasks.ts): Create and Follow Up, which a schedule
+	 * runs again and again. Call and Wait puts out a skipped call's whole task, so it reads the
+	 * list whole.
 	 */
 	rememberTasks?: boolean;
 	/** The calls of one wait: a row held for its calling hours stops them all, before any request. */
@@ -75,7 +76,8 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
 	}
 	const toSend = unsent.filter((row) => !results.has(row));
 	const plannedAt = Date.now();
-	const held = keepCallingHours(toSend, plannedAt, existing);
+	const tally = new CallTally(existing);
+	const held = keepCallingHours(toSend, plannedAt, tally);
 	if (settings.allOrNone && held.size) {
 		const [[row, answer]] = held;
 		throw new NodeOperationError(context.getNode(), `${String(answer.unpod_held)}. Nothing was sent.`, {
@@ -88,7 +90,7 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
 		unsent.filter((row) => !results.has(row)),
 		settings.batchSize,
 	);
-	await sendBatches(context, journal, batches, settings, results, rows.length, plannedAt);
+	await sendBatches(context, journal, batches, settings, results, rows.length, { plannedAt, tally });
 	if (!settings.continueOnFail) refuseLostAnswers(context, results, rows.length);
 	return results;
 }
@@ -128,16 +130,17 @@ async function sendBatches(
 	settings: SendSettings,
 	results: Results,
 	total: number,
-	plannedAt: number,
+	/** When the calling hours were worked out, and what they counted: a batch after a wait is checked again. */
+	hours: { plannedAt: number; tally: CallTally },
 ): Promise<void> {
 	const { budget, continueOnFail } = settings;
 	const createPath = new CreatePath();
 	for (let b = 0; b < batches.length; b++) {
 		let batch = batches[b];
 		// A wait for the rate limit may have brought a call sent now close to its window's end.
-		if (Date.now() - plannedAt >= RECHECK_AFTER_MS) {
+		if (Date.now() - hours.plannedAt >= RECHECK_AFTER_MS) {
 			// To the next minute: the batches of a minute share what was worked out for it.
-			const late = recheckNow(batch, Math.ceil(Date.now() / MINUTE_MS) * MINUTE_MS);
+			const late = recheckNow(batch, Math.ceil(Date.now() / MINUTE_MS) * MINUTE_MS, hours.tally);
 			for (const [row, answer] of late) results.set(row, { kind: 'held', answer });
 			const regrouped = groupIntoBatches(
 				batch.filter((row) => !late.has(row)),

@@ -90,9 +90,13 @@ function underLimits(at: number, calls: number[], limits: CalleeLimit[], next: (
 const limitText = ({ limit, count }: { limit: CalleeLimit; count: number }) =>
 	`${count} calls to this number within ${limit.days === 1 ? '24 hours' : `${limit.days} days`} already (at most ${limit.calls}, ${limit.where === 'Max Calls per 24 Hours' ? 'Max Calls per 24 Hours' : `${limit.where}'s law`})`;
 
-/** The calls counted for the limits: the space's tasks to a number, and the rows of this run before. */
-class CallTally {
+/**
+ * The calls counted for the limits: the space's tasks to a number, and the rows of this send
+ * accepted before (each row's own, so that a row moved again is counted once).
+ */
+export class CallTally {
 	private thisRun = new Map<string, number[]>();
+	private ofRow = new Map<Row, { key: string; at: number }>();
 
 	constructor(private existing?: Map<string, ExistingTasks>) {}
 
@@ -104,6 +108,16 @@ class CallTally {
 	add(row: Row, number: string, at: number): void {
 		const key = `${row.request.space} ${number}`;
 		this.thisRun.set(key, [...(this.thisRun.get(key) ?? []), at]);
+		this.ofRow.set(row, { key, at });
+	}
+
+	/** Forgets the call a row was counted for, if any. */
+	drop(row: Row): void {
+		const counted = this.ofRow.get(row);
+		if (!counted) return;
+		const times = this.thisRun.get(counted.key)!;
+		times.splice(times.indexOf(counted.at), 1);
+		this.ofRow.delete(row);
 	}
 }
 
@@ -112,15 +126,11 @@ class CallTally {
  * at its time (now, or its custom schedule) goes as it is (Auto becomes Now: Unpod's engine reads
  * every +1 number as New York); any other is moved to its next legal slot, or held. A Call At
  * already past is never sent as such. Returns the held rows with what their items say.
- * `existing` holds the space's recent tasks where a row has a limit of calls.
+ * `tally` counts the space's recent tasks (read where a row has a limit of calls) and the rows of
+ * this send accepted so far.
  */
-export function keepCallingHours<R extends Row>(
-	rows: R[],
-	now: number,
-	existing?: Map<string, ExistingTasks>,
-): Map<R, IDataObject> {
+export function keepCallingHours<R extends Row>(rows: R[], now: number, tally = new CallTally()): Map<R, IDataObject> {
 	const held = new Map<R, IDataObject>();
-	const tally = new CallTally(existing);
 	// Rows moved to one slot from one request share the moved request and what their items say:
 	// 100,000 rows hold a few of each.
 	const moved = new Map<string, Map<unknown, { request: Row['request']; group: string; hours?: RowHours }>>();
@@ -160,6 +170,8 @@ export function keepCallingHours<R extends Row>(
 				unpod_held: `${number}: ${reason}; not called`,
 				unpod_next_allowed_at: next === undefined ? null : new Date(next).toISOString(),
 			});
+		// A row decided again (a batch checked after a wait) is counted anew, not twice.
+		tally.drop(row);
 		if (!callee.zones.length) {
 			hold(NO_ZONE, undefined);
 			continue;
@@ -217,15 +229,16 @@ export function keepCallingHours<R extends Row>(
 
 /**
  * Before a batch sent now, after a wait for the rate limit or a retry: each of its rows still
- * callable now, with the margin, or moved (or held) as keepCallingHours would. Returns the held.
+ * callable now, with the margin, or moved (or held) as keepCallingHours would, counted by the
+ * send's own `tally` in place of the call it was first counted for. Returns the held.
  */
-export function recheckNow<R extends Row>(rows: R[], now: number): Map<R, IDataObject> {
+export function recheckNow<R extends Row>(rows: R[], now: number, tally: CallTally): Map<R, IDataObject> {
 	const late = rows.filter((row) => {
 		const hours = row.hours;
 		if (!hours || (row.request.body.schedule as IDataObject)?.type !== 'now') return false;
 		return firstCallable(hours.book, hours.callee, now, true) !== now;
 	});
-	return late.length ? keepCallingHours(late, now) : new Map();
+	return late.length ? keepCallingHours(late, now, tally) : new Map();
 }
 
 /**

@@ -142,12 +142,8 @@ const followUp = workflows.chain('hoursFollowUp', [
 	),
 ]);
 
-const h = harnessAt(NOW, workflows);
+const h = harnessAt(NOW, workflows, { eachTestAtNow: true });
 const posts = () => h.server.requestsTo('POST', TASKS).map((r) => r.body as Record<string, any>);
-beforeEach(() => {
-	jest.setSystemTime(NOW);
-	h.server.resetTraffic();
-});
 
 test('Schedule Now: each contact whose hours are open is called now, every other one at its next legal quarter hour, in UTC; one request per slot', async () => {
 	const run = await h.run(nowRun);

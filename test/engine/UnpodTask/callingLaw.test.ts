@@ -138,12 +138,8 @@ const followUp = workflows.chain('lawFollowUp', [
 	),
 ]);
 
-const h = harnessAt(NOW, workflows);
+const h = harnessAt(NOW, workflows, { eachTestAtNow: true });
 const posts = () => h.server.requestsTo('POST', TASKS).map((r) => r.body as Record<string, any>);
-beforeEach(() => {
-	jest.setSystemTime(NOW);
-	h.server.resetTraffic();
-});
 
 test('23 calls asked for hours the law there forbids are each moved later; 6 asked for legal hours go as asked', async () => {
 	const run = await h.run(lawRun);

@@ -10,7 +10,13 @@ import { callRequest, contactRow } from '../../../nodes/UnpodTask/placeCalls/con
 import type { Row } from '../../../nodes/UnpodTask/placeCalls/contactRow';
 import { ExistingTasks } from '../../../nodes/UnpodTask/placeCalls/existingTasks';
 import { rowHours } from '../../../nodes/UnpodTask/placeCalls/hoursSettings';
-import { commonSlot, keepCallingHours, recheckNow, scheduleAt } from '../../../nodes/UnpodTask/placeCalls/whenToCall';
+import {
+	CallTally,
+	commonSlot,
+	keepCallingHours,
+	recheckNow,
+	scheduleAt,
+} from '../../../nodes/UnpodTask/placeCalls/whenToCall';
 
 const LAW: HoursSettings = { law: true, salesCalls: true };
 const at = (text: string) => Date.parse(text);
@@ -93,7 +99,7 @@ describe('limits of calls', () => {
 		const paris = at('2027-03-10T10:00:00Z');
 		const calls = [19, 12, 5, 1].map((days) => paris - days * DAY);
 		const rows = rowsOf(['+33145678901']);
-		keepCallingHours(rows, paris, spaceWith('+33145678901', calls));
+		keepCallingHours(rows, paris, new CallTally(spaceWith('+33145678901', calls)));
 		// The oldest, 2027-02-19 10:00 UTC, is 30 days old on 2027-03-21, a Sunday: Monday 10:00 in Paris.
 		expect(when(rows[0])).toBe('2027-03-22T09:00');
 		expect(rows[0].hours!.note!.unpod_rescheduled).toMatch(
@@ -115,7 +121,7 @@ describe('limits of calls', () => {
 			{ task_id: 'c', created: new Date(NOW - 4 * HOUR).toISOString(), input: { contact_number: number } },
 		]);
 		const rows = rowsOf([number]);
-		keepCallingHours(rows, NOW, new Map([['space-1', existing]]));
+		keepCallingHours(rows, NOW, new CallTally(new Map([['space-1', existing]])));
 		// Counted on its creation day it would leave room now. Counted when it rings, the earliest of the
 		// three is 24 hours old at 10:00 UTC tomorrow, 05:00 in Miami: 09:00 New York (Unpod's engine).
 		expect(when(rows[0])).toBe('2027-03-11T14:00');
@@ -127,7 +133,7 @@ describe('limits of calls', () => {
 			{ task_id: 'a', created: new Date(NOW - HOUR).toISOString(), input: { contact_number: number, redial_count: 2 } },
 		]);
 		const rows = rowsOf([number]);
-		keepCallingHours(rows, NOW, new Map([['space-1', existing]]));
+		keepCallingHours(rows, NOW, new CallTally(new Map([['space-1', existing]])));
 		expect(when(rows[0])).toBe('2027-03-11T14:00');
 	});
 });
@@ -172,13 +178,44 @@ describe('timing', () => {
 
 	test('checked again before a batch: a row still callable stays, one whose window closed moves', () => {
 		const rows = rowsOf(['+442070391291']);
-		keepCallingHours(rows, at('2027-03-10T12:00:00Z'));
+		const tally = new CallTally();
+		keepCallingHours(rows, at('2027-03-10T12:00:00Z'), tally);
 		expect(when(rows[0])).toBe('now');
-		expect(recheckNow(rows, at('2027-03-10T13:00:00Z')).size).toBe(0);
+		expect(recheckNow(rows, at('2027-03-10T13:00:00Z'), tally).size).toBe(0);
 		expect(when(rows[0])).toBe('now');
 		// A long wait on the rate limit: 20:50 in London now.
-		recheckNow(rows, at('2027-03-10T20:50:00Z'));
+		recheckNow(rows, at('2027-03-10T20:50:00Z'), tally);
 		expect(when(rows[0])).toBe('2027-03-11T08:00');
+	});
+
+	test("a row moved by the check keeps the limits: the space's calls counted, its own first call not", () => {
+		// Two Miami numbers called now, Wednesday 19:40 (00:40 UTC). The first had two calls this
+		// morning; the second has three scheduled for Friday night UTC, more than 24 hours away.
+		const [twice, later] = ['+13055550101', '+13055550102'];
+		const space = new ExistingTasks(
+			[
+				[twice, '2027-03-10T15:00'],
+				[twice, '2027-03-10T16:00'],
+				[later, '2027-03-12T01:00'],
+				[later, '2027-03-12T02:00'],
+				[later, '2027-03-12T03:00'],
+			].map(([number, when], i) => ({
+				task_id: `t${i}`,
+				created: '2027-03-09T00:00:00.000Z',
+				scheduled_timestamp: at(`${when}:00Z`) / 1000,
+				input: { contact_number: number },
+			})),
+		);
+		const tally = new CallTally(new Map([['space-1', space]]));
+		const rows = rowsOf([twice, later]);
+		keepCallingHours(rows, at('2027-03-11T00:40:00Z'), tally);
+		expect(rows.map(when)).toEqual(['now', 'now']);
+		// A wait on the rate limit till 19:50, inside the margin of Florida's 20:00: both move.
+		recheckNow(rows, at('2027-03-11T00:50:00Z'), tally);
+		// Two calls within 24 hours of Thursday 09:00, not three: its own first call is not counted.
+		expect(when(rows[0])).toBe('2027-03-11T14:00');
+		// Three calls within 24 hours of Thursday 09:00: Saturday 09:00, when the first is 24 hours old.
+		expect(when(rows[1])).toBe('2027-03-13T14:00');
 	});
 
 	test('the calls of one wait go at the first time legal for every callee, the margin kept', () => {
