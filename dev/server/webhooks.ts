@@ -55,6 +55,8 @@ export class AgentWebhooks {
 	faults: DeliveryFaults = { dropRate: 0, repeatRate: 0 };
 	private nextId = 1;
 	private inFlight = new Set<Promise<void>>();
+	/** Each delivery's attempts while they go on, by record id. */
+	private attempts = new Map<number, Promise<void>>();
 
 	constructor(
 		private store: Store,
@@ -165,31 +167,40 @@ export class AgentWebhooks {
 
 	/**
 	 * The live events of an inbound call, as Unpod's voice handler sends them: no task_id and
-	 * no call_id (it does not keep the task it opens), the room naming the call.
+	 * no call_id (it does not keep the task it opens), the room naming the call. The end is sent
+	 * once the start was answered: a real call lies between them, so they never race.
 	 */
 	onInboundCall(log: CallLog): void {
 		if (!log.agent) return;
 		const owner = { assignee: log.agent, task_id: '' };
-		for (const event of ['call_started', 'call_hang_up']) {
-			const ended = event === 'call_hang_up';
-			this.send(owner, 'event', event, {
-				event,
-				status: 'completed',
-				data: {
-					call_id: '',
-					task_id: '',
-					contact_number: log.destination_number,
-					contact_name: `sip_${log.destination_number}`,
-					config: { agent_id: log.agent },
-					transcript: [],
-					room: `room-inbound-${log.id}`,
-					usage: {},
-					start_time: callTime(log.startMs),
-					end_time: ended ? callTime(log.endMs) : 'None',
-					call_type: 'inbound',
-				},
-			});
-		}
+		const event = (name: string) => ({
+			event: name,
+			status: 'completed',
+			data: {
+				call_id: '',
+				task_id: '',
+				contact_number: log.destination_number,
+				contact_name: `sip_${log.destination_number}`,
+				config: { agent_id: log.agent },
+				transcript: [],
+				room: `room-inbound-${log.id}`,
+				usage: {},
+				start_time: callTime(log.startMs),
+				end_time: name === 'call_hang_up' ? callTime(log.endMs) : 'None',
+				call_type: 'inbound',
+			},
+		});
+		const started = this.send(owner, 'event', 'call_started', event('call_started'));
+		this.track(
+			((started && this.attempts.get(started.id)) || Promise.resolve()).then(() => {
+				this.send(owner, 'event', 'call_hang_up', event('call_hang_up'));
+			}),
+		);
+	}
+
+	private track(work: Promise<void>): void {
+		this.inFlight.add(work);
+		void work.finally(() => this.inFlight.delete(work));
 	}
 
 	private headersOf(form: WebhookForm): Record<string, string> {
@@ -233,8 +244,9 @@ export class AgentWebhooks {
 				this.send(task, kind, event, body, true);
 			}
 		});
-		this.inFlight.add(attempt);
-		void attempt.finally(() => this.inFlight.delete(attempt));
+		this.attempts.set(record.id, attempt);
+		void attempt.finally(() => this.attempts.delete(record.id));
+		this.track(attempt);
 		return record;
 	}
 
