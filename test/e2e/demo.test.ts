@@ -15,8 +15,11 @@ import { spawnGroup, stopGroup } from '../../dev/harness/processes';
 import { CSV_COLUMNS, DEMO_WEBHOOK_SECRET } from '../../scripts/demo-env';
 
 let demo: ChildProcess | undefined;
+/** The test's two folders: removed when the file ends, whether the demo passed, failed or hung. */
+const folders: string[] = [];
 afterAll(async () => {
 	if (demo) await stopGroup(demo, 20_000);
+	for (const folder of folders) rmSync(folder, { recursive: true, force: true });
 });
 
 test('npm run demo -- --keep: every outcome exactly once (a 12-row CSV); Ctrl-C removes what it made', async () => {
@@ -25,6 +28,7 @@ test('npm run demo -- --keep: every outcome exactly once (a 12-row CSV); Ctrl-C 
 	const startedAt = Date.now();
 	const outputDir = mkdtempSync(join(tmpdir(), 'unpod-demo-test-'));
 	const demoTmp = mkdtempSync(join(tmpdir(), 'unpod-demo-tmp-'));
+	folders.push(outputDir, demoTmp);
 	let output = '';
 	const child = spawnGroup(
 		join(ROOT, 'node_modules', '.bin', 'ts-node'),
@@ -71,9 +75,7 @@ test('npm run demo -- --keep: every outcome exactly once (a 12-row CSV); Ctrl-C 
 
 	const csvFile = join(outputDir, 'unpod-calls.csv');
 	const csv = existsSync(csvFile) ? readFileSync(csvFile, 'utf8') : '';
-	rmSync(outputDir, { recursive: true, force: true });
 	const left = readdirSync(demoTmp);
-	rmSync(demoTmp, { recursive: true, force: true });
 	// Each line names the contact's company and when the call ran (the first row: Ava Patel, Northwind).
 	const [header, ...lines] = csv.trim().split('\n');
 	expect(header).toBe(CSV_COLUMNS.join(','));
