@@ -8,7 +8,7 @@ import type {
 	IHttpRequestOptions,
 	INodeProperties,
 } from 'n8n-workflow';
-import { atOrigin, baseUrlProblem } from '../nodes/shared/addresses';
+import { atOrigin, baseUrlProblem, requestTarget } from '../nodes/shared/addresses';
 import { BASE_URL_EXPRESSION } from '../nodes/shared/transport';
 
 export class UnpodApi implements ICredentialType {
@@ -94,8 +94,7 @@ export class UnpodApi implements ICredentialType {
 		const legacy = requestOptions as IHttpRequestOptions & { uri?: string };
 		const url = String(legacy.url ?? legacy.uri ?? '');
 		const { baseURL } = requestOptions;
-		const target =
-			/^[a-z][a-z0-9+.-]*:/i.test(url) || !baseURL ? url : `${baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
+		const target = requestTarget(url, baseURL);
 		if (!atOrigin(target, baseUrl)) {
 			let origin = 'another address';
 			try {

@@ -49,14 +49,22 @@ function ipv6Groups(host: string): number[] | undefined {
 	return all.map((group) => parseInt(group, 16));
 }
 
-/** ::1, ::, unique local fc00::/7, link-local fe80::/10, and IPv4 ones mapped or translated into IPv6. */
+/**
+ * ::1, ::, unique local fc00::/7, link-local fe80::/10, NAT64's local-use 64:ff9b:1::/48, and
+ * IPv4 addresses carried in IPv6: mapped (::ffff:0:0/96), compatible (::/96), NAT64
+ * (64:ff9b::/96), 6to4 (2002::/16) and Teredo (2001::/32, the client's address inverted).
+ */
 function internalIpv6(groups: number[]): boolean {
 	const zeroUpTo = (n: number) => groups.slice(0, n).every((g) => g === 0);
+	const v4 = (high: number, low: number) => internalIpv4([high >> 8, high & 0xff, low >> 8, low & 0xff]);
 	if (zeroUpTo(7) && groups[7] <= 1) return true;
 	if ((groups[0] & 0xfe00) === 0xfc00 || (groups[0] & 0xffc0) === 0xfe80) return true;
-	const mapped = zeroUpTo(5) && groups[5] === 0xffff;
+	if (groups[0] === 0x64 && groups[1] === 0xff9b && groups[2] === 1) return true;
+	const mapped = zeroUpTo(5) && (groups[5] === 0xffff || groups[5] === 0);
 	const nat64 = groups[0] === 0x64 && groups[1] === 0xff9b && groups.slice(2, 6).every((g) => g === 0);
-	if (mapped || nat64) return internalIpv4([groups[6] >> 8, groups[6] & 0xff, groups[7] >> 8, groups[7] & 0xff]);
+	if (mapped || nat64) return v4(groups[6], groups[7]);
+	if (groups[0] === 0x2002) return v4(groups[1], groups[2]);
+	if (groups[0] === 0x2001 && groups[1] === 0) return v4(groups[6] ^ 0xffff, groups[7] ^ 0xffff);
 	return false;
 }
 
@@ -95,6 +103,17 @@ export function baseUrlProblem(baseUrl: string): string | undefined {
 	if (url.protocol === 'http:' && !isInternalHost(url.hostname))
 		return `The Base URL of the Unpod credential uses plain http to ${url.host}: the API token would travel unencrypted. Use https://, or plain http only to localhost or a private network address.`;
 	return undefined;
+}
+
+/**
+ * Where a request goes: `url` joined to `baseURL` as n8n's HTTP client (axios) joins them. An
+ * address with a scheme, or one starting with `//` (another host, the base's scheme), is not
+ * joined: `//example.com/x` leaves the Base URL's host.
+ */
+export function requestTarget(url: string, baseURL?: string): string {
+	if (/^[a-z][a-z0-9+.-]*:/i.test(url) || !baseURL) return url;
+	if (url.startsWith('//')) return `${parsed(baseURL)?.protocol ?? 'https:'}${url}`;
+	return `${baseURL.replace(/\/+$/, '')}/${url.replace(/^\/+/, '')}`;
 }
 
 /** Whether `url` is at `baseUrl`'s origin: scheme, host and port alike. */

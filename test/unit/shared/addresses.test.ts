@@ -37,6 +37,14 @@ test('internal hosts: localhost, loopback, private, link-local and unspecified, 
 		'http://[::ffff:127.0.0.1]/',
 		'http://[::ffff:a9fe:a9fe]/',
 		'http://[64:ff9b::10.0.0.1]/',
+		// IPv4-compatible (::/96), NAT64's local-use /48, 6to4 and Teredo carry an internal IPv4 address.
+		'http://[::7f00:1]/',
+		'http://[::10.0.0.1]/',
+		'http://[64:ff9b:1::a00:1]/',
+		'http://[64:ff9b:1:ffff::8.8.8.8]/',
+		'http://[2002:7f00:1::1]/',
+		'http://[2002:c0a8:101::]/',
+		'http://[2001:0:4136:e378:8000:63bf:80ff:fffe]/',
 	])
 		expect([url, isInternalHost(hostOf(url))]).toEqual([url, true]);
 	for (const url of [
@@ -50,6 +58,11 @@ test('internal hosts: localhost, loopback, private, link-local and unspecified, 
 		'http://169.255.0.1/',
 		'http://[2001:db8::1]/',
 		'http://[::ffff:8.8.8.8]/',
+		'http://[::808:808]/',
+		'http://[64:ff9b:2::a00:1]/',
+		'http://[2002:808:808::1]/',
+		'http://[2001:0:4136:e378:8000:63bf:f7f7:f7f7]/',
+		'http://[2001:db8:7f00:1::]/',
 		'http://localhost.example.com/',
 		'http://127.0.0.1.nip.example/',
 	])
@@ -150,6 +163,15 @@ describe("the credential's authenticate: the three headers, only at home, no red
 	test('a request anywhere else is refused, the token in no message', async () => {
 		for (const url of ['https://storage.example.com/rec.mp3', 'http://unpod.ai/api/', 'https://unpod.ai:8443/api/'])
 			await expect(authenticate({ url })).rejects.toThrow(
+				/^The Unpod credential is sent only to the origin of its Base URL \(https:\/\/unpod\.ai\), not to /,
+			);
+		// Protocol-relative: n8n's HTTP client takes `//host/path` as another host, not a path under the Base URL.
+		for (const request of [
+			{ url: '//storage.example.com/rec.mp3', baseURL: 'https://unpod.ai/api/v2/platform' },
+			{ url: '//storage.example.com/rec.mp3' },
+			{ uri: '//storage.example.com/rec.mp3', baseURL: 'https://unpod.ai' },
+		])
+			await expect(authenticate(request as IHttpRequestOptions)).rejects.toThrow(
 				/^The Unpod credential is sent only to the origin of its Base URL \(https:\/\/unpod\.ai\), not to /,
 			);
 	});
