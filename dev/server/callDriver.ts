@@ -95,6 +95,16 @@ export class CallDriver {
 	}
 
 	/**
+	 * A copy of `task`'s document put into a new run of its space, as anyone who can read the
+	 * space's tasks and create one could (the resume address and wait token included). End it
+	 * with the store: Unpod pushes its end as any other.
+	 */
+	copyTask(task: Task, options: { space?: string } = {}): Task {
+		const [copy] = this.addTasks([{ ...task.input }], { space: options.space ?? task.space, pilot: task.assignee });
+		return copy;
+	}
+
+	/**
 	 * Plans each call's lifecycle: a call script's for its number, else `autoFinish`'s, else
 	 * none. New tasks get it at creation; a test that created calls with no plan (to let them
 	 * end only once its workflow is ready) plans them itself.

@@ -22,11 +22,6 @@ import { objectOf } from './values';
 export const RESUME_FIELD = 'n8n_resume_url';
 /** The query parameter of that address naming one wait: a nonce and its HMAC (newWaitToken). */
 export const WAIT_TOKEN = 'wait';
-/**
- * The query parameter naming the space the calls were placed in, so that the resume does not
- * evaluate Space's expression again (n8n 2.41 evaluates a waiting node's expressions in a sandbox).
- */
-export const WAIT_SPACE = 'space';
 /** Which input item of the waiting node a call belongs to, and how many calls the node placed. */
 export const WAIT_ITEM = 'n8n_wait_item';
 export const WAIT_CALLS = 'n8n_wait_calls';
@@ -52,20 +47,23 @@ export function waitTokenOf(document: unknown): string | undefined {
 }
 
 /**
- * The key of wait tokens. It must outlive the API token: a new token after a leak must not
- * strand the approvals and waits open for up to 7 days. So it is this n8n's instance ID (the
- * same for a main and its workers) with the credential's account (Base URL, Organization
- * Handle) and its Webhook Secret: a task whose document someone outside this n8n wrote cannot
- * name a waiting node of it, and with a Webhook Secret set not even someone who knows the ID.
- * A leaked API token does not give the key.
+ * The key of wait tokens, which the triggers check before they ring an address: a task whose
+ * document someone outside this n8n wrote cannot name a waiting node of it. It is this n8n's
+ * instance ID (the same for a main and its workers) with the credential's account (Base URL,
+ * Organization Handle) and a secret of the credential. The instance ID and the account are in
+ * every exported workflow (`meta.instanceId`), so the secret is what holds: the Webhook Secret,
+ * which outlives the API token (a new token after a leak strands no wait open for up to 7
+ * days); without one, the API token (a new token then lets the waits open at that moment run
+ * to their limit).
  */
 export function waitKey(instanceId: string, credentials: IDataObject): string {
+	const secret = String(credentials.webhookSecret ?? '');
 	const account = [
 		String(credentials.baseUrl ?? '')
 			.trim()
 			.replace(/\/+$/, ''),
 		String(credentials.orgHandle ?? '').trim(),
-		String(credentials.webhookSecret ?? ''),
+		secret ? `webhook secret ${secret}` : `api token ${String(credentials.apiToken ?? '')}`,
 	];
 	return createHmac('sha256', instanceId).update(JSON.stringify(account)).digest('hex');
 }

@@ -100,6 +100,11 @@ export class Poller {
 		return new PollContext(this.workflow, this.node, this.additionalData, 'trigger', 'activate').getInstanceId();
 	}
 
+	/** n8n's logger, as the trigger's context gives it (one for the process). */
+	get logger(): PollContext['logger'] {
+		return new PollContext(this.workflow, this.node, this.additionalData, 'trigger', 'activate').logger;
+	}
+
 	/** The trigger's state as it lives between polls, not copied (for large states). */
 	get live(): any {
 		return (this.workflow.staticData[`node:${this.node.name}`] as any)?.state;

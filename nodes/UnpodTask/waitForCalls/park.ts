@@ -1,9 +1,9 @@
 /**
  * Waiting for calls holding no worker, shared by Call and Wait for Approval and Call and Wait
  * "until Unpod reports": `sendAndPark` sends all the calls in one request, each document carrying
- * the execution's resume address, and parks the execution; each operation's `webhook()`, rung by
- * the triggers (see shared/resume.ts), reads the calls from Unpod with `endedCallsOf` and resumes
- * once all have ended.
+ * the execution's resume address, keeps their run and task IDs with the execution, and parks it;
+ * each operation's `webhook()`, rung by the triggers (see shared/resume.ts), reads those calls
+ * from Unpod with `endedCallsOf` (ownCalls.ts) and resumes once all have ended.
  */
 import { NodeOperationError } from 'n8n-workflow';
 import type {
@@ -15,21 +15,12 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { numberOption } from '../../shared/parameters';
-import {
-	newWaitToken,
-	RESUME_FIELD,
-	WAIT_CALLS,
-	WAIT_ITEM,
-	WAIT_SPACE,
-	WAIT_TOKEN,
-	waitKeyOf,
-	waitTokenOf,
-} from '../../shared/resume';
-import { readTaskList } from '../../shared/taskLists';
-import { isFinal } from '../../shared/tasks';
+import { newWaitToken, RESUME_FIELD, WAIT_CALLS, WAIT_ITEM, WAIT_TOKEN, waitKeyOf } from '../../shared/resume';
 import { calleeFields, commonSlot, scheduleAt, setSchedule } from '../placeCalls/whenToCall';
 import type { Row } from '../placeCalls/contactRow';
 import { rateLimitBudget, sendRows } from '../placeCalls/send';
+import { keepOwnCalls } from './ownCalls';
+import { maxCallsPerDayOption } from '../placeCalls/dailyCap';
 
 /**
  * How an operation that waits holding no worker is resumed: the address n8n checks, and what a
@@ -166,10 +157,8 @@ export async function sendAndPark(
 		}
 	}
 	const key = await waitKeyOf(context);
-	const resumeUrl = resumeAddress(context, waiting, {
-		[WAIT_TOKEN]: newWaitToken(key, String(context.getExecutionId()), context.getNode().id),
-		[WAIT_SPACE]: rows[0].request.space,
-	});
+	const token = newWaitToken(key, String(context.getExecutionId()), context.getNode().id);
+	const resumeUrl = resumeAddress(context, waiting, { [WAIT_TOKEN]: token });
 	for (const row of rows) {
 		row.document = {
 			...row.document,
@@ -185,11 +174,21 @@ export async function sendAndPark(
 		// The calls of one wait go in one request: none is left out as called already.
 		skipCalledContacts: false,
 		allOrNone: true,
+		maxCallsPerDay: numberOption(context, maxCallsPerDayOption),
 	});
+	const created: IDataObject[] = [];
 	for (const row of rows) {
 		const result = sent.get(row);
 		if (result?.kind === 'failed') throw result.error;
+		if (result?.kind === 'created') created.push(result.answer);
 	}
+	const ids = created.map((answer) => answer.task_id);
+	keepOwnCalls(context, {
+		token,
+		space: rows[0].request.space,
+		run: typeof created[0]?.run_id === 'string' ? created[0].run_id : '',
+		tasks: ids.every((id) => typeof id === 'string' && id) ? (ids as string[]) : [],
+	});
 	await context.putExecutionToWait(new Date(Date.now() + limitMinutes * 60_000));
 }
 
@@ -197,42 +196,4 @@ export async function sendAndPark(
 export function keepWaiting(context: IWebhookFunctions, reason: string): IWebhookResponseData {
 	context.getResponseObject().status(200).json({ resumed: false, reason });
 	return { noWebhookResponse: true };
-}
-
-/** The input item a call of a wait was placed for. */
-export const waitItemOf = (task: IDataObject) => Number((task.input as IDataObject)?.[WAIT_ITEM]) || 0;
-
-/**
- * What a ring at the resume address finds: the wait's calls (tasks of the run named in the
- * ring whose documents carry this address's token) once every one has ended, in input order;
- * otherwise why the execution keeps waiting. What the ring's body says of the outcome is never read.
- */
-export async function endedCallsOf(context: IWebhookFunctions): Promise<IDataObject[] | string> {
-	const query = context.getRequestObject().query ?? {};
-	const token = String(query[WAIT_TOKEN] ?? '');
-	const space = String(query[WAIT_SPACE] ?? '');
-	const body = context.getBodyData() as IDataObject;
-	const runId = typeof body.run_id === 'string' ? body.run_id : '';
-	if (!token || !space || !/^R?[0-9a-zA-Z_-]{1,64}$/.test(runId)) return 'The ring names no run';
-	let tasks: IDataObject[];
-	try {
-		tasks = await readTaskList(context, { scope: 'run', space, runId });
-	} catch (error) {
-		context.logger.warn(`Unpod Task could not read run ${runId} to resume: ${(error as Error).message}`);
-		return 'The run could not be read from Unpod';
-	}
-	return endedCallsAmong(tasks, token);
-}
-
-/**
- * The calls of the wait named by `token` among a run's tasks, in input order, when all of
- * them are listed and ended; otherwise why the execution keeps waiting.
- */
-export function endedCallsAmong(tasks: IDataObject[], token: string): IDataObject[] | string {
-	const calls = tasks.filter((task) => waitTokenOf(task.input) === token);
-	if (!calls.length) return 'No call of this wait in that run';
-	const expected = Number((calls[0].input as IDataObject)[WAIT_CALLS]) || calls.length;
-	if (calls.length < expected || calls.some((task) => !isFinal(task.status)))
-		return 'A call of this wait is still open';
-	return calls.sort((a, b) => waitItemOf(a) - waitItemOf(b));
 }

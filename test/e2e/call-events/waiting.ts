@@ -307,6 +307,36 @@ export function relayedWaits(callEvents: CallEventsSuite): void {
 	);
 
 	onPinnedN8n(
+		'a copy of the call in another run, ended as approving and pushed, resumes nothing: only the call it placed does',
+		async () => {
+			const task = await ask('+15550400009');
+			// Someone with access to the space copies the waiting call's document into a run of their own.
+			const copy = h.server.calls.copyTask(task);
+			expect(copy.run_id).not.toBe(task.run_id);
+			expect(copy.input[RESUME_FIELD]).toBe(task.input[RESUME_FIELD]);
+			answer(copy, 'approved');
+			await h.server.webhooks.settled();
+			await waitFor('the copy to reach the workflow', () => sink().some((r) => r.task_id === copy.task_id));
+			await n8n!.executionsFinished(ENDS.id);
+			// Its ring, and one naming the copy's run, resume nothing.
+			const url = String(task.input[RESUME_FIELD]);
+			const ring = await axios.post(
+				url,
+				{ task_id: copy.task_id, run_id: copy.run_id },
+				{ validateStatus: () => true },
+			);
+			expect([ring.status, ring.data]).toEqual([200, { resumed: false, reason: 'A call of this wait is still open' }]);
+			expect(await n8n!.executionCount(STEP, ['waiting'])).toBe(1);
+			expect(results().some((r) => r.task_id === copy.task_id)).toBe(false);
+
+			// The approver's own call declines: that is what the step resumes with.
+			answer(task, 'declined');
+			expect(await resultOf(task)).toMatchObject({ approved: false, approval: 'declined', task_id: task.task_id });
+			expect(results().filter((r) => r.task_id === task.task_id || r.task_id === copy.task_id)).toHaveLength(1);
+		},
+	);
+
+	onPinnedN8n(
 		'a task naming a resume address on another host is not rung, nor does it disturb a waiting step',
 		async () => {
 			const task = await ask('+15550400007');

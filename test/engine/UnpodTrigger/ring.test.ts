@@ -39,7 +39,9 @@ afterEach(async () => {
 	await new Promise((resolve) => n8nAddress.close(resolve));
 });
 
-const poller = (apiToken = SEED.token) => spacePoller(server, { instanceBaseUrl: baseUrl, credentials: { apiToken } });
+const poller = (apiToken = SEED.token, webhookSecret = '') =>
+	spacePoller(server, { instanceBaseUrl: baseUrl, credentials: { apiToken, webhookSecret } });
+const SECRET = 'a-webhook-secret-of-24-chars';
 /** A resume address as the waiting node makes it, its token made with `key`. */
 const addressWith = (key: string) =>
 	`${baseUrl}webhook-waiting/41/approval-node?${WAIT_TOKEN}=${newWaitToken(key, '41', 'approval-node')}&space=${SEED.spaceToken}`;
@@ -74,16 +76,19 @@ test("a call's end rings its waiting execution with a plain request: no Unpod he
 	expect(server.requests.some((r) => r.headers.authorization === `Token ${SEED.token}`)).toBe(true);
 });
 
-test('a new API token strands no wait; an address made with another key rings nothing', async () => {
-	const first = poller();
-	const key = waitKey(first.instanceId, seedCredential(server));
+test('with a Webhook Secret, a new API token strands no wait; an address made with another key rings nothing', async () => {
+	const first = poller(SEED.token, SECRET);
+	const credential = { ...seedCredential(server), webhookSecret: SECRET };
+	const key = waitKey(first.instanceId, credential);
 	const made = addressWith(key);
 	const forged = [
-		// As the package made them before: keyed with the API token, which anyone holding it could do.
+		// Keyed with the API token alone, which anyone holding it could do.
 		addressWith(SEED.token),
+		// From what an exported workflow carries (the instance ID) and the account, without the secret.
+		addressWith(waitKey(first.instanceId, { ...seedCredential(server), apiToken: '' })),
 		// Another Unpod account's (another organization), or another n8n's.
-		addressWith(waitKey(first.instanceId, { ...seedCredential(server), orgHandle: SEED.otherOrgHandle })),
-		addressWith(waitKey('another-instance', seedCredential(server))),
+		addressWith(waitKey(first.instanceId, { ...credential, orgHandle: SEED.otherOrgHandle })),
+		addressWith(waitKey('another-instance', credential)),
 	];
 	const tasks = server.calls.addTasks(
 		[made, ...forged].map((url, i) => ({
@@ -98,9 +103,20 @@ test('a new API token strands no wait; an address made with another key rings no
 	// The token leaked: the user makes a new one and revokes the old; the credential gets the new one.
 	const rotated = server.rotateToken(SEED.token);
 	tasks.forEach((task) => server.store.finishTask(task, 'completed'));
-	const afterRotation = poller(rotated);
-	const emitted = await clock.drive(afterRotation.poll());
-	expect(emitted).toHaveLength(4);
+	const afterRotation = poller(rotated, SECRET);
+	// Each address not made with the wait key is ignored, and n8n's log says so (read here, not printed).
+	const logged = jest.spyOn(afterRotation.logger, 'warn').mockImplementation(() => undefined);
+	let emitted;
+	let warnings: string[];
+	try {
+		emitted = await clock.drive(afterRotation.poll());
+	} finally {
+		warnings = logged.mock.calls.map(([line]) => String(line));
+		logged.mockRestore();
+	}
+	const ignored = warnings.filter((line) => /names a resume address that this package did not make/.test(line));
+	expect(ignored).toHaveLength(forged.length);
+	expect(emitted).toHaveLength(5);
 	// Read with the new token (the old one answers 401 now), and only the address made with the wait key rung.
 	expect(server.requests.at(-1)!.headers.authorization).toBe(`Token ${rotated}`);
 	expect(rings.map((ring) => `${baseUrl}${ring.url!.slice(1)}`)).toEqual([made]);

@@ -11,7 +11,7 @@ import {
 	waitTokenOf,
 	withoutWaitFields,
 } from '../../../nodes/shared/resume';
-import { endedCallsAmong } from '../../../nodes/UnpodTask/waitForCalls/park';
+import { endedCallsAmong, parseOwnCalls } from '../../../nodes/UnpodTask/waitForCalls/ownCalls';
 import { contactColumns, taskOutput } from '../../../nodes/shared/outcome';
 import { toContactDocument } from '../../../nodes/shared/contacts';
 
@@ -80,7 +80,7 @@ const ACCOUNT = {
 	webhookSecret: 'a-webhook-secret-of-24-chars',
 };
 
-test('the wait key outlives a new API token; another n8n, account or Webhook Secret has another', () => {
+test('with a Webhook Secret, the wait key outlives a new API token; another n8n, account or secret has another', () => {
 	const key = waitKey('instance-1', ACCOUNT);
 	expect(key).toMatch(/^[0-9a-f]{64}$/);
 	// A new token after a leak keeps every waiting execution's address good, and the key is not made from it.
@@ -94,6 +94,22 @@ test('the wait key outlives a new API token; another n8n, account or Webhook Sec
 		waitKey('instance-1', { ...ACCOUNT, webhookSecret: '' }),
 	])
 		expect(other).not.toBe(key);
+});
+
+test('without a Webhook Secret, the wait key is not made from what an exported workflow carries alone', () => {
+	const bare = { ...ACCOUNT, webhookSecret: '' };
+	const key = waitKey('instance-1', bare);
+	// An exported workflow carries the instance ID (meta.instanceId), and the Base URL and handle are
+	// no secret: without the API token, none of these gives the key.
+	for (const guess of [
+		waitKey('instance-1', { ...bare, apiToken: '' }),
+		waitKey('instance-1', { baseUrl: bare.baseUrl, orgHandle: bare.orgHandle }),
+		waitKey('instance-1', { ...bare, apiToken: 'a-guess' }),
+	])
+		expect(guess).not.toBe(key);
+	// The API token is the secret then: a new one gives a new key.
+	expect(waitKey('instance-1', { ...bare, apiToken: 'rotated-token' })).not.toBe(key);
+	expect(waitKey('instance-1', { ...bare })).toBe(key);
 });
 
 test("only this n8n's waiting addresses that this package made with the same wait key are rung", () => {
@@ -139,25 +155,42 @@ test("only this n8n's waiting addresses that this package made with the same wai
 	expect(waitTokenOf({})).toBeUndefined();
 });
 
-test('a wait resumes only once every call carrying its token is listed and ended, in input order', () => {
+test('a wait resumes only with the calls it kept, once every one is listed and ended, in input order', () => {
 	const address = (token: string) => `http://127.0.0.1:5678/webhook-waiting/42/node-1?wait=${token}&signature=s`;
-	const call = (item: number, status: string, token = 'abc', calls = 2): IDataObject => ({
-		task_id: `T${item}`,
+	const call = (item: number, status: string, token = 'abc', calls = 2, id = `T${item}`): IDataObject => ({
+		task_id: id,
+		run_id: 'R1',
 		status,
 		input: { [RESUME_FIELD]: address(token), [WAIT_ITEM]: item, [WAIT_CALLS]: calls },
 	});
-	const other = call(0, 'completed', 'zzz', 1);
-	expect(endedCallsAmong([other], 'abc')).toBe('No call of this wait in that run');
-	expect(endedCallsAmong([call(1, 'completed'), other], 'abc')).toBe('A call of this wait is still open');
-	expect(endedCallsAmong([call(1, 'completed'), call(0, 'in_progress')], 'abc')).toBe(
+	const own = { token: 'abc', space: 'S1', run: 'R1', tasks: ['T0', 'T1'] };
+	const other = call(0, 'completed', 'zzz', 1, 'T9');
+	expect(endedCallsAmong([other], own)).toBe('No call of this wait in its run');
+	expect(endedCallsAmong([call(1, 'completed'), other], own)).toBe('A call of this wait is still open');
+	expect(endedCallsAmong([call(1, 'completed'), call(0, 'in_progress')], own)).toBe(
 		'A call of this wait is still open',
 	);
-	const ended = endedCallsAmong([call(1, 'failed'), other, call(0, 'completed')], 'abc') as IDataObject[];
+	const ended = endedCallsAmong([call(1, 'failed'), other, call(0, 'completed')], own) as IDataObject[];
 	expect(ended.map((t) => t.task_id)).toEqual(['T0', 'T1']);
-	// A document without the count (older calls) waits for the calls listed.
-	expect(endedCallsAmong([{ ...call(0, 'completed'), input: { [RESUME_FIELD]: address('abc') } }], 'abc')).toHaveLength(
-		1,
+	// A copy of a call's document (its token and item), under an ID this wait did not create, counts for nothing.
+	const copy = call(0, 'completed', 'abc', 2, 'T-copy');
+	expect(endedCallsAmong([copy, call(1, 'completed'), call(0, 'in_progress')], own)).toBe(
+		'A call of this wait is still open',
 	);
+	expect(endedCallsAmong([copy, { ...copy, run_id: 'R2' }], own)).toBe('No call of this wait in its run');
+	// Unpod's answer listed no task IDs: the calls of the kept run that carry the token.
+	const unlisted = { ...own, tasks: [] };
+	expect(endedCallsAmong([call(0, 'completed', 'abc', 1)], unlisted)).toHaveLength(1);
+	expect(endedCallsAmong([{ ...call(0, 'completed', 'abc', 1), run_id: 'R2' }], unlisted)).toBe(
+		'No call of this wait in its run',
+	);
+});
+
+test('the kept calls are read back only whole', () => {
+	const own = { token: 'abc', space: 'S1', run: 'R1', tasks: ['T0'] };
+	expect(parseOwnCalls(JSON.stringify(own))).toEqual(own);
+	for (const bad of [undefined, '', '{', JSON.stringify({ ...own, run: '' }), JSON.stringify({ ...own, tasks: [1] })])
+		expect(parseOwnCalls(bad)).toBeUndefined();
 });
 
 test("n8n's wait fields stay in the waiting call's document: no output shape and no next document carries them", () => {
