@@ -72,12 +72,17 @@ export interface InvalidRow {
 	inputJson: IDataObject;
 }
 
-/** A contact on the do-not-call list: never sent, and not an error. `reason` names the row and why. */
+/**
+ * A contact that may not be called: on the do-not-call list, or a number not allowed (a costly
+ * kind, a country not allowed). Never sent, and not an error. `reason` names the row and why.
+ */
 export interface RefusedRow {
 	itemIndex: number;
 	rowNumber?: number;
 	inputJson: IDataObject;
 	reason: string;
+	/** Why: the do-not-call list, or the number itself (allowedNumbers.ts). */
+	by: 'doNotCall' | 'number';
 }
 
 /** The row number a sheet node put on the item, if any. */

@@ -92,9 +92,10 @@ export function refusalOf(
 
 /**
  * Where nothing can be put out before the calls end (a wait that parks the execution), a contact
- * on the list stops the whole run before any request, naming the rows.
+ * that may not be called (the do-not-call list, a number not allowed) stops the whole run before
+ * any request, naming the rows.
  */
-export function refuseDoNotCallRows(
+export function stopOnRefusedRows(
 	context: IExecuteFunctions,
 	refused: Array<{ itemIndex: number; rowNumber?: number; reason: string }>,
 ): void {
@@ -103,11 +104,11 @@ export function refuseDoNotCallRows(
 	const others = refused.slice(1);
 	throw new NodeOperationError(
 		context.getNode(),
-		`${first.reason}${others.length ? ` (also on it: ${rowList(others)})` : ''}. Nothing was sent.`,
+		`${first.reason}${others.length ? ` (also not called: ${rowList(others)})` : ''}. Nothing was sent.`,
 		{
 			itemIndex: first.itemIndex,
 			description:
-				'This operation waits for all its calls at once, so it places none while a contact is on the do-not-call list. Leave those contacts out before this node (an If or Filter node on do_not_call).',
+				'This operation waits for all its calls at once, so it places none while a contact may not be called. Leave those contacts out before this node (an If or Filter node).',
 		},
 	);
 }

@@ -44,12 +44,17 @@ export function heldItem(
 }
 
 /**
- * A contact on the do-not-call list: not created, and not a failure of the node. It goes on with
- * `unpod_created: false` and `unpod_refused` (the row and why); with the error output on, it
+ * A contact that may not be called (the do-not-call list, a number not allowed): not created,
+ * and not a failure of the node. It goes on with `unpod_created: false` and `unpod_refused` (the
+ * row and why), and `do_not_call: true` when the list refused it; with the error output on, it
  * takes that output, the not-created one, as a row that failed would.
  */
 export function refusedItem(context: IExecuteFunctions, refused: RefusedRow): INodeExecutionData {
-	const flags = { do_not_call: true, unpod_created: false, unpod_refused: refused.reason };
+	const flags = {
+		...(refused.by === 'doNotCall' ? { do_not_call: true } : {}),
+		unpod_created: false,
+		unpod_refused: refused.reason,
+	};
 	if (context.getNode().onError === 'continueErrorOutput') {
 		const error = new NodeOperationError(context.getNode(), refused.reason, { itemIndex: refused.itemIndex });
 		return failedItem(context, refused.inputJson, refused.itemIndex, error, flags);

@@ -8,6 +8,7 @@ import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-wor
 import { contactOfItem, toContactDocument } from '../../shared/contacts';
 import type { DoNotCallList } from '../../shared/doNotCall';
 import { doNotCallListOf, refusalOf } from './doNotCall';
+import { AllowedNumbers } from './allowedNumbers';
 import { DEFAULT_LOOKBACK_HOURS } from './fields';
 import { hoursSettingsOf, ownZoneOf, rowHours } from './hoursSettings';
 import { scheduleAt } from './whenToCall';
@@ -115,13 +116,14 @@ function readItem(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	itemJson: IDataObject,
-	doNotCall: DoNotCallList,
+	checks: { doNotCall: DoNotCallList; allowed: AllowedNumbers },
 	into: ReadRows,
 	reading: HoursReading | undefined,
 ) {
 	const label = rowLabel(itemJson, itemIndex);
 	const rowNumber = sheetRow(itemJson);
 	const settings = requestOf(context, itemIndex, label);
+	const rules = checks.allowed.rulesOf(itemIndex);
 	for (const { contact, inputJson, position } of contactsOfItem(context, itemIndex, itemJson, label)) {
 		const read = toContactDocument(contact, settings.countryCode);
 		const where = `${label}${position === undefined ? '' : `, contact ${position + 1}`}`;
@@ -136,8 +138,11 @@ function readItem(
 			into.invalid.push({ itemIndex, rowNumber, inputJson, error });
 			continue;
 		}
-		const refusal = refusalOf(context, itemIndex, result.document, doNotCall, where);
-		if (refusal) into.refused.push({ itemIndex, rowNumber, inputJson, reason: refusal });
+		const refusal = refusalOf(context, itemIndex, result.document, checks.doNotCall, where);
+		const notAllowed = refusal ? undefined : checks.allowed.refusal(String(result.document.contact_number), rules);
+		if (refusal) into.refused.push({ itemIndex, rowNumber, inputJson, reason: refusal, by: 'doNotCall' });
+		else if (notAllowed)
+			into.refused.push({ itemIndex, rowNumber, inputJson, reason: `${where}: ${notAllowed}`, by: 'number' });
 		else
 			into.rows.push(
 				contactRow({
@@ -155,17 +160,18 @@ function readItem(
 
 /**
  * Reads and checks every input item; nothing is sent until all are read. A contact on the
- * do-not-call list is refused here, before any request, and counted apart from bad rows. An
+ * do-not-call list, or whose number is not allowed, is refused here, before any request, and
+ * counted apart from bad rows. An
  * item whose settings cannot be read (an expression that fails, a blank Call Context) is a bad
  * row as a whole.
  */
 export function readRows(context: IExecuteFunctions, items: INodeExecutionData[], reading?: HoursReading): ReadRows {
 	const found: ReadRows = { rows: [], invalid: [], refused: [] };
-	const doNotCall = doNotCallListOf(context);
+	const checks = { doNotCall: doNotCallListOf(context), allowed: new AllowedNumbers(context) };
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		const itemJson = items[itemIndex].json;
 		try {
-			readItem(context, itemIndex, itemJson, doNotCall, found, reading);
+			readItem(context, itemIndex, itemJson, checks, found, reading);
 		} catch (error) {
 			const failure =
 				error instanceof NodeOperationError

@@ -207,3 +207,9 @@ export function decideFollowUp(call: EndedCall, settings: FollowUpSettings, now:
 	if (at === undefined) return noHour;
 	return { follow_up: 'retry', reason, at, attempt: next };
 }
+
+/** No next call to a number that may not be called (`why`, allowedNumbers.ts): where one would be due, the item says why. */
+export function notAllowed(decision: Decision, why: string | undefined): Decision {
+	if (!why || (decision.follow_up !== 'callback' && decision.follow_up !== 'retry')) return decision;
+	return { follow_up: 'none', reason: `not_allowed: ${why}`, attempt: decision.attempt };
+}

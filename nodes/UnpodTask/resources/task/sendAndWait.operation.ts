@@ -19,19 +19,15 @@ import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/d
 import { sameForEveryItem } from '../../../shared/parameters';
 import { hoursSettingsOf, ownZoneOf, rowHours } from '../../placeCalls/hoursSettings';
 import { CallingHours } from '../../../shared/callingHours/callee';
-import { doNotCallFields, doNotCallListOf, refusalOf, refuseDoNotCallRows } from '../../placeCalls/doNotCall';
+import { doNotCallFields, doNotCallListOf, refusalOf, stopOnRefusedRows } from '../../placeCalls/doNotCall';
+import { AllowedNumbers, allowedNumbersOptions } from '../../placeCalls/allowedNumbers';
+import { maxCallsPerDayOption } from '../../placeCalls/dailyCap';
 import { callingHoursField, countryCodeOption, hoursOptions, rateLimitWaitOption } from '../../placeCalls/fields';
 import { callRequest, contactRow } from '../../placeCalls/contactRow';
 import type { Row } from '../../placeCalls/contactRow';
 import type { Waiting } from '../../waitForCalls/park';
-import {
-	endedCallsOf,
-	keepWaiting,
-	limitWaitOption,
-	refusePlainTool,
-	sendAndPark,
-	waitItemOf,
-} from '../../waitForCalls/park';
+import { keepWaiting, limitWaitOption, refusePlainTool, sendAndPark } from '../../waitForCalls/park';
+import { endedCallsOf, waitItemOf } from '../../waitForCalls/ownCalls';
 import type { TaskOption } from './taskOption';
 
 const show = { operation: ['sendAndWait'] };
@@ -91,6 +87,8 @@ export const description: INodeProperties[] = [
 		limitWaitOption('A timed-out wait puts out the input items without `approved`: treat that as not approved'),
 		rateLimitWaitOption,
 		...hoursOptions,
+		...allowedNumbersOptions,
+		maxCallsPerDayOption,
 	]),
 ];
 
@@ -112,6 +110,7 @@ function approvalRows(context: IExecuteFunctions): Row[] {
 	}
 	const request = callRequest(space, agent, { type: 'now' }, message);
 	const doNotCall = doNotCallListOf(context);
+	const allowed = new AllowedNumbers(context);
 	const refused: Array<{ itemIndex: number; reason: string }> = [];
 	const book = new CallingHours();
 	const rows = items.map((item, itemIndex) => {
@@ -123,7 +122,10 @@ function approvalRows(context: IExecuteFunctions): Row[] {
 				itemIndex,
 			});
 		}
-		const reason = refusalOf(context, itemIndex, contact.document, doNotCall, `Item ${itemIndex + 1}, the approver`);
+		const where = `Item ${itemIndex + 1}, the approver`;
+		const notAllowed = allowed.refusal(String(contact.document.contact_number), allowed.rulesOf(itemIndex));
+		const reason =
+			refusalOf(context, itemIndex, contact.document, doNotCall, where) ?? (notAllowed && `${where}: ${notAllowed}`);
 		if (reason) refused.push({ itemIndex, reason });
 		const own = ownZoneOf(contact.document);
 		if (typeof own === 'object')
@@ -140,7 +142,7 @@ function approvalRows(context: IExecuteFunctions): Row[] {
 			...(hours ? { hours } : {}),
 		});
 	});
-	refuseDoNotCallRows(context, refused);
+	stopOnRefusedRows(context, refused);
 	return rows;
 }
 

@@ -1,0 +1,87 @@
+/**
+ * Which numbers the operations that place calls may dial at all, before any request: none of a
+ * kind that costs far more than a call (premium rate, shared cost, personal numbers, satellite
+ * and international network codes) unless the user allows them, and only the countries the user
+ * allows. Its two options, and the refusal of a contact.
+ */
+import { NodeOperationError } from 'n8n-workflow';
+import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import { NumberPlans } from '../../shared/allowedNumbers/numberPlans';
+
+export const allowCostlyNumbersOption: INodeProperties = {
+	displayName: 'Allow Premium-Rate and Satellite Numbers',
+	name: 'allowCostlyNumbers',
+	type: 'boolean',
+	default: false,
+	description:
+		'Whether to call numbers that cost far more than a call: premium-rate, shared-cost and personal numbers (+1 900, +44 9, +33 89) and satellite and international network codes (+870, +881, +882, +883, +979, +808). Off: such a contact is not called, and its item says why.',
+};
+
+export const allowedCountriesOption: INodeProperties = {
+	displayName: 'Allowed Countries',
+	name: 'allowedCountries',
+	type: 'string',
+	default: '',
+	placeholder: 'e.g. US, CA, GB',
+	description:
+		"Only numbers of these countries are called: two-letter codes (ISO 3166), separated by commas. Empty: every country. The country is read from the number (a +1 number's area code tells the US, Canada and the Caribbean apart).",
+};
+
+/** The numbers options every operation that places calls shows. */
+export const allowedNumbersOptions = [allowedCountriesOption, allowCostlyNumbersOption];
+
+/** What an item allows: the countries (none: all), and costly numbers or not. */
+export interface NumberRules {
+	countries?: ReadonlySet<string>;
+	costly: boolean;
+}
+
+/** Reads and checks the options once per distinct value: a run of 100,000 items reads a few. */
+export class AllowedNumbers {
+	private plans = new NumberPlans();
+	private parsed = new Map<string, ReadonlySet<string> | undefined>();
+
+	constructor(private context: IExecuteFunctions) {}
+
+	/** Item `itemIndex`'s rules; a code that is no country stops the node, naming the field and the item. */
+	rulesOf(itemIndex: number): NumberRules {
+		const options = this.context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const text = String(options.allowedCountries ?? '').trim();
+		if (!this.parsed.has(text)) this.parsed.set(text, this.countriesOf(text, itemIndex));
+		return { countries: this.parsed.get(text), costly: options.allowCostlyNumbers === true };
+	}
+
+	/** Why `number` may not be called under `rules`, or undefined when it may. */
+	refusal(number: string, rules: NumberRules): string | undefined {
+		const facts = this.plans.of(number);
+		if (facts.costly && !rules.costly) {
+			return `${number} is a ${facts.costly} number (+${facts.callingCode}), which costs far more than a call; not called (Options > Allow Premium-Rate and Satellite Numbers)`;
+		}
+		if (!rules.countries) return undefined;
+		if (!facts.country)
+			return `${number} is not a number of a country (${facts.callingCode ? `+${facts.callingCode}` : 'no country code'}); not called (Options > Allowed Countries: ${[...rules.countries].join(', ')})`;
+		if (!rules.countries.has(facts.country))
+			return `${number} is a number of ${facts.country}, not of Allowed Countries (${[...rules.countries].join(', ')}); not called`;
+		return undefined;
+	}
+
+	private countriesOf(text: string, itemIndex: number): ReadonlySet<string> | undefined {
+		if (!text) return undefined;
+		const codes = text
+			.split(/[\s,;]+/)
+			.filter(Boolean)
+			.map((code) => code.toUpperCase());
+		const bad = codes.find((code) => !NumberPlans.COUNTRIES.has(code));
+		if (bad !== undefined) {
+			throw new NodeOperationError(
+				this.context.getNode(),
+				`Item ${itemIndex + 1}: Allowed Countries: "${bad}" is not a country code`,
+				{
+					itemIndex,
+					description: 'Give two-letter country codes (ISO 3166) separated by commas, e.g. US, CA, GB.',
+				},
+			);
+		}
+		return new Set(codes);
+	}
+}
