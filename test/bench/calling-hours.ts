@@ -10,10 +10,9 @@
 import { readdirSync, readFileSync, statSync } from 'fs';
 import { join } from 'path';
 import { gzipSync } from 'zlib';
-import { N8nServer } from '../../dev/harness/n8n-server';
 import { N8N_VERSION, ROOT } from '../../dev/harness/paths';
 import { table } from '../../dev/harness/report';
-import { chain } from '../../dev/harness/workflow-builders';
+import { chain, codeRowsNode } from '../../dev/harness/workflow-builders';
 import { CallingHours } from '../../nodes/shared/callingHours/callee';
 import { NORTH_AMERICAN_REGIONS } from '../../nodes/shared/callingHours/phoneZones.data';
 import { RULES } from '../../nodes/shared/callingHours/rules';
@@ -21,10 +20,8 @@ import { stopExecuteContextTimers } from '../../dev/harness/engine';
 import { createExecutor } from '../helpers/execute';
 import { createNode, spaceRef } from '../helpers/nodes';
 import { SEED } from '../../dev/server/seed';
-import { credentialsFor } from '../helpers/setup';
-import { N8n } from '../../dev/harness/n8n';
 import { startServer } from '../../dev/server/server';
-import { measured, timedRun } from './campaign-scale';
+import { runInFreshN8n } from './campaign-scale';
 
 const REGIONS = NORTH_AMERICAN_REGIONS.split(',').map((entry) => entry.split(':'));
 const AREAS = REGIONS.map(([area]) => area);
@@ -46,18 +43,13 @@ const numberOf = (i: number, prefixes = LAW_PREFIXES) =>
 	`+${prefixes[i % prefixes.length]}${String(2_000_000 + ((i * 7919) % 7_999_999)).padStart(7, '0')}`;
 const AREA_PREFIXES = AREAS.map((area) => `1${area}`);
 
-/** The rows, made by a Code node in n8n: 100,000 rows inline would be a 5 MB workflow. */
-const rowsCode = (n: number) => ({
-	name: 'Contacts',
-	type: 'n8n-nodes-base.code',
-	typeVersion: 2,
-	parameters: {
-		mode: 'runOnceForAllItems',
-		language: 'javaScript',
-		jsCode: `const prefixes = ${JSON.stringify(LAW_PREFIXES)};
+/** The rows, made by a Code node in n8n. */
+const rowsCode = (n: number) =>
+	codeRowsNode(
+		'Contacts',
+		`const prefixes = ${JSON.stringify(LAW_PREFIXES)};
 return Array.from({ length: ${n} }, (_, i) => ({ json: { name: 'Contact ' + i, phone: '+' + prefixes[i % prefixes.length] + String(2000000 + ((i * 7919) % 7999999)).padStart(7, '0') } }));`,
-	},
-});
+	);
 
 /** The look-up alone, as Create does it for each row: where it rings, then the first legal instant. */
 function lookUpCost(n: number, prefixes: string[]): { perRowUs: number; slots: number; held: number } {
@@ -115,15 +107,12 @@ export async function benchCallingHours(n = 100_000): Promise<void> {
 	);
 
 	const server = await startServer();
-	let n8n: N8nServer | undefined;
-	let folder: N8n | undefined;
 	try {
 		// Off and on twice each, in turn, each in a space of its own (the limit of calls in 24 hours
 		// reads the space's recent tasks) and in a fresh n8n: what a run before left in n8n's heap is
 		// no one's baseline, and its garbage collector still moves the peak by tens of MB.
 		const results: Array<Record<string, string | number>> = [];
 		for (const [i, on] of [false, true, false, true].entries()) {
-			const id = `benchHours${i}`;
 			const space = `bench-hours-${i}`;
 			server.store.addSpace(SEED.orgHandle, space, `Bench hours ${i}`, [SEED.agentHandle, SEED.secondAgentHandle]);
 			const create = createNode(
@@ -131,16 +120,7 @@ export async function benchCallingHours(n = 100_000): Promise<void> {
 				{},
 				'Create',
 			);
-			folder = await N8n.create();
-			await folder.importCredentials(credentialsFor(server));
-			await folder.importWorkflows([chain(id, [rowsCode(n), create])]);
-			n8n = await N8nServer.start(folder);
-			server.resetTraffic();
-			const run = await measured(n8n.processGroup!, () => timedRun(n8n!, id, 'Start'));
-			await n8n.stop();
-			n8n = undefined;
-			folder.dispose();
-			folder = undefined;
+			const run = await runInFreshN8n(server, chain(`benchHours${i}`, [rowsCode(n), create]));
 			const posts = server.requests.filter((r) => r.method === 'POST');
 			const slots = new Set(posts.map((p) => JSON.stringify((p.body as { schedule: unknown }).schedule)));
 			results.push({
@@ -156,8 +136,6 @@ export async function benchCallingHours(n = 100_000): Promise<void> {
 		}
 		table(results);
 	} finally {
-		await n8n?.stop();
-		folder?.dispose();
 		await server.stop();
 	}
 }

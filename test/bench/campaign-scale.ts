@@ -13,7 +13,9 @@ import { loadExample, pathFrom } from '../../dev/harness/examples';
 import { N8nServer } from '../../dev/harness/n8n-server';
 import { N8N_VERSION } from '../../dev/harness/paths';
 import type { Workflow } from '../../dev/harness/workflow-builders';
-import { CREDENTIAL, startProcessHarness } from '../helpers/setup';
+import { CREDENTIAL, credentialsFor, startProcessHarness } from '../helpers/setup';
+import { N8n } from '../../dev/harness/n8n';
+import type { UnpodServer } from '../../dev/server/server';
 import { percentile, table } from '../../dev/harness/report';
 import {
 	CAMPAIGN_COLUMNS,
@@ -86,6 +88,30 @@ export async function measured<T>(group: number, step: () => Promise<T>): Promis
 	const baseline = await memory.read();
 	const result = await step();
 	return { result, peakAboveKb: Math.max(0, (await memory.stop()) - baseline) };
+}
+
+/**
+ * `workflow` run once from `trigger` in an n8n of its own, with the tests' credentials for
+ * `server`: what a run before left in n8n's heap is no one's baseline. Its time (ms) and n8n's
+ * peak memory above idle; the n8n and its folder are gone after.
+ */
+export async function runInFreshN8n(
+	server: UnpodServer,
+	workflow: Workflow,
+	trigger = 'Start',
+): Promise<{ result: number; peakAboveKb: number }> {
+	const folder = await N8n.create();
+	let n8n: N8nServer | undefined;
+	try {
+		await folder.importCredentials(credentialsFor(server));
+		await folder.importWorkflows([workflow]);
+		n8n = await N8nServer.start(folder);
+		server.resetTraffic();
+		return await measured(n8n.processGroup!, () => timedRun(n8n!, String(workflow.id), trigger));
+	} finally {
+		await n8n?.stop();
+		folder.dispose();
+	}
 }
 
 async function saveWorkflow(n8n: N8nServer, workflow: Workflow, name: string): Promise<string> {

@@ -14,6 +14,7 @@ import { benchCampaignScale } from './campaign-scale';
 import { benchDoNotCall } from './do-not-call';
 import { benchImport } from './import';
 import { benchMcp } from './mcp';
+import { benchSpendGuards } from './spend-guards';
 import { benchGuard, benchRateLimit } from './ratelimit';
 import { benchTrigger } from './trigger';
 
@@ -68,6 +69,11 @@ const sections: Record<string, { about: string; run: () => Promise<void> }> = {
 		about:
 			"Keep to Calling Hours: 100,000 contacts across the law's places in one Create, off and on (requests, time, peak memory), the look-up per row, a 30-day limit's reads at 100,000 tasks, the added size",
 		run: () => benchCallingHours(Number(process.env.BENCH_ROWS ?? 100_000)),
+	},
+	spendGuards: {
+		about:
+			'Max Calls per Day and the costly numbers at 100,000 contacts in one Create, off and on (requests, created, time, peak memory); the number check per row',
+		run: () => benchSpendGuards(Number(process.env.BENCH_ROWS ?? 100_000)),
 	},
 	ratelimit: {
 		about: 'Bulk import under a 60 requests a minute plan; the duplicate guard against recent tasks',

@@ -102,6 +102,16 @@ export class ExistingTasks {
 		return index.get(phone) ?? [];
 	}
 
+	/** The instants of every call among these tasks, sorted, a redial once more each: Max Calls per Day reads them. */
+	allCallTimes(): number[] {
+		const times: number[] = [];
+		for (const { task } of this.tasks) {
+			const { at, count } = callsOf(task.listed);
+			if (at !== undefined) for (let i = 0; i < count; i++) times.push(at);
+		}
+		return times.sort((a, b) => a - b);
+	}
+
 	/** The follow-up already scheduled for the call `taskId`, as the list gave it. */
 	followUpOf(taskId: string): IDataObject | undefined {
 		return this.byPrevious.get(taskId);

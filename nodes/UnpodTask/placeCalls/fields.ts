@@ -121,7 +121,7 @@ export const outsideHoursOption: INodeProperties = {
 	description: 'What to do with a contact whose calling hours are closed now (or at Call At)',
 };
 
-export const maxCallsPerDayOption: INodeProperties = {
+export const maxCallsPerNumberOption: INodeProperties = {
 	displayName: 'Max Calls per 24 Hours',
 	name: 'maxCallsPer24Hours',
 	type: 'number',
@@ -200,6 +200,6 @@ export const callingWindowOptions: INodeProperties[] = [
 export const hoursOptions: INodeProperties[] = [
 	...callingWindowOptions,
 	callsAreOption,
-	maxCallsPerDayOption,
+	maxCallsPerNumberOption,
 	unknownZoneOption,
 ];

@@ -18,13 +18,20 @@ import type { ExistingTask } from './existingTasks';
 import { rateLimitWaitOption } from './fields';
 import { groupIntoBatches, rowList } from './batches';
 import { RunJournal } from './journal';
+import { pairedAnswers } from './createAnswers';
+import { DailyCap } from './dailyCap';
 import type { Row } from './contactRow';
+
+type Held = { kind: 'held'; answer: IDataObject; by: 'hours' | 'cap' };
 
 /** What became of one row. `answer` holds task_id, run_id, task_status (and a warning or skip reason). */
 export type SendResult =
 	| { kind: 'created'; answer: IDataObject }
-	/** Not sent: outside the callee's calling hours (or their limit of calls), with what its item says. */
-	| { kind: 'held'; answer: IDataObject }
+	/**
+	 * Not sent, with what its item says: outside the callee's calling hours or over their limits of
+	 * calls (`hours`), or over the space's Max Calls per Day (`cap`).
+	 */
+	| Held
 	| { kind: 'skipped'; answer: IDataObject; existing: ExistingTask }
 	| { kind: 'failed'; error: NodeApiError | NodeOperationError; created: false | 'unknown' };
 
@@ -46,6 +53,8 @@ export interface SendSettings {
 	rememberTasks?: boolean;
 	/** The calls of one wait: a row held for its calling hours stops them all, before any request. */
 	allOrNone?: boolean;
+	/** Options > Max Calls per Day (dailyCap.ts); 0 or none: no cap. */
+	maxCallsPerDay?: number;
 }
 
 type Results = Map<Row, SendResult>;
@@ -61,7 +70,7 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
 	const unsent = replayJournal(context, journal, rows, results);
 	// One read of the space's recent tasks serves the duplicate guard and the limits of calls.
 	const guarded = settings.skipCalledContacts ? unsent.filter((row) => row.lookbackHours !== undefined) : [];
-	const limited = unsent.filter((row) => row.hours?.callee.limits.length);
+	const limited = unsent.filter((row) => row.hours?.callee.limits.length || settings.maxCallsPerDay);
 	const reads = [
 		...guarded,
 		...limited.map((row) => ({
@@ -77,20 +86,25 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
 	const toSend = unsent.filter((row) => !results.has(row));
 	const plannedAt = Date.now();
 	const tally = new CallTally(existing);
-	const held = keepCallingHours(toSend, plannedAt, tally);
+	const cap = new DailyCap(settings.maxCallsPerDay ?? 0, existing);
+	const held = new Map<Row, Held>();
+	for (const [row, answer] of keepCallingHours(toSend, plannedAt, tally))
+		held.set(row, { kind: 'held', answer, by: 'hours' });
+	const admitted = toSend.filter((row) => !held.has(row));
+	for (const [row, answer] of cap.admit(admitted, plannedAt)) held.set(row, { kind: 'held', answer, by: 'cap' });
 	if (settings.allOrNone && held.size) {
-		const [[row, answer]] = held;
+		const [[row, { answer }]] = held;
 		throw new NodeOperationError(context.getNode(), `${String(answer.unpod_held)}. Nothing was sent.`, {
 			itemIndex: row.itemIndex,
 			description: 'The calls of this run go in one request: a contact who may not be called stops them all.',
 		});
 	}
-	for (const [row, answer] of held) results.set(row, { kind: 'held', answer });
+	for (const [row, result] of held) results.set(row, result);
 	const batches = groupIntoBatches(
 		unsent.filter((row) => !results.has(row)),
 		settings.batchSize,
 	);
-	await sendBatches(context, journal, batches, settings, results, rows.length, { plannedAt, tally });
+	await sendBatches(context, journal, batches, settings, results, rows.length, { plannedAt, tally, cap });
 	if (!settings.continueOnFail) refuseLostAnswers(context, results, rows.length);
 	return results;
 }
@@ -102,7 +116,7 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
  * read on every run.
  */
 const limitHours = (row: Row, remembered: boolean) =>
-	(Math.max(...row.hours!.callee.limits.map((limit) => limit.days)) + (remembered ? HORIZON_DAYS : 1)) * 24;
+	(Math.max(1, ...(row.hours?.callee.limits ?? []).map((limit) => limit.days)) + (remembered ? HORIZON_DAYS : 1)) * 24;
 
 /** A batch is checked again for its calling hours once this long has passed since they were worked out. */
 const RECHECK_AFTER_MS = 60_000;
@@ -130,8 +144,8 @@ async function sendBatches(
 	settings: SendSettings,
 	results: Results,
 	total: number,
-	/** When the calling hours were worked out, and what they counted: a batch after a wait is checked again. */
-	hours: { plannedAt: number; tally: CallTally },
+	/** When the calling hours were worked out, and what they and the cap counted: a batch after a wait is checked again. */
+	hours: { plannedAt: number; tally: CallTally; cap: DailyCap },
 ): Promise<void> {
 	const { budget, continueOnFail } = settings;
 	const createPath = new CreatePath();
@@ -140,10 +154,17 @@ async function sendBatches(
 		// A wait for the rate limit may have brought a call sent now close to its window's end.
 		if (Date.now() - hours.plannedAt >= RECHECK_AFTER_MS) {
 			// To the next minute: the batches of a minute share what was worked out for it.
-			const late = recheckNow(batch, Math.ceil(Date.now() / MINUTE_MS) * MINUTE_MS, hours.tally);
-			for (const [row, answer] of late) results.set(row, { kind: 'held', answer });
-			const regrouped = groupIntoBatches(
+			const now = Math.ceil(Date.now() / MINUTE_MS) * MINUTE_MS;
+			const late = recheckNow(batch, now, hours.tally);
+			for (const row of late.keys()) hours.cap.drop(row);
+			const over = hours.cap.admit(
 				batch.filter((row) => !late.has(row)),
+				now,
+			);
+			for (const [row, answer] of late) results.set(row, { kind: 'held', answer, by: 'hours' });
+			for (const [row, answer] of over) results.set(row, { kind: 'held', answer, by: 'cap' });
+			const regrouped = groupIntoBatches(
+				batch.filter((row) => !late.has(row) && !over.has(row)),
 				batch.length,
 			);
 			if (!regrouped.length) continue;
@@ -210,46 +231,6 @@ class CreatePath {
 		this.paths = [path, ...this.paths.filter((p) => p !== path)];
 		return answer;
 	}
-}
-
-/**
- * Each row's answer from a create answer: `task_ids` follow the order of the documents; without
- * one id per document no row can be paired, and each row says so.
- */
-export function pairedAnswers(count: number, response: IDataObject): IDataObject[] {
-	const data = (response.data ?? {}) as IDataObject;
-	const taskIds = Array.isArray(data.task_ids) ? (data.task_ids as string[]) : [];
-	const paired = taskIds.length === count;
-	return Array.from({ length: count }, (_, i) => {
-		const taskId = paired ? taskIds[i] : null;
-		const answer: IDataObject = {
-			task_id: taskId,
-			run_id: data.run_id ?? null,
-			task_status: statusOf(data.status, taskId),
-		};
-		if (!paired) {
-			answer.unpod_warning =
-				`Unpod created the tasks of this request (run ${String(data.run_id ?? 'unknown')}) but its answer ` +
-				(taskIds.length ? `listed ${taskIds.length} task IDs for ${count} contacts` : 'listed no task IDs') +
-				", so this row's task ID is not known. Find it with Unpod Task > Get Many, Search: the contact's name.";
-		}
-		return answer;
-	});
-}
-
-/**
- * A task's status from a create answer: one string for all (the specification), or a map
- * task_id -> status (Unpod's backend). Without its id a row gets the status all tasks share.
- */
-export function statusOf(status: unknown, taskId: string | null): string | null {
-	if (typeof status === 'string') return status;
-	if (status && typeof status === 'object' && !Array.isArray(status)) {
-		const map = status as Record<string, unknown>;
-		if (taskId && typeof map[taskId] === 'string') return map[taskId] as string;
-		const values = [...new Set(Object.values(map).map(String))];
-		return values.length === 1 ? values[0] : null;
-	}
-	return status === undefined || status === null ? 'pending' : String(status);
 }
 
 const createdCount = (results: Results) => [...results.values()].filter((r) => r.kind === 'created').length;

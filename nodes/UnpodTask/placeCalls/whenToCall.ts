@@ -25,7 +25,7 @@ const NO_ZONE =
 	"the number's time zone is not known (give it with its country code, set the contact's timezone, or the node's Time Zone for Unknown Numbers)";
 
 /** When a row is to be called: its custom schedule's instant (UTC, as Unpod reads it), else undefined (now). */
-function requestedInstant(body: IDataObject): number | undefined {
+export function requestedInstant(body: IDataObject): number | undefined {
 	const schedule = (body.schedule ?? {}) as IDataObject;
 	if (schedule.type !== 'custom') return undefined;
 	const at = Date.parse(`${String(schedule.calling_date)}T${String(schedule.calling_time)}Z`);

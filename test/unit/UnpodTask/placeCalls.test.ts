@@ -3,7 +3,7 @@ import { groupIntoBatches, rowList } from '../../../nodes/UnpodTask/placeCalls/b
 import { ExistingTasks, skipReason } from '../../../nodes/UnpodTask/placeCalls/existingTasks';
 import { RunJournal } from '../../../nodes/UnpodTask/placeCalls/journal';
 import { callRequest, contactRow, rowLabel, sheetRow } from '../../../nodes/UnpodTask/placeCalls/contactRow';
-import { pairedAnswers, statusOf } from '../../../nodes/UnpodTask/placeCalls/send';
+import { pairedAnswers, statusOf } from '../../../nodes/UnpodTask/placeCalls/createAnswers';
 
 describe('row names', () => {
 	test('the sheet row when the item carries row_number, else the item counted from 1', () => {

@@ -28,21 +28,17 @@ import {
 } from '../../placeCalls/fields';
 import { CallingHours } from '../../../shared/callingHours/callee';
 import type { RowHours } from '../../placeCalls/contactRow';
-import { doNotCallFields, refuseDoNotCallRows } from '../../placeCalls/doNotCall';
+import { doNotCallFields, stopOnRefusedRows } from '../../placeCalls/doNotCall';
+import { allowedNumbersOptions } from '../../placeCalls/allowedNumbers';
+import { maxCallsPerDayOption } from '../../placeCalls/dailyCap';
 import { rowItems } from '../../placeCalls/output';
 import { readRows } from '../../placeCalls/readRows';
 import { rateLimitBudget, refuseInvalidRows, sendRows } from '../../placeCalls/send';
 import { followCalls, followedTask, outcomeOf } from '../../waitForCalls/follow';
 import type { Followed } from '../../waitForCalls/follow';
 import type { Waiting } from '../../waitForCalls/park';
-import {
-	endedCallsOf,
-	keepWaiting,
-	limitWaitOption,
-	refusePlainTool,
-	sendAndPark,
-	waitItemOf,
-} from '../../waitForCalls/park';
+import { keepWaiting, limitWaitOption, refusePlainTool, sendAndPark } from '../../waitForCalls/park';
+import { endedCallsOf, waitItemOf } from '../../waitForCalls/ownCalls';
 import type { TaskOption } from './taskOption';
 
 const show = { operation: ['callAndWait'] };
@@ -144,6 +140,8 @@ export const description: INodeProperties[] = [
 		maxCallWaitOption,
 		rateLimitWaitOption,
 		...hoursOptions,
+		...allowedNumbersOptions,
+		maxCallsPerDayOption,
 	]),
 	simplifyField(show),
 ];
@@ -159,7 +157,7 @@ async function parkUntilReported(context: IExecuteFunctions): Promise<INodeExecu
 	const { rows, invalid, refused } = readRows(context, context.getInputData(), hoursReading('schedule'));
 	// Nothing is put out before the resume: a row that cannot be sent stops the whole run.
 	refuseInvalidRows(invalid);
-	refuseDoNotCallRows(context, refused);
+	stopOnRefusedRows(context, refused);
 	await sendAndPark(context, waits, rows, 'Space, Agent and Call Context');
 	return context.getInputData();
 }
@@ -200,6 +198,7 @@ async function waitInExecution(context: IExecuteFunctions): Promise<INodeExecuti
 		budget: rateLimitBudget(context),
 		continueOnFail,
 		skipCalledContacts: true,
+		maxCallsPerDay: numberOption(context, maxCallsPerDayOption),
 	});
 
 	const followed = new Map<number, Followed>();

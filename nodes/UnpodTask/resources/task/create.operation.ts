@@ -16,6 +16,8 @@ import {
 } from '../../placeCalls/fields';
 import { CallingHours } from '../../../shared/callingHours/callee';
 import { doNotCallFields } from '../../placeCalls/doNotCall';
+import { allowedNumbersOptions } from '../../placeCalls/allowedNumbers';
+import { maxCallsPerDayOption } from '../../placeCalls/dailyCap';
 import { rowItems } from '../../placeCalls/output';
 import { readRows } from '../../placeCalls/readRows';
 import { rateLimitBudget, refuseInvalidRows, sendRows } from '../../placeCalls/send';
@@ -107,6 +109,8 @@ export const description: INodeProperties[] = [
 		rateLimitWaitOption,
 		outsideHoursOption,
 		...hoursOptions,
+		...allowedNumbersOptions,
+		maxCallsPerDayOption,
 	]),
 ];
 
@@ -127,6 +131,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		continueOnFail,
 		skipCalledContacts: true,
 		rememberTasks: true,
+		maxCallsPerDay: numberOption(this, maxCallsPerDayOption),
 	});
 	return rowItems(this, items.length, { rows, results, invalid, refused }, (result, row) => ({
 		...row.inputJson,

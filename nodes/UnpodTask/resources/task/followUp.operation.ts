@@ -22,9 +22,12 @@ import { sentRowItem } from '../../placeCalls/output';
 import { callContextOf, callRequest, contactRow } from '../../placeCalls/contactRow';
 import type { Row, RowHours } from '../../placeCalls/contactRow';
 import { rateLimitBudget, sendRows } from '../../placeCalls/send';
-import { nextCallTime, nextCalls, spaceOf, tasksFromUnpod, toUnpods } from './followUp.lookup';
+import { nextCalls, spaceOf, tasksFromUnpod, toUnpods } from './followUp.lookup';
+import { decided, optedOut, taskRef } from './followUp.items';
 import type { Planned } from './followUp.lookup';
-import { decideFollowUp, readEndedCall, slotOf } from './followUp.plan';
+import { decideFollowUp, notAllowed, readEndedCall, slotOf } from './followUp.plan';
+import { AllowedNumbers, allowedNumbersOptions } from '../../placeCalls/allowedNumbers';
+import { maxCallsPerDayOption } from '../../placeCalls/dailyCap';
 import type { CalleeWindows, EndedCall } from './followUp.plan';
 import { hoursSettingsOf, ownZoneOf, rowHours, userWindowOf } from '../../placeCalls/hoursSettings';
 import { scheduleAt } from '../../placeCalls/whenToCall';
@@ -100,6 +103,8 @@ export const description: INodeProperties[] = [
 					}
 				: field,
 		),
+		...allowedNumbersOptions,
+		maxCallsPerDayOption,
 	]),
 ];
 
@@ -135,6 +140,7 @@ function planItems(
 	const retryAfterHours = numberOption(context, retryAfterOption);
 	const slotMinutes = numberOption(context, slotOption);
 	const doNotCall = doNotCallListOf(context);
+	const allowed = new AllowedNumbers(context);
 	const book = new CallingHours();
 	items.forEach((item, itemIndex) => {
 		try {
@@ -148,7 +154,9 @@ function planItems(
 			call.doNotCall ??= doNotCallReason(context, itemIndex, call.document, doNotCall);
 			if (!call.taskId) throw new Error('has no task_id: give it an ended call as the triggers or Get Many put it out');
 			const { window, hours } = windowsOf(context, itemIndex, call.document, book);
-			const decision = unknownZone(call, hours) ?? decideFollowUp(call, { window, retryAfterHours, maxCalls }, now);
+			const decided = unknownZone(call, hours) ?? decideFollowUp(call, { window, retryAfterHours, maxCalls }, now);
+			const number = String(call.document.contact_number ?? '');
+			const decision = notAllowed(decided, number ? allowed.refusal(number, allowed.rulesOf(itemIndex)) : undefined);
 			const due = decision.follow_up === 'callback' || decision.follow_up === 'retry';
 			const slot = due && decision.at !== undefined ? slotOf(decision.at, slotMinutes, now, window) : undefined;
 			planned.push({ itemIndex, call, decision, slot, hours });
@@ -175,25 +183,6 @@ function unknownZone(call: EndedCall, hours: RowHours | undefined) {
 	};
 }
 
-/** What one input item comes out as: the decision, and the follow-up task when one was scheduled. */
-function decided(plan: Planned, extra: IDataObject): IDataObject {
-	const at = plan.slot ?? plan.decision.at;
-	return {
-		task_id: plan.call.taskId,
-		contact_name: plan.call.document.name ?? null,
-		contact_number: plan.call.document.contact_number ?? null,
-		attempt: plan.call.attempt,
-		follow_up: plan.decision.follow_up,
-		follow_up_reason: plan.decision.reason,
-		follow_up_at: at === undefined ? null : new Date(at).toISOString(),
-		follow_up_attempt: plan.decision.follow_up === 'none' ? null : plan.decision.attempt,
-		do_not_call: plan.decision.reason === 'do_not_call',
-		...(plan.decision.moved ? { unpod_rescheduled: plan.decision.moved } : {}),
-		...(plan.decision.outsideHours ? { unpod_outside_hours: plan.decision.outsideHours } : {}),
-		...extra,
-	};
-}
-
 /** A follow-up row: the contact's document with the chain, scheduled at the plan's slot. */
 function followUpRow(context: IExecuteFunctions, items: INodeExecutionData[], p: Planned): Row {
 	const space = spaceOf(context, p.itemIndex);
@@ -208,33 +197,6 @@ function followUpRow(context: IExecuteFunctions, items: INodeExecutionData[], p:
 		...(p.hours ? { hours: p.hours } : {}),
 	});
 }
-
-/**
- * A do-not-call item: the flag, why, and the next call Unpod itself scheduled for the contact all
- * the same, if any (Unpod has no cancel for a task: docs/task.md says what to do about it).
- */
-function optedOut(plan: Planned, found: IDataObject | undefined): IDataObject {
-	const next = found?.task_id ? found : undefined;
-	const item: IDataObject = {
-		do_not_call: true,
-		do_not_call_reason: plan.call.doNotCall ?? null,
-		unpod_next_call_task_id: next?.task_id ?? null,
-		unpod_next_call_at: (next && nextCallTime(next)) ?? plan.call.unpodAt ?? null,
-	};
-	if (next || plan.decision.unpodCallsAgain) {
-		item.unpod_warning =
-			`Unpod itself calls this contact again${next ? ` (task ${String(next.task_id)})` : ''}` +
-			`${item.unpod_next_call_at ? ` at ${String(item.unpod_next_call_at)}` : ''}, and Unpod cannot cancel a task: ` +
-			"see the package's docs (Follow Up, do-not-call) for what to do";
-	}
-	return item;
-}
-
-/** The next call as an item names it: its task and run. */
-const taskRef = (task: IDataObject | undefined): IDataObject => ({
-	follow_up_task_id: task?.task_id ?? null,
-	follow_up_run_id: task?.run_id ?? null,
-});
 
 export async function execute(this: IExecuteFunctions): Promise<INodeExecutionData[]> {
 	const items = this.getInputData();
@@ -268,16 +230,14 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 		skipCalledContacts: false,
 		// The limits' read of the space's tasks, up to 30 days and more, is then only what is new.
 		rememberTasks: true,
+		maxCallsPerDay: numberOption(this, maxCallsPerDayOption),
 	});
 	for (const [row, plan] of rows) {
 		const result = sent.get(row)!;
 		if (result.kind === 'held') {
-			// The limit of calls in 24 hours: no next call now; the item says when one may be.
-			const none = {
-				...plan,
-				slot: undefined,
-				decision: { ...plan.decision, follow_up: 'none' as const, reason: 'calling_hours: limit of calls' },
-			};
+			// A limit of calls, the callee's or the space's: no next call now; the item says when one may be.
+			const reason = result.by === 'cap' ? 'max_calls_per_day' : 'calling_hours: limit of calls';
+			const none = { ...plan, slot: undefined, decision: { ...plan.decision, follow_up: 'none' as const, reason } };
 			out[row.itemIndex] = { json: decided(none, result.answer), pairedItem: { item: row.itemIndex } };
 			continue;
 		}
