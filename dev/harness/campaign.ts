@@ -110,7 +110,12 @@ export function figuresRow(
 	};
 }
 
-type Figures = { stages: Record<string, number>; days: Record<string, Record<string, number>> };
+/** The figures kept: stage counts, what each day decided, and what the calls spent (calls, seconds, Unpod's cost). */
+type Figures = {
+	stages: Record<string, number>;
+	days: Record<string, Record<string, number>>;
+	spend: Record<string, number>;
+};
 
 /** What the figures table says now: its total and the changes after it, added up (the test's own sum). */
 export function keptFigures(rows: Array<Record<string, any>>): Figures {
@@ -119,10 +124,11 @@ export function keptFigures(rows: Array<Record<string, any>>): Figures {
 		...(total ? [total] : []),
 		...rows.filter((r) => r.kind === 'change' && r.id > (total?.through || 0)),
 	];
-	const sum: Figures = { stages: {}, days: {} };
+	const sum: Figures = { stages: {}, days: {}, spend: {} };
 	for (const row of counted) {
 		const kept = JSON.parse(row.figures || '{}') as Partial<Figures>;
 		for (const [k, n] of Object.entries(kept.stages ?? {})) sum.stages[k] = (sum.stages[k] ?? 0) + n;
+		for (const [k, n] of Object.entries(kept.spend ?? {})) sum.spend[k] = (sum.spend[k] ?? 0) + n;
 		for (const [day, counts] of Object.entries(kept.days ?? {}))
 			for (const [k, n] of Object.entries(counts)) (sum.days[day] ??= {})[k] = (sum.days[day][k] ?? 0) + n;
 	}

@@ -13,4 +13,26 @@ for (const row of rowsOf($input.all())) {
 	add(stages, to, 1);
 	if (DAY_STAGES.includes(to)) add(decided, to, 1);
 }
-return [{ json: { stages, days: Object.keys(decided).length ? { [$now.toISODate()]: decided } : {} } }];
+// Each claimed ending is a call that ended (once: only the execution that claimed its row counts
+// it): its seconds, and Unpod's cost where Unpod gave one (its live cost fields read 0).
+const spend = Object.fromEntries(SPEND.map((k) => [k, 0]));
+for (const call of $('Calls claimed')
+	.all()
+	.map((item) => item.json)) {
+	const seconds = Math.max(0, Number(call.duration) || 0);
+	const cost = Number(call.cost) || 0;
+	spend.calls += 1;
+	spend.seconds += seconds;
+	if (cost > 0) spend.unpod_cost += cost;
+	else spend.unpriced_seconds += seconds;
+}
+return [
+	{
+		json: {
+			stages,
+			days: Object.keys(decided).length ? { [$now.toISODate()]: decided } : {},
+			hours: { [hourKey($now)]: { ...spend, ...decided } },
+			spend,
+		},
+	},
+];

@@ -1,8 +1,8 @@
 // The campaign page: the campaign's figures (kept as it goes: "Figures now"), the rows still new
 // (the next row to call and the table's last two), the next callbacks (the soonest timed ones, and
-// Unpod's own when fewer than ten) and Unpod's analytics of the space, as one self-contained HTML
-// page (inline SVG, no script, nothing from another host): a few rows read, whatever the table's
-// size. Phones are masked; it reloads itself (?refresh=<seconds>, 60).
+// Unpod's own when fewer than ten), what the calls spent (at Your costs' cost per minute) and
+// Unpod's analytics of the space, as one self-contained HTML page (inline SVG, no script, nothing
+// from another host): a few rows read, whatever the table's size. Phones are masked; it reloads itself (?refresh=<seconds>, 60).
 const ANALYTICS = [
 	['total_calls', 'Calls'],
 	['interested', 'Interested'],
@@ -70,7 +70,7 @@ function dayChart(days) {
 	return `<svg viewBox="0 0 600 200" role="img" aria-label="Outcomes per day">${bars.join('')}</svg>`;
 }
 
-function page(figures, fresh, callbacks, analytics, refresh) {
+function page(figures, fresh, callbacks, analytics, refresh, spend) {
 	const counts = stageCounts(figures, fresh);
 	const contacts = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
 	const total = contacts || 1;
@@ -116,6 +116,9 @@ ${progressBar(counts, total)}
 ${dayChart(outcomesPerDay(figures))}
 <h2>Next callbacks due</h2>
 ${due ? `<table><thead><tr><th>Name</th><th>Phone</th><th>Due</th><th>Status</th><th>Call</th></tr></thead><tbody>${due}</tbody></table>` : '<p class="muted">None scheduled.</p>'}
+<h2>Spend</h2>
+<p class="muted">Calls ended and their minutes; the spend at your cost per minute.${spend.campaign.spend === null ? ` ${escape(SPEND_UNKNOWN)}` : ''}</p>
+${spendTable(spend)}
 <h2>Unpod's figures for the space</h2>
 <div class="tiles">${unpodTiles || '<p class="muted">Unpod sent no figures.</p>'}</div>
 </main></body></html>`;
@@ -129,4 +132,5 @@ const fresh = newCount(rowsOf($('Next to call').all())[0], rowsOf($('Last row').
 const unpods = rowsOf($input.all()).filter((row) => row.status === 'unpod follow-up');
 const callbacks = nextCallbacks(rowsOf($('Next callbacks').all()), unpods);
 const analytics = $('Unpod analytics').first().json;
-return [{ json: { html: page(figures, fresh, callbacks, analytics, refresh) } }];
+const spend = spendFigures(figures, $('Your costs').first().json.cost_per_minute, $now);
+return [{ json: { html: page(figures, fresh, callbacks, analytics, refresh, spend), spend } }];

@@ -24,6 +24,14 @@ const STAGES = [
 const DAY_STAGES = ['reached', 'gave_up', 'callback_due', 'do_not_call'];
 /** Days kept in the figures: enough for the page's two weeks and a month of reports. */
 const DAYS_KEPT = 62;
+/**
+ * What the calls that ended spent, kept per hour (UTC, `2026-12-01T15`) for the last 24 hours
+ * and 7 days, and for the whole campaign: the calls, their seconds, the seconds of calls Unpod put
+ * no cost on (priced at your cost per minute), Unpod's own cost where it gave one, and what the
+ * endings decided.
+ */
+const SPEND = ['calls', 'seconds', 'unpriced_seconds', 'unpod_cost'];
+const HOURS_KEPT = 7 * 24;
 
 const escape = (value) =>
 	String(value ?? '').replace(
@@ -55,6 +63,8 @@ function figuresOf(rows) {
 	const figures = {
 		stages: Object.fromEntries(STAGES.filter((s) => s.key !== 'new').map((s) => [s.key, 0])),
 		days: {},
+		hours: {},
+		spend: Object.fromEntries(SPEND.map((k) => [k, 0])),
 		taken_through: 0,
 	};
 	for (const row of rows) {
@@ -65,19 +75,69 @@ function figuresOf(rows) {
 			kept = {};
 		}
 		const day = (date) => (figures.days[date] ??= Object.fromEntries(DAY_STAGES.map((k) => [k, 0])));
-		for (const [key, n] of Object.entries(kept.stages ?? {})) figures.stages[key] = (figures.stages[key] ?? 0) + n;
-		for (const [date, counts] of Object.entries(kept.days ?? {}))
-			for (const [key, n] of Object.entries(counts)) day(date)[key] = (day(date)[key] ?? 0) + n;
+		const hour = (at) => (figures.hours[at] ??= {});
+		const add = (into, counts) => {
+			for (const [key, n] of Object.entries(counts ?? {})) into[key] = (into[key] ?? 0) + (Number(n) || 0);
+		};
+		add(figures.stages, kept.stages);
+		add(figures.spend, kept.spend);
+		for (const [date, counts] of Object.entries(kept.days ?? {})) add(day(date), counts);
+		for (const [at, counts] of Object.entries(kept.hours ?? {})) add(hour(at), counts);
 		figures.taken_through = Math.max(figures.taken_through, Number(kept.taken_through) || 0);
 	}
 	return figures;
 }
 
-/** The figures without the days older than DAYS_KEPT. */
+/** The figures without the days older than DAYS_KEPT and the hours older than HOURS_KEPT. */
 function recentDays(figures) {
-	const days = Object.keys(figures.days).sort().reverse().slice(0, DAYS_KEPT);
-	return { ...figures, days: Object.fromEntries(days.sort().map((d) => [d, figures.days[d]])) };
+	const newest = (of, count) =>
+		Object.fromEntries(
+			Object.keys(of)
+				.sort()
+				.slice(-count)
+				.map((key) => [key, of[key]]),
+		);
+	return { ...figures, days: newest(figures.days, DAYS_KEPT), hours: newest(figures.hours ?? {}, HOURS_KEPT) };
 }
+
+/**
+ * What the calls of some hours spent (all the campaign's when `hours` is not given), at `perMinute`
+ * for the seconds Unpod put no cost on: calls, minutes, spend (null when neither a cost per
+ * minute nor Unpod's cost gives one), and the spend per reached contact and per outcome decided.
+ */
+function spendOf(figures, perMinute, since) {
+	const total = Object.fromEntries([...SPEND, ...DAY_STAGES].map((k) => [k, 0]));
+	if (since === undefined) {
+		for (const k of SPEND) total[k] = figures.spend?.[k] ?? 0;
+		for (const k of DAY_STAGES) total[k] = figures.stages[k] ?? 0;
+	} else
+		for (const [at, counts] of Object.entries(figures.hours ?? {}))
+			if (at >= since) for (const k of Object.keys(total)) total[k] += Number(counts[k]) || 0;
+	const rate = Number(perMinute) > 0 ? Number(perMinute) : 0;
+	const priced = rate > 0 || (total.unpod_cost > 0 && total.unpriced_seconds === 0);
+	const spend = priced ? total.unpod_cost + (total.unpriced_seconds / 60) * rate : null;
+	const per = (n) => (spend === null || !n ? null : spend / n);
+	return {
+		calls: total.calls,
+		minutes: total.seconds / 60,
+		spend,
+		per_reached: per(total.reached),
+		per_outcome: Object.fromEntries(DAY_STAGES.map((k) => [k, { count: total[k], cost: per(total[k]) }])),
+	};
+}
+
+/** The hour key (UTC) `hours` ago from `now`: the spend of the last 24 hours reads from it. */
+const hourKey = (now, hours = 0) => now.toUTC().minus({ hours }).toFormat("yyyy-LL-dd'T'HH");
+
+/** The spend of the last 24 hours, 7 days and the campaign, at `perMinute`. */
+const spendFigures = (figures, perMinute, now) => ({
+	last_24_hours: spendOf(figures, perMinute, hourKey(now, 23)),
+	last_7_days: spendOf(figures, perMinute, hourKey(now, 7 * 24 - 1)),
+	campaign: spendOf(figures, perMinute),
+});
+
+const money = (value) => (value === null || value === undefined ? '?' : value.toFixed(2));
+const minutesText = (minutes) => (Math.round(minutes * 10) / 10).toFixed(1);
 
 /** The total row (the first of kind `total`) and the changes after it, as the reads gave them. */
 const campaignFigures = (totalItems, changeItems) =>
@@ -99,3 +159,41 @@ function newCount(next, lasts) {
 
 /** Every stage now: the figures kept, and the rows still new. */
 const stageCounts = (figures, fresh) => ({ new: fresh, ...figures.stages });
+
+/** The spend as a table (inline styles: the report's mail clients show them too), one column per period. */
+function spendTable(spend, cell = 'padding:6px 8px;border-bottom:1px solid #e2e8f0;text-align:left') {
+	const periods = [
+		['last_24_hours', 'Last 24 hours'],
+		['last_7_days', 'Last 7 days'],
+		['campaign', 'Campaign'],
+	];
+	const labels = {
+		reached: 'Reached',
+		callback_due: 'Callback scheduled',
+		gave_up: 'Gave up',
+		do_not_call: 'Asked not to be called',
+	};
+	const line = (key, label, value) =>
+		`<tr data-spend="${key}"><td style="${cell}">${label}</td>${periods
+			.map(([when]) => `<td style="${cell}" data-when="${when}">${escape(value(spend[when]))}</td>`)
+			.join('')}</tr>`;
+	const rows = [
+		line('calls', 'Calls', (s) => s.calls),
+		line('minutes', 'Minutes', (s) => minutesText(s.minutes)),
+		line('spend', 'Spend', (s) => money(s.spend)),
+		line('per_reached', 'Per reached contact', (s) => money(s.per_reached)),
+		...DAY_STAGES.map((k) =>
+			line(
+				`outcome_${k}`,
+				`${labels[k]}: count, cost each`,
+				(s) => `${s.per_outcome[k].count}, ${money(s.per_outcome[k].cost)}`,
+			),
+		),
+	];
+	const head = ['', ...periods.map(([, label]) => label)].map((h) => `<th style="${cell}">${h}</th>`).join('');
+	return `<table cellspacing="0" cellpadding="0" style="border-collapse:collapse;font-size:14px"><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+/** Why the spend reads "?": no cost per minute, and no cost from Unpod. */
+const SPEND_UNKNOWN =
+	"Enter your cost per minute (Unpod's price for your plan) in the Your costs node to see the spend: Unpod's own cost fields read 0.";

@@ -1,6 +1,7 @@
 // The morning report: yesterday against the day before, from the campaign's figures (kept as it
 // goes), the rows added each day (told by the first row created on or after each day's start: rows
-// get ids in the order they are added) and Unpod's analytics of the space; as an email body
+// get ids in the order they are added), Unpod's analytics of the space, and what the calls spent
+// (the last 24 hours, 7 days and the campaign, at Report on's cost per minute); as an email body
 // (tables and inline styles only: no SVG, no script, so mail clients show it) and as a Slack
 // message. Unpod's figures are totals: the calls it made since the last report are the difference
 // from the total this report kept. It reads a handful of rows, whatever the table's size.
@@ -33,7 +34,7 @@ const change = (now, before) =>
 	now === null || before === null ? '' : now === before ? '=' : now > before ? `+${now - before}` : `${now - before}`;
 const shown = (value) => value ?? '?';
 
-function emailHtml(title, days, today, before, counts, unpod) {
+function emailHtml(title, days, today, before, counts, unpod, spend) {
 	const cell = 'padding:6px 10px;border-bottom:1px solid #e2e8f0;text-align:left';
 	const head = ['', days.today, days.before, 'Change'].map((h) => `<th style="${cell}">${escape(h)}</th>`).join('');
 	const lines = REPORTED.map(
@@ -55,22 +56,27 @@ function emailHtml(title, days, today, before, counts, unpod) {
 <p style="margin:16px 0 4px"><b>The campaign now</b></p>
 <table cellspacing="0" cellpadding="0" style="border-collapse:collapse;font-size:14px"><tr>${now}</tr></table>
 <p style="font-size:14px">Unpod: ${escape(unpod.total_calls ?? '?')} calls in all, ${escape(unpod.success_rate ?? '?')}% of tasks completed${calls}.</p>
+<p style="margin:16px 0 4px"><b>Spend</b></p>
+${spendTable(spend, cell)}${spend.campaign.spend === null ? `<p style="font-size:13px;color:#64748b">${escape(SPEND_UNKNOWN)}</p>` : ''}
 </body></html>`;
 }
 
-function slackMessage(title, days, today, before, counts, unpod) {
+function slackMessage(title, days, today, before, counts, unpod, spend) {
 	const lines = REPORTED.map(
 		([key, label]) =>
 			`${label}: *${shown(today[key])}* (${days.before}: ${shown(before[key])}, ${change(today[key], before[key])})`,
 	);
 	const now = STAGES.filter((s) => counts[s.key]).map((s) => `${s.label} ${counts[s.key]}`);
-	const text = `${title}\n${lines.join('\n')}\nNow: ${now.join(', ')}\nUnpod: ${unpod.total_calls ?? '?'} calls, ${unpod.success_rate ?? '?'}% of tasks completed`;
+	const day = spend.last_24_hours;
+	const spent = `Last 24 hours: ${day.calls} calls, ${minutesText(day.minutes)} minutes, spend ${money(day.spend)}, per reached contact ${money(day.per_reached)}; campaign: ${spend.campaign.calls} calls, spend ${money(spend.campaign.spend)}`;
+	const text = `${title}\n${lines.join('\n')}\nNow: ${now.join(', ')}\nUnpod: ${unpod.total_calls ?? '?'} calls, ${unpod.success_rate ?? '?'}% of tasks completed\n${spent}`;
 	return {
 		text,
 		blocks: [
 			{ type: 'header', text: { type: 'plain_text', text: title } },
 			{ type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } },
 			{ type: 'context', elements: [{ type: 'mrkdwn', text: `Now: ${now.join(' · ')}` }] },
+			{ type: 'context', elements: [{ type: 'mrkdwn', text: spent }] },
 		],
 	};
 }
@@ -108,6 +114,7 @@ const unpod = {
 		total !== null && typeof kept.unpodTotalCalls === 'number' ? total - kept.unpodTotalCalls : null,
 };
 if (total !== null) kept.unpodTotalCalls = total;
+const spend = spendFigures(figures, $('Report on').first().json.cost_per_minute, $now);
 const title = `Unpod campaign, ${reported.toFormat('cccc d LLLL yyyy')}`;
 return [
 	{
@@ -117,9 +124,10 @@ return [
 			day_before: before,
 			now: counts,
 			unpod,
+			spend,
 			subject: `${title}: ${today.reached} reached, ${today.callback_due} callbacks scheduled`,
-			html: emailHtml(title, days, today, before, counts, unpod),
-			slack: slackMessage(title, days, today, before, counts, unpod),
+			html: emailHtml(title, days, today, before, counts, unpod, spend),
+			slack: slackMessage(title, days, today, before, counts, unpod, spend),
 		},
 	},
 ];

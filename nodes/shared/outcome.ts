@@ -107,6 +107,7 @@ function extracted(value: unknown): IDataObject | null {
 	return isObject(value) ? null : { value: value as IDataObject[string] };
 }
 
+const numberOrNull = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : null);
 const orNull = (value: unknown) => (value === undefined || value === '' ? null : (value as IDataObject[string]));
 /** Unpod's analysis writes `N/A` or `None` where it has nothing to say. */
 const said = (value: unknown) =>
@@ -135,6 +136,8 @@ export function simplifyTask(task: IDataObject): IDataObject {
 		call_status: output.call_status ?? null,
 		call_end_reason: output.call_end_reason ?? null,
 		duration: output.duration ?? null,
+		// What Unpod says the call cost: its live service writes 0 here (docs/campaigns.md, Spend).
+		cost: typeof output.cost === 'number' ? output.cost : (numberOrNull(objectOf(output.metadata).cost) ?? null),
 		start_time: isoTime(output.start_time ?? null),
 		end_time: isoTime(output.end_time ?? null),
 		recording_url: output.recording_url || null,

@@ -50,6 +50,8 @@ interface PageReads {
 	last?: Record<string, unknown> | Array<Record<string, unknown>>;
 	timed?: Array<Record<string, unknown>>;
 	unpods?: Array<Record<string, unknown>>;
+	/** Your costs' cost per minute. */
+	costPerMinute?: number;
 }
 
 /** The figures now, as the "Figures now" node makes them from the figures table's two reads. */
@@ -67,6 +69,7 @@ const pageOf = (reads: PageReads, query: Record<string, string> = {}, analytics 
 			items: reads.unpods?.length ? reads.unpods : [{}],
 			nodes: {
 				'Campaign page': { query },
+				'Your costs': { cost_per_minute: reads.costPerMinute ?? 0 },
 				'Unpod analytics': analytics,
 				'Figures now': figuresNow(reads),
 				'Next to call': reads.next ?? {},
@@ -206,11 +209,17 @@ interface ReportReads {
 	afterThatDay?: Record<string, unknown>;
 }
 
-const report = (reads: ReportReads, staticData: Record<string, unknown> = {}, analytics = ANALYTICS, daysAgo = 1) =>
+const report = (
+	reads: ReportReads,
+	staticData: Record<string, unknown> = {},
+	analytics = ANALYTICS,
+	daysAgo = 1,
+	costPerMinute = 0,
+) =>
 	runExampleCode('Yesterday against the day before', {
 		items: [reads.afterThatDay ?? {}],
 		nodes: {
-			'Report on': { days_ago: daysAgo },
+			'Report on': { days_ago: daysAgo, cost_per_minute: costPerMinute },
 			'Unpod analytics': analytics,
 			'Figures now': figuresNow(reads),
 			'Next to call': reads.next ?? {},
@@ -364,15 +373,28 @@ test('the count of endings moves each row from the stage it was in to the one it
 		// The person asked not to be called again.
 		row('do not call', { id: 6 }),
 	];
+	// The endings claimed: their seconds; one with a cost from Unpod (the local server's shape),
+	// the others with 0 (the live service's).
+	const claimed = [
+		{ task_id: 'T1', duration: 95, cost: 0 },
+		{ task_id: 'T2', duration: 0, cost: 0 },
+		{ task_id: 'T3', duration: 0 },
+		{ task_id: 'T4', duration: 60, cost: 0.12 },
+		{ task_id: 'T6', duration: 25, cost: null },
+	];
 	const [{ json: change }] = runExampleCode('Count the outcomes', {
 		items: updated,
-		nodes: { 'The row before': before },
+		nodes: { 'The row before': before, 'Calls claimed': claimed },
 		now: NOW,
 	});
+	const spend = { calls: 5, seconds: 180, unpriced_seconds: 120, unpod_cost: 0.12 };
 	expect(change).toEqual({
 		// Row 4's status was no stage's: it was never counted, so nothing is taken from any.
 		stages: { calling: -3, reached: 2, callback_due: 0, gave_up: 1, do_not_call: 1 },
 		days: { '2026-11-26': { reached: 2, gave_up: 1, callback_due: 1, do_not_call: 1 } },
+		// 10:00 in Berlin is 09:00 UTC.
+		hours: { '2026-11-26T09': { ...spend, reached: 2, gave_up: 1, callback_due: 1, do_not_call: 1 } },
+		spend,
 	});
 });
 
@@ -407,6 +429,8 @@ test('the changes since the total are added up in it, to be written only where i
 			other: 0,
 		},
 		days: { '2026-11-26': { reached: 1, gave_up: 1, callback_due: 1, do_not_call: 0 } },
+		hours: {},
+		spend: { calls: 0, seconds: 0, unpriced_seconds: 0, unpod_cost: 0 },
 		taken_through: 0,
 	});
 	// Nothing to add up, or no total (the campaign not started by its start): nothing to write.
@@ -428,4 +452,75 @@ test('the total keeps 62 days', () => {
 	expect(kept).toHaveLength(62);
 	expect(kept[kept.length - 1]).toBe('2026-11-26');
 	expect(kept[0]).toBe(NOW.minus({ days: 61 }).toISODate());
+});
+
+/** Figures whose hours hold calls: `hoursAgo` -> calls of 90 s each, 1 reached, priced or not. */
+function spentFigures(calls: Record<number, number>, unpodCost = 0) {
+	const hours = Object.fromEntries(
+		Object.entries(calls).map(([ago, n]) => [
+			NOW.toUTC()
+				.minus({ hours: Number(ago) })
+				.toFormat("yyyy-LL-dd'T'HH"),
+			{ calls: n, seconds: 90 * n, unpriced_seconds: unpodCost ? 0 : 90 * n, unpod_cost: unpodCost * n, reached: 1 },
+		]),
+	);
+	const all = Object.values(calls).reduce((a, b) => a + b, 0);
+	return {
+		id: 1,
+		kind: 'total',
+		through: 0,
+		figures: JSON.stringify({
+			stages: { reached: 5, callback_due: 2, gave_up: 1, do_not_call: 0 },
+			days: {},
+			hours,
+			spend: { calls: all, seconds: 90 * all, unpriced_seconds: unpodCost ? 0 : 90 * all, unpod_cost: unpodCost * all },
+		}),
+	};
+}
+
+/** The spend table's cells: `key` -> [last 24 hours, last 7 days, campaign]. */
+const spendCells = (html: string) =>
+	Object.fromEntries(
+		[...html.matchAll(/<tr data-spend="([^"]+)">(.*?)<\/tr>/g)].map(([, key, row]) => [
+			key,
+			[...row.matchAll(/data-when="[^"]+">([^<]*)</g)].map(([, text]) => text),
+		]),
+	);
+
+test('spend: calls, minutes and spend of the last 24 hours, 7 days and the campaign, at Your costs per minute', () => {
+	// 4 calls 2 hours ago, 6 calls 30 hours ago, 10 calls 9 days ago (only in the campaign's total).
+	const figures = spentFigures({ 2: 4, 30: 6, 200: 10 });
+	const html = pageOf({ figures, costPerMinute: 0.1 });
+	expect(spendCells(html)).toEqual({
+		calls: ['4', '10', '20'],
+		minutes: ['6.0', '15.0', '30.0'],
+		spend: ['0.60', '1.50', '3.00'],
+		// A reached contact in each hour with calls; the campaign has 5 reached.
+		per_reached: ['0.60', '0.75', '0.60'],
+		// Each outcome: how many, and what each cost.
+		outcome_reached: ['1, 0.60', '2, 0.75', '5, 0.60'],
+		outcome_callback_due: ['0, ?', '0, ?', '2, 1.50'],
+		outcome_gave_up: ['0, ?', '0, ?', '1, 3.00'],
+		outcome_do_not_call: ['0, ?', '0, ?', '0, ?'],
+	});
+	expect(html).not.toContain("Unpod's own cost fields read 0");
+});
+
+test("spend without a cost per minute reads ?, and says why; Unpod's own cost is used where every call has one", () => {
+	const unknown = pageOf({ figures: spentFigures({ 2: 4 }) });
+	expect(spendCells(unknown).spend).toEqual(['?', '?', '?']);
+	expect(spendCells(unknown).minutes).toEqual(['6.0', '6.0', '6.0']);
+	expect(unknown).toContain('Enter your cost per minute (Unpod&#39;s price for your plan) in the Your costs node');
+	// The local server's shape: a cost on each call (0.18 each).
+	const priced = pageOf({ figures: spentFigures({ 2: 4 }, 0.18) });
+	expect(spendCells(priced).spend).toEqual(['0.72', '0.72', '0.72']);
+});
+
+test('the report carries the same spend, by email and to Slack', () => {
+	const out = report({ ...A_CAMPAIGN, figures: spentFigures({ 2: 4, 30: 6 }) }, {}, ANALYTICS, 1, 0.1);
+	expect(out.spend.last_24_hours).toMatchObject({ calls: 4, minutes: 6, spend: expect.closeTo(0.6, 6) });
+	expect(spendCells(String(out.html)).spend).toEqual(['0.60', '1.50', '1.50']);
+	expect(out.slack.text).toContain(
+		'Last 24 hours: 4 calls, 6.0 minutes, spend 0.60, per reached contact 0.60; campaign: 10 calls, spend 1.50',
+	);
 });

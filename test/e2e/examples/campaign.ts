@@ -21,6 +21,7 @@ import { callChain } from '../../../nodes/shared/outcome';
 import type { Browser } from 'playwright-core';
 import { startBrowser } from '../../../dev/harness/browser';
 import { CAMPAIGN_COLUMNS, FIGURES_COLUMNS, keptFigures, stageCounts } from '../../../dev/harness/campaign';
+import { testNote } from '../../helpers/notes';
 
 /**
  * The campaign's contacts: enough for every ending (reached, gave up, both kinds of next call, a
@@ -51,6 +52,8 @@ let smtp: SmtpSink;
 let campaignTable: string | undefined;
 let figuresTable: string | undefined;
 let browser: Browser | undefined;
+/** What a minute of a call costs, in the campaign's Your costs. */
+const COST_PER_MINUTE = 0.09;
 
 export function campaignExamples(suite: ExamplesSuite): void {
 	beforeAll(() => {
@@ -118,6 +121,15 @@ export function campaignExamples(suite: ExamplesSuite): void {
 				text: await page.innerText('body'),
 				refresh: await page.getAttribute('meta[http-equiv="refresh"]', 'content'),
 				scrollWidth: await page.evaluate('document.documentElement.scrollWidth'),
+				// The spend table: each line's three periods (last 24 hours, 7 days, the campaign).
+				spend: Object.fromEntries(
+					await page.$$eval('tr[data-spend]', (lines: any[]) =>
+						lines.map((line) => [
+							line.dataset.spend,
+							[...line.querySelectorAll('td[data-when]')].map((c: any) => c.textContent),
+						]),
+					),
+				) as Record<string, string[]>,
 			};
 		};
 		return { status: response?.status(), headers: response?.headers() ?? {}, read, close: () => context.close() };
@@ -177,6 +189,10 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			doNotCallTable,
 			credentials: SERVICES,
 		});
+		// What a minute costs, for the page's spend.
+		const costs = workflow.nodes.find((n) => n.name === 'Your costs')!.parameters as any;
+		expect(costs.assignments.assignments[0]).toMatchObject({ name: 'cost_per_minute', value: 0 });
+		costs.assignments.assignments[0].value = COST_PER_MINUTE;
 		await h.n8n.importWorkflows([workflow]);
 		const webhookId = workflow.nodes.find((n) => n.type.endsWith('unpodCallEventsTrigger'))!.webhookId;
 		const polls = () => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
@@ -419,6 +435,19 @@ export function campaignExamples(suite: ExamplesSuite): void {
 				const all = await n8n.dataTables.rows(table);
 				for (const row of all.filter((r) => /\d{6}$/.test(r.phone)))
 					expect(end.text).not.toContain(row.phone.slice(-6));
+				// Every call of the campaign ended within the last 24 hours: the same calls and minutes in
+				// each period; the spend is Unpod's cost where the call has one (the local server's shape;
+				// the live service's reads 0), else its minutes at the cost per minute.
+				const seconds = tasks.reduce((sum, t) => sum + (Number(t.output?.duration) || 0), 0);
+				const spent = tasks.reduce((sum, t) => {
+					const cost = Number((t.output?.metadata as any)?.cost) || 0;
+					return sum + (cost > 0 ? cost : ((Number(t.output?.duration) || 0) / 60) * COST_PER_MINUTE);
+				}, 0);
+				const thrice = (value: string) => [value, value, value];
+				expect(end.spend.calls).toEqual(thrice(String(tasks.length)));
+				expect(end.spend.minutes).toEqual(thrice((Math.round((seconds / 60) * 10) / 10).toFixed(1)));
+				expect(end.spend.spend).toEqual(thrice(spent.toFixed(2)));
+				expect(end.spend.per_reached).toEqual(thrice((spent / end.figures.reached).toFixed(2)));
 				expect(end.refresh).toBe('5');
 				expect(end.scrollWidth).toBeLessThanOrEqual(390);
 				// It reloads itself: a second view (one more analytics read) comes without anyone asking.
@@ -427,7 +456,7 @@ export function campaignExamples(suite: ExamplesSuite): void {
 				await lastView.close();
 			}
 
-			console.log(
+			testNote(
 				`Campaign of ${rows.length} rows with Unpod's follow-ups on: ${count('reached')} reached, ${count('gave up')} gave up, 2 do not call, 1 not created; ` +
 					`${tasks.length} calls (${unpods.length} Unpod follow-ups, ${ours.length} the package's) in ` +
 					`${h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`).length} create requests; ` +
@@ -459,6 +488,8 @@ export function campaignExamples(suite: ExamplesSuite): void {
 		const reportOn = workflow.nodes.find((n) => n.name === 'Report on')!.parameters as any;
 		expect(reportOn.assignments.assignments[0]).toMatchObject({ name: 'days_ago', value: 1 });
 		reportOn.assignments.assignments[0].value = 0;
+		expect(reportOn.assignments.assignments[1]).toMatchObject({ name: 'cost_per_minute', value: 0 });
+		reportOn.assignments.assignments[1].value = COST_PER_MINUTE;
 		workflow.nodes.find((n) => n.name === 'Post to Slack')!.parameters!.url = `${h.server.url}/__sim/sink`;
 		await h.n8n.importWorkflows([workflow]);
 		const posted = h.server.sink.length;
@@ -500,7 +531,14 @@ export function campaignExamples(suite: ExamplesSuite): void {
 		expect(slack.text).toContain(`Reached: *${today.reached}*`);
 		expect(slack.text).toContain(`Gave up: *${today.gave_up}*`);
 		expect(slack.text).toContain(`Asked not to be called: *1*`);
-		expect(slack.blocks.map((b) => b.type)).toEqual(['header', 'section', 'context']);
+		expect(slack.blocks.map((b) => b.type)).toEqual(['header', 'section', 'context', 'context']);
+		// The campaign's calls, kept as they ended, and a spend at the cost per minute.
+		const spent = keptFigures(await n8n.dataTables.rows(figuresTable)).spend;
+		expect(spent.calls).toBeGreaterThan(0);
+		expect(slack.text).toMatch(new RegExp(`; campaign: ${spent.calls} calls, spend \\d+\\.\\d\\d$`, 'm'));
+		expect(body).toMatch(
+			new RegExp(`data-spend="calls">(<td[^>]*>[^<]*</td>){3}<td[^>]*data-when="campaign">${spent.calls}<`),
+		);
 		for (const row of rows.filter((r) => /\d{6}$/.test(r.phone))) expect(body + slack.text).not.toContain(row.phone);
 	}, 120_000);
 }
