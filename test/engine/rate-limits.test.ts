@@ -5,6 +5,7 @@ import { N8nNode, rowsNode } from '../../dev/harness/workflow-builders';
 import { createNode, spaceRef } from '../helpers/nodes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../helpers/setup';
 import { SEED } from '../../dev/server/seed';
+import { testNote } from '../helpers/notes';
 
 const space = spaceRef(SEED.spaceToken);
 const create = (options: Record<string, unknown>, extra: Partial<N8nNode> = {}): N8nNode =>
@@ -114,7 +115,7 @@ test('2,000 rows under 12 requests a minute: every row becomes exactly one task;
 	expect(out.every((r) => /^T/.test(r.task_id))).toBe(true);
 	const counts = tasksByNumber();
 	expect(out.every((r) => counts.get(r.phone) === 1)).toBe(true);
-	console.log(
+	testNote(
 		`2,000 rows at 12 requests/min: ${posts.length} requests (${posts.filter((r) => r.status === 429).length} answered 429), ${(clock.elapsed(started) / 1000).toFixed(0)} s on the test's clock`,
 	);
 });
@@ -144,7 +145,7 @@ test('faults on 30% of create requests: each row is one task, or is reported; ne
 	}
 	expect(created.length).toBeGreaterThan(700);
 	expect(h.server.faults.injected.length).toBeGreaterThan(3);
-	console.log(
+	testNote(
 		`Faults on 30% of creates: ${h.server.faults.injected.length} faults injected, ${created.length} rows created, ${notCreated.length} reported not created, ${unknown.length} reported unknown (${unknown.filter((i) => counts.get(i.json.phone)).length} of them were in fact created)`,
 	);
 });
@@ -200,7 +201,7 @@ test('Return All over 30 pages with 429s and 5xx sprinkled in returns every task
 	expect(tasks).toHaveLength(3000);
 	expect(new Set(tasks.map((t) => t.task_id)).size).toBe(3000);
 	expect(h.server.faults.injected.length).toBeGreaterThan(2);
-	console.log(
+	testNote(
 		`Return All, 30 pages: ${h.server.requests.length} requests, ${h.server.faults.injected.length} faults injected`,
 	);
 });
@@ -215,7 +216,7 @@ test('pacing: 60 creates at 30 a minute meet at most 3 answers 429', async () =>
 	expect(statuses.filter((s) => s === 200)).toHaveLength(60);
 	expect(limited).toBeLessThanOrEqual(3);
 	expect(outputOf(result, 'Create').every((r) => /^T/.test(r.task_id))).toBe(true);
-	console.log(
+	testNote(
 		`Pacing: 60 creates at 30/min: ${statuses.length} requests, ${limited} answered 429, ${(clock.elapsed(started) / 1000).toFixed(1)} s on the test's clock`,
 	);
 });

@@ -11,6 +11,7 @@ import { CAMPAIGN_COLUMNS, DO_NOT_CALL_COLUMNS, FIGURES_COLUMNS, keptFigures } f
 import { CREDENTIAL } from '../helpers/setup';
 import type { Workflow } from '../../dev/harness/workflow-builders';
 import { QueueCluster } from './cluster';
+import { testNote } from '../helpers/notes';
 
 const CONTACTS = 1_000;
 const AT_ONCE = 4;
@@ -116,7 +117,7 @@ test(`the campaign's slices on two workers at once: ${CONTACTS.toLocaleString('e
 	const figureRows = await cluster.main.dataTables.rows(figuresTable);
 	expect(keptFigures(figureRows).stages).toMatchObject({ calling: CONTACTS, not_created: 0 });
 	const changes = figureRows.filter((r) => r.kind === 'change').length;
-	console.log(
+	testNote(
 		`Queue mode: ${CONTACTS} contacts in ${waves} waves of ${AT_ONCE} runs (${waves * AT_ONCE} executions: ${JSON.stringify(ranOn)}); ` +
 			`${sent.length} documents sent, ${tasks.length} tasks; ${changes} figures changes left to add up`,
 	);

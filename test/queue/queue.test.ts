@@ -22,6 +22,7 @@ import {
 	contacts,
 	recordingsWorkflow,
 } from './workflows';
+import { testNote } from '../helpers/notes';
 
 let server: UnpodServer;
 let cluster: QueueCluster;
@@ -84,7 +85,7 @@ test('a 2,000-row import runs on a worker: 20 create requests, every row its own
 	const worker = cluster.workers.find((w) => w.name === [...ranOn][0])!;
 	expect(after[worker.name].length).toBe(before[worker.name].length + 1);
 	expect(after.main).toEqual([]);
-	console.log(
+	testNote(
 		`Queue mode, 2,000 rows in one execution on ${worker.name}: ${seconds.toFixed(1)} s from webhook to answer, ` +
 			`${server.requests.length} requests to Unpod (${server.requestsTo('POST', CREATE_POSTS).length} creates)`,
 	);
@@ -108,7 +109,7 @@ test('Retry On Fail after 5xx in the middle of an import: n8n retries on the sam
 	const started = cluster.workers.filter((w) => after[w.name].length > before[w.name].length);
 	expect(started.map((w) => after[w.name].length - before[w.name].length)).toEqual([1]);
 	expect(new Set(out.map((r) => r.ran_on))).toEqual(new Set([started[0].name]));
-	console.log(`Retry On Fail in queue mode: create answers ${statuses.join(', ')}; all on ${started[0].name}`);
+	testNote(`Retry On Fail in queue mode: create answers ${statuses.join(', ')}; all on ${started[0].name}`);
 });
 
 test('the duplicate guard across workers: the same rows again, run by the other worker, call nobody twice', async () => {
@@ -129,7 +130,7 @@ test('the duplicate guard across workers: the same rows again, run by the other 
 		expectEveryRowOneTask(out, 'Guard', 300);
 		expect(server.requestsTo('POST', CREATE_POSTS)).toHaveLength(0);
 		expect(out.every((r, i) => r.unpod_skipped && r.task_id === first.data[i].task_id)).toBe(true);
-		console.log(
+		testNote(
 			`Duplicate guard across workers: first run on ${firstWorker.name}, second on ${out[0].ran_on}: ` +
 				`300 skipped, ${server.requests.length} requests (lookup only)`,
 		);
@@ -150,7 +151,7 @@ test('recordings downloaded on a worker are stored in the database (N8N_DEFAULT_
 		expect(Number(row.binary_bytes)).toBe(RECORDING.length);
 		expect(workerNames()).toContain(row.ran_on);
 	}
-	console.log(
+	testNote(
 		`Recordings in queue mode: 3 files of ${RECORDING.length} bytes stored by ${stored[0].ran_on} as ${stored[0].binary_id.split(':')[0]} binary data`,
 	);
 });
@@ -213,7 +214,7 @@ test("the trigger on the main, on n8n's own poll schedule, while imports keep bo
 	const after = cluster.executionsRun();
 	expect(after.main).toEqual([]);
 	const runs = workerNames().map((name) => `${name} ${after[name].length - before[name].length}`);
-	console.log(
+	testNote(
 		`Trigger on the main over ${minutes.toFixed(1)} min (${polls()} trigger requests) while ${answers.length} imports ` +
 			`of 200 rows ran: ${ended.length} ended calls, ${received.length} delivered, ` +
 			`${new Set(received.map((r) => r.task_id)).size} distinct, each round delivered ` +
@@ -251,7 +252,7 @@ test('a worker killed in the middle of an import: the import run again on the ot
 	expect(new Set(out.map((r) => r.ran_on))).toEqual(new Set([survivor.name]));
 	const skipped = out.filter((r) => r.unpod_skipped).length;
 	expect(skipped).toBe(createdBeforeCrash);
-	console.log(
+	testNote(
 		`Worker ${victim.name} killed after ${createdBeforeCrash} of 1,000 rows were created; run again on ` +
 			`${survivor.name}: ${skipped} skipped, ${1000 - skipped} created, ${server.requests.length} requests`,
 	);
@@ -303,7 +304,7 @@ test("Unpod's pushes reach the main's webhook, the executions run on the workers
 		expect(after.main).toEqual([]);
 		const ran = workerNames().reduce((sum, name) => sum + after[name].length - before[name].length, 0);
 		expect(ran).toBe(30);
-		console.log(
+		testNote(
 			`Queue mode, call events: 30 ends pushed to the main, each pushed again: ` +
 				`${received.length} reached the workflow, ${ran} executions, all on workers ` +
 				`(${workerNames()
@@ -346,7 +347,7 @@ test('Call and Wait for Approval in queue mode: the execution waits holding no w
 		await cluster.main.executionsFinished('approval');
 		expect(resumed()).toMatchObject({ approved: true, approval: 'approved', task_id: call.task_id });
 		expect(workerNames()).toContain(resumed()!.ran_on);
-		console.log(`Queue mode, approval by phone: waited, relayed by the main, resumed on ${String(resumed()!.ran_on)}`);
+		testNote(`Queue mode, approval by phone: waited, relayed by the main, resumed on ${String(resumed()!.ran_on)}`);
 	} finally {
 		server.webhooks.configure(SEED.agentHandle, { enable_webhook: false, webhook_url: url, headers: {} });
 	}

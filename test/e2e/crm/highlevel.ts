@@ -21,6 +21,7 @@ import {
 import { HighLevel } from '@gohighlevel/api-client';
 import { HighLevelTwin } from '../../../dev/twins/highlevel';
 import { SEED } from '../../../dev/server/seed';
+import { testNote } from '../../helpers/notes';
 
 const TOKEN = 'eyJhbGciOiJSUzI1NiJ9.twin-highlevel-location-token';
 const highlevel = new HighLevelTwin(TOKEN);
@@ -143,7 +144,7 @@ export function highlevelExamples(suite: TwinSuite): void {
 						.map((r) => r.status)
 						.sort(),
 				).toEqual([201, 201, 429]);
-				console.log(
+				testNote(
 					`HighLevel: ${sent.filter((r) => r.status !== 429).length} requests for two endings, one 429 retried besides (${sent.length} sent)`,
 				);
 
@@ -213,7 +214,7 @@ export function highlevelExamples(suite: TwinSuite): void {
 				expect(highlevel.requests.slice(from).filter((r) => r.method === 'PUT')).toHaveLength(1);
 				const sentForIt = highlevel.requests.length - from;
 				await expectListedOnce(suite, HIGHLEVEL, highlevel, call, outcomes.polls);
-				console.log(`HighLevel opt-out: ${sentForIt} requests (the note and tag, DND for calls); copies: 0`);
+				testNote(`HighLevel opt-out: ${sentForIt} requests (the note and tag, DND for calls); copies: 0`);
 			} finally {
 				await outcomes.deactivate();
 			}

@@ -24,6 +24,7 @@ import {
 } from '../../helpers/twins';
 import { HubSpotTwin } from '../../../dev/twins/hubspot';
 import { SEED } from '../../../dev/server/seed';
+import { testNote } from '../../helpers/notes';
 
 const HUBSPOT_TOKEN = 'pat-na1-11111111-2222-4333-8444-555555555555';
 const TOOL_TOKEN = 'agent-tool-token-3f7a9c2e51d8b604';
@@ -177,7 +178,7 @@ export function hubspotExamples(suite: TwinSuite): void {
 				// claim, before HubSpot is asked anything.
 				const again = await deliverAgain(h, n8n, HUBSPOT, hubspot, [ada, ben, cleo], outcomes.polls, suite.claims);
 				expect(again).toEqual([]);
-				console.log(
+				testNote(
 					`HubSpot: each ending cost ${count(/contacts\/search$/).length / 3 + 1 + 1} requests; the copies of three endings (pushed again${POLL_BY_REACTIVATION ? ' and polled' : ''}) none`,
 				);
 				expect(hubspot.engagements).toHaveLength(3);
@@ -247,7 +248,7 @@ export function hubspotExamples(suite: TwinSuite): void {
 				expect(saves).toHaveLength(1);
 				const sentForIt = hubspot.requests.length - from;
 				await expectListedOnce(suite, HUBSPOT, hubspot, call, outcomes.polls);
-				console.log(`HubSpot opt-out: ${sentForIt} requests (the flag in the save: none more); copies: 0`);
+				testNote(`HubSpot opt-out: ${sentForIt} requests (the flag in the save: none more); copies: 0`);
 			} finally {
 				await outcomes.deactivate();
 			}
@@ -291,7 +292,7 @@ export function hubspotExamples(suite: TwinSuite): void {
 					meeting_date: null,
 					decision_maker: null,
 				});
-				console.log(`Caller lookup answered in ${took} ms (one HubSpot search)`);
+				testNote(`Caller lookup answered in ${took} ms (one HubSpot search)`);
 
 				expect((await lookup({ phone: '+15550400398' })).data).toMatchObject({
 					found: false,
@@ -322,7 +323,7 @@ export function hubspotExamples(suite: TwinSuite): void {
 					expect(JSON.stringify(refused.data)).not.toContain('Dana');
 				}
 				expect(searches()).toBe(before);
-				console.log(`Caller lookup refused: another token ${statuses[0]}, none ${statuses[1]}`);
+				testNote(`Caller lookup refused: another token ${statuses[0]}, none ${statuses[1]}`);
 				expect(await n8n.executionCount(LOOKUP.id)).toBe(executions);
 			} finally {
 				await n8n.setActive(LOOKUP.id, false);

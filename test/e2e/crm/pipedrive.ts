@@ -21,6 +21,7 @@ import {
 } from '../../helpers/twins';
 import { PipedriveTwin } from '../../../dev/twins/pipedrive';
 import { SEED } from '../../../dev/server/seed';
+import { testNote } from '../../helpers/notes';
 
 const TOKEN = '0123456789abcdef0123456789abcdef01234567';
 const pipedrive = new PipedriveTwin(TOKEN);
@@ -148,7 +149,7 @@ export function pipedriveExamples(suite: TwinSuite): void {
 				).toEqual([201, 201, 201, 429]);
 				const perEnding = (task: typeof adaCall) =>
 					sent.filter((r) => JSON.stringify(r.body ?? '').includes(task.task_id)).length;
-				console.log(
+				testNote(
 					`Pipedrive: ${sent.filter((r) => r.status !== 429).length} requests for three endings (one 429 retried besides): ` +
 						`${sent.filter((r) => r.path === '/v1/personFields').length} reads of the person fields, ${sent.filter((r) => r.path === '/v1/persons/search').length} searches by phone, ` +
 						`${sent.filter((r) => r.method === 'POST' && r.path === '/v1/persons').length} person created, ${sent.filter((r) => r.path.startsWith('/v1/deals/')).length} deal moved`,
@@ -190,7 +191,7 @@ export function pipedriveExamples(suite: TwinSuite): void {
 				expect(updates).toHaveLength(1);
 				const sentForIt = pipedrive.requests.length - from;
 				await expectListedOnce(suite, PIPEDRIVE, pipedrive, call, outcomes.polls);
-				console.log(`Pipedrive opt-out: ${sentForIt} requests (the flag in the person update: none more); copies: 0`);
+				testNote(`Pipedrive opt-out: ${sentForIt} requests (the flag in the person update: none more); copies: 0`);
 			} finally {
 				await outcomes.deactivate();
 			}

@@ -23,6 +23,7 @@ import {
 import { Connection } from 'jsforce';
 import { SalesforceTwin } from '../../../dev/twins/salesforce';
 import { SEED } from '../../../dev/server/seed';
+import { testNote } from '../../helpers/notes';
 
 const TOKEN = '00D8d000000twin!AQ0AQtwin.access.token';
 const salesforce = new SalesforceTwin(TOKEN);
@@ -163,7 +164,7 @@ export function salesforceExamples(suite: TwinSuite): void {
 						.map((r) => r.status)
 						.sort(),
 				).toEqual([201, 201, 201, 403]);
-				console.log(
+				testNote(
 					`Salesforce: ${sent.filter((r) => r.status !== 403).length} requests for three endings (by id 2, by phone 3, created 4), one refusal retried besides`,
 				);
 
@@ -236,7 +237,7 @@ export function salesforceExamples(suite: TwinSuite): void {
 				const sentForIt = salesforce.requests.length - from;
 				// Copies stop at the claim: Salesforce asked nothing, the list not written again.
 				await expectListedOnce(suite, SALESFORCE, salesforce, call, outcomes.polls);
-				console.log(
+				testNote(
 					`Salesforce opt-out: ${sentForIt} requests (the call logged, its Task read, Do Not Call set); copies: 0`,
 				);
 			} finally {

@@ -17,6 +17,7 @@ import { HUBSPOT_OPT_OUT } from './hubspot';
 import { SEED } from '../../../dev/server/seed';
 import { isOpen } from '../../../dev/server/callLifecycle';
 import { callChain } from '../../../nodes/shared/outcome';
+import { testNote } from '../../helpers/notes';
 
 const ACCESS_TOKEN = 'ya29.sheets-twin-access-token';
 export const sheets = new SheetsTwin(ACCESS_TOKEN);
@@ -230,7 +231,7 @@ export function sheetsCampaign(suite: TwinSuite): void {
 				}
 				expect(rowsWithFindings).toBeGreaterThan(0);
 				const reads = sheets.sent('GET').length;
-				console.log(
+				testNote(
 					`Sheet campaign of ${rows().length} rows: ${rows().filter((r) => r.status === 'reached').length} reached, ${rows().filter((r) => r.status === 'gave up').length} gave up, 3 do not call, 1 not created; ` +
 						`${tasks.length} calls (${followUps.length} follow-ups) in ${creates()} create requests; Sheets: ${reads} reads, ${writesBefore} writes; ${forcedPolls} polls asked for; every ending again: 0 writes, 0 creates`,
 				);

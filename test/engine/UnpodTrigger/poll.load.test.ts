@@ -4,6 +4,7 @@ import { addNumberedTasks, emittedIds, spacePoller } from '../../helpers/poll';
 import { startServer, UnpodServer } from '../../../dev/server/server';
 import { SEED } from '../../../dev/server/seed';
 import type { Space } from '../../../dev/server/types';
+import { testNote } from '../../helpers/notes';
 
 let server: UnpodServer;
 let leads: Space;
@@ -54,7 +55,7 @@ test('the state stays bounded after 5,000 transitions', async () => {
 	expect(Object.keys(p.state.state.open)).toHaveLength(0);
 	expect(after).toBeLessThan(600);
 	expect(whilePending).toBeLessThan(5_000 * 100);
-	console.log(`Trigger state: ${whilePending} bytes with 5,000 calls pending, ${after} bytes after all 5,000 ended`);
+	testNote(`Trigger state: ${whilePending} bytes with 5,000 calls pending, ${after} bytes after all 5,000 ended`);
 });
 
 test('soak: 250 polls with random faults emit every transition exactly once', async () => {
@@ -97,7 +98,7 @@ test('soak: 250 polls with random faults emit every transition exactly once', as
 	expect(ended.length).toBeGreaterThan(1000);
 	expect([...counts.values()].every((c) => c === 1)).toBe(true);
 	expect(new Set(counts.keys())).toEqual(new Set(ended));
-	console.log(
+	testNote(
 		`Soak: ${ended.length} transitions over 250 polls, ${failedPolls} requests failed on injected faults, each transition emitted once`,
 	);
 });
@@ -129,7 +130,7 @@ test('1,500 open calls under a rate limit: every end arrives once, no poll over 
 	expect([...counts.values()].every((c) => c === 1)).toBe(true);
 	expect(counts.size).toBe(20);
 	expect(Math.max(...perPoll)).toBeLessThanOrEqual(10);
-	console.log(
+	testNote(
 		`1,500 open calls at 30/min: activation ${((activated - started) / 1000).toFixed(1)} s, 20 ends delivered in ${(delivered / 1000).toFixed(1)} s on the test's clock (${perPoll.length} polls, ${server.rateLimiter.limited} answered 429)`,
 	);
 });
