@@ -23,12 +23,12 @@ const HAS_V3_REPORT = existsSync(
 );
 const pkg = JSON.parse(readFileSync(join(ROOT, 'package.json'), 'utf8'));
 
-/** The README's N8N_COMMUNITY_PACKAGES line, with the checksum the release notes give filled in. */
+/** The README's N8N_COMMUNITY_PACKAGES line, with the checksum `npm view ... dist.integrity` gives filled in. */
 function readmeLine(checksum: string): string {
 	const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 	const line = readme.split('\n').find((l) => l.startsWith('N8N_COMMUNITY_PACKAGES='));
 	if (!line) throw new Error('The README has no N8N_COMMUNITY_PACKAGES= line');
-	return line.replace('sha512-<from the release notes>', checksum).replace(/^N8N_COMMUNITY_PACKAGES=/, '');
+	return line.replace('sha512-...', checksum).replace(/^N8N_COMMUNITY_PACKAGES=/, '');
 }
 
 /** The built package packed as `npm publish` packs it, in a folder of its own: the tarball and its integrity. */

@@ -93,12 +93,14 @@ describe('release preparation (scripts/release.js)', () => {
 		expect(() => packedPackage('{"name":"x"}')).toThrow('No name, version and integrity');
 	});
 
-	test("the README's install line names this version, with the checksum left to the release notes", () => {
+	test("the README's install line names this version, and how to get its checksum from npm's registry", () => {
 		const readme = readFileSync(join(ROOT, 'README.md'), 'utf8');
 		const line = readme.split('\n').find((l) => l.startsWith('N8N_COMMUNITY_PACKAGES='))!;
 		expect(JSON.parse(line.replace(/^N8N_COMMUNITY_PACKAGES=/, ''))).toEqual([
-			{ name: pkg.name, version: pkg.version, checksum: 'sha512-<from the release notes>' },
+			{ name: pkg.name, version: pkg.version, checksum: 'sha512-...' },
 		]);
+		// The registry's dist.integrity is the checksum of the tarball npm publish sent (communityPackagesLine's).
+		expect(readme).toContain(`\`npm view ${pkg.name}@${pkg.version} dist.integrity\``);
 	});
 
 	test('every relative link of the real README is rewritten', () => {

@@ -94,6 +94,11 @@ export function sheetFirstCalls(suite: TwinSuite): void {
 				expect(rows()).toEqual(before);
 
 				const placed = [ava, ben].map((row) => h.server.store.tasksById.get(String(row.task_id))!);
+				// As a run at night leaves them, whatever the hour now: a note saying when the call was to ring.
+				const [header, ...cells] = spreadsheet.sheets[0].rows;
+				for (const row of cells.slice(0, 2))
+					row[header.indexOf('note')] =
+						'outside calling hours: 23:10 (America/Los_Angeles) there; calls at 2026-12-01T16:00';
 				await waitFor('both calls to end', () => !placed.some(isOpen), 60_000);
 				// Published after the calls ended: the trigger's first poll brings the last 24 hours' endings.
 				const polls = () => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
@@ -120,6 +125,8 @@ export function sheetFirstCalls(suite: TwinSuite): void {
 						status: 'completed',
 						outcome: flat.outcome,
 						summary: flat.call_summary,
+						// "outside calling hours ... calls at ..." no longer stands once the call has ended.
+						note: '',
 					});
 				}
 				// Ben asked not to be called again: his row says so, as the first workflow reads it.
