@@ -29,3 +29,11 @@ export const EMISSION_LOADS_PUBLISHED = (() => {
 	);
 	return existsSync(factory) && readFileSync(factory, 'utf8').includes('loadPublishedWorkflowData');
 })();
+
+/**
+ * Where n8n takes a poll schedule under a minute, the one the tests give a trigger that polls
+ * every minute, so that a test waiting for n8n's own next poll (nextPoll) waits up to 15 s, not
+ * up to 60. n8n 1.x refuses only a seconds field with `*`; 2.41 refuses any; on 2.8 a test asks
+ * for a poll by re-activation (POLL_BY_REACTIVATION).
+ */
+export const EVERY_MINUTE_POLLS_AS = MAJOR < 2 ? { mode: 'custom', cronExpression: '0-59/15 * * * * *' } : undefined;

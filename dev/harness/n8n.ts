@@ -6,6 +6,7 @@ import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } fro
 import { tmpdir } from 'os';
 import { join } from 'path';
 import { copyMigratedDatabase } from './database-template';
+import { EVERY_MINUTE_POLLS_AS } from './n8n-versions';
 import { PACKAGE_NAME, RECIPE, ROOT, RUNTIME } from './paths';
 import { freePort } from './ports';
 import { runGroup } from './processes';
@@ -22,6 +23,15 @@ export type Credential = { id: string; name: string; type: string; data: Record<
 export interface Importer {
 	credentials(credentials: Credential[]): Promise<void>;
 	workflows(workflows: Workflow[]): Promise<void>;
+}
+
+/** A trigger that polls every minute polls as EVERY_MINUTE_POLLS_AS says, where it says so. */
+function testPollTimes(workflow: Workflow): void {
+	if (!EVERY_MINUTE_POLLS_AS) return;
+	for (const node of workflow.nodes) {
+		const times = node.parameters?.pollTimes as { item?: Array<{ mode?: string }> } | undefined;
+		if (times?.item?.length === 1 && times.item[0].mode === 'everyMinute') times.item = [{ ...EVERY_MINUTE_POLLS_AS }];
+	}
 }
 
 export class N8n {
@@ -122,12 +132,14 @@ export class N8n {
 	}
 
 	async importWorkflows(workflows: Workflow[]): Promise<void> {
+		workflows.forEach(testPollTimes);
 		if (this.importer) await this.importer.workflows(workflows);
 		else this.pending.workflows.push(...workflows);
 	}
 
 	/** Imports workflows by n8n's CLI, which keeps their ids (n8n 1.x's REST API gives new ones). */
 	importWorkflowsByCli(workflows: Workflow[]): Promise<void> {
+		workflows.forEach(testPollTimes);
 		return this.importFile('workflow', workflows);
 	}
 
