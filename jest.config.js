@@ -20,6 +20,12 @@ module.exports = {
 	// measured before the demo had a file of its own).
 	// test:compat runs two runtimes side by side with two each.
 	maxWorkers: 3,
+	// A worker whose heap passed this after a file is replaced by a fresh one. At the end Jest gives
+	// its workers 500 ms to exit, and an exit takes Linux about 0.2 s a GB of the worker's memory,
+	// three workers at once on two cores: the engine files grew a worker to 620-730 MB, its three
+	// workers took 300-500 ms to exit, and one in three runs printed "A worker process has failed
+	// to exit gracefully". With this limit they end at 200-450 MB.
+	workerIdleMemoryLimit: '400MB',
 	testSequencer: '<rootDir>/scripts/jest-sequencer.js',
 	// The transform cache lives with the n8n runtimes, once per machine (Jest's default is the
 	// system temp folder): a clean clone transforms nothing the machine already has (10 s of npm test).
