@@ -94,6 +94,11 @@ export class N8n {
 			GENERIC_TIMEZONE: 'UTC',
 			TMPDIR: tmp,
 			N8N_BLOCK_ENV_ACCESS_IN_NODE: 'false',
+			// n8n 2.41 pings its database every 2 s; a ping over 5 s (its default) marks the database
+			// down, and n8n answers every request 503 "Database is not ready!" until one passes. On two
+			// cores shared with the matrix's other n8n processes its SQLite pings took longer, and a
+			// push of Unpod's was answered 500, 503, 503. Earlier versions ignore the setting.
+			DB_PING_TIMEOUT_MS: '30000',
 			// The runtime's own Node and settings (Node 24 for n8n 2.36+, the legacy expression engine for 1.x).
 			...runtime.runtimeEnv(RECIPE, process.env),
 			...overrides,
