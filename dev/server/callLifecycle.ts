@@ -217,6 +217,7 @@ export class CallLifecycle extends Tables {
 	planScripted(task: Task, script: CallScript): void {
 		if (script.answer) task.answer = script.answer;
 		if (script.outcome) task.outcome = script.outcome;
+		if (script.skipsOpening) task.skipsOpening = true;
 		const ends = {
 			completed: 'complete',
 			failed: 'fail',

@@ -16,6 +16,17 @@ const OUTCOMES = [
 ];
 
 /**
+ * What the agent says first, as an LLM agent follows its context: the words it is told to say
+ * first, word for word (the package's opening, `say these words ...: "..."`), then its greeting;
+ * without such words, or where a script makes it forget them, its greeting alone.
+ */
+function greeting(task: Task, name: string): string {
+	const told = /say these words[^:"]*:\s*"([^"]+)"/.exec(task.task?.objective ?? '')?.[1];
+	const own = 'I am calling about your enquiry.';
+	return told && !task.skipsOpening ? `${told} ${own}` : `Hello ${name}, this is Acme calling about your enquiry.`;
+}
+
+/**
  * When a call that ended at `endMs` began: its nominal length back from the end, but never
  * before the task existed nor before the call was put through (`in_progress`).
  */
@@ -80,7 +91,7 @@ export function completedOutput(
 		transcript: [
 			{
 				role: 'assistant',
-				content: `Hello ${name}, this is Acme calling about your enquiry.`,
+				content: greeting(task, name),
 				timestamp: at(1),
 				message_id: `msg_${hex(8)}`,
 			},

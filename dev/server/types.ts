@@ -156,6 +156,8 @@ export interface CallScript {
 	answer?: ApprovalAnswer;
 	/** A completed call's post-call verdict, instead of the one the task id picks. */
 	outcome?: CallOutcome;
+	/** The agent greets as it likes, leaving out the opening its context tells it to say first. */
+	skipsOpening?: boolean;
 }
 
 /** The verdicts of a completed call's analysis; `do_not_call`: the person asked not to be called again. */
@@ -202,6 +204,8 @@ export interface Task {
 	answer?: ApprovalAnswer;
 	/** The verdict a scripted call ends with. */
 	outcome?: CallOutcome;
+	/** A scripted agent that leaves out the opening its context tells it to say. */
+	skipsOpening?: boolean;
 	/** How far ahead of the real clock the call's own times run (a wait shortened by the server's time scale). */
 	clockAheadMs?: number;
 	/** The rest of an auto-finishing call's lifecycle, soonest first. */

@@ -5,6 +5,7 @@
  * JSON text where an object is expected).
  */
 import type { IDataObject } from 'n8n-workflow';
+import { aiDisclosure } from './disclosure/evidence';
 import { optOutOf } from './doNotCall';
 import { WAIT_FIELDS, withoutWaitFields } from './resume';
 import { isoTime } from './time';
@@ -154,6 +155,8 @@ export function simplifyTask(task: IDataObject): IDataObject {
 		...unpodNextStep(post),
 		labels: Array.isArray(labels) ? labels : [labels],
 		transcript: transcriptText(output.transcript),
+		// Whether the agent's first turns said it is an AI, and the line (disclosure/evidence.ts).
+		...aiDisclosure(output.transcript),
 		created: isoTime(task.created ?? null),
 		modified: isoTime(task.modified ?? task.last_status_change ?? null),
 	};

@@ -59,7 +59,7 @@ function lookUpCost(n: number, prefixes: string[]): { perRowUs: number; slots: n
 	const slots = new Set<number>();
 	let held = 0;
 	for (let i = 0; i < n; i++) {
-		const callee = hours.calleeOf(numberOf(i, prefixes), undefined, { law: true, salesCalls: true });
+		const callee = hours.calleeOf(numberOf(i, prefixes), undefined, { law: true, purpose: 'sales' });
 		const at = hours.firstLegal(now, callee.windows);
 		if (at === undefined) held++;
 		else if (at !== now) slots.add(hours.slot(at, callee.windows, 15) ?? at);

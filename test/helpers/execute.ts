@@ -18,6 +18,7 @@ import type {
 import { UnpodTask } from '../../nodes/UnpodTask/UnpodTask.node';
 import { oneNodeWorkflow } from './poll';
 import { credentialsFor } from './setup';
+import { TASK_TEST_DEFAULTS } from './nodes';
 import type { UnpodServer } from '../../dev/server/server';
 import { SEED } from '../../dev/server/seed';
 
@@ -43,8 +44,8 @@ export class Executor {
 			type: 'n8n-nodes-unpod.unpodTask',
 			typeVersion: options.typeVersion ?? 1,
 			position: [0, 0],
-			// Calling hours depend on the hour a test runs: on only where a test says so.
-			parameters: { callingHours: false, ...options.parameters } as INode['parameters'],
+			// Calling hours depend on the hour a test runs, consent has tests of its own: on only where a test says so.
+			parameters: { ...TASK_TEST_DEFAULTS, ...options.parameters } as INode['parameters'],
 			credentials: { unpodApi: { id: 'unpod', name: 'Unpod' } },
 			...(options.onError ? { onError: options.onError } : {}),
 		};

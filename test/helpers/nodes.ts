@@ -17,9 +17,20 @@ const TYPES = {
 } as const;
 
 /**
+ * A Task node's settings for tests of other things: calling hours off (they depend on the hour a
+ * test runs; callingHours.test.ts is their own), consent off (consent.test.ts is its own), and who
+ * calls set, as the law of the US numbers the tests call asks.
+ */
+export const TASK_TEST_DEFAULTS = {
+	callingHours: false,
+	consent: 'off',
+	callingOnBehalfOf: 'Unpod Test Co',
+	businessContact: '+1 415 555 0100',
+} as const;
+
+/**
  * A node of the package with the working credential; `resource` (of the nodes that have several)
- * is the node's own unless given. Task nodes keep to calling hours by default, which depend on
- * the hour a test runs: tests of other things turn it off (callingHours.test.ts is its own).
+ * is the node's own unless given; a Task node starts from TASK_TEST_DEFAULTS.
  */
 export function unpodNode(
 	node: keyof typeof TYPES,
@@ -34,7 +45,7 @@ export function unpodNode(
 		...extra,
 		parameters: {
 			...(node === 'space' || node === 'bridge' ? { resource: node } : {}),
-			...(node === 'task' ? { callingHours: false } : {}),
+			...(node === 'task' ? TASK_TEST_DEFAULTS : {}),
 			...parameters,
 		},
 	};

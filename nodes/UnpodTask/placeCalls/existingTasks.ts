@@ -13,7 +13,7 @@ import { isFinal } from '../../shared/tasks';
 import { platformTime } from '../../shared/time';
 import { asListed, readFrom, remember } from './knownTasks';
 import type { KnownSpace } from './knownTasks';
-import type { Row } from './contactRow';
+import type { Row } from '../mayCall/contactRow';
 
 export interface ExistingTask {
 	task_id: string;

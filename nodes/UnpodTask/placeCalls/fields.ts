@@ -150,17 +150,24 @@ export const callsAreOption: INodeProperties = {
 		{
 			name: 'Sales or Marketing',
 			value: 'sales',
-			description: 'Every rule applies, those that cover telemarketing and solicitation among them',
+			description:
+				'Telemarketing, canvassing, offers: every rule applies, the strictest consent among them (written, in the US)',
 		},
 		{
-			name: 'Not Sales',
-			value: 'notSales',
+			name: 'Survey or Poll',
+			value: 'survey',
+			description: "Polls, research, questionnaires: the rules that cover them (Louisiana's, Australia's) apply",
+		},
+		{
+			name: 'Informational',
+			value: 'informational',
 			description:
-				'Reminders, service and appointments: the rules that cover sales calls only are left out; 08:00 to 21:00 still holds',
+				'Service, reminders, appointments, a current contract: the rules that cover sales or surveys only are left out; 08:00 to 21:00 still holds',
 		},
 	],
 	default: 'sales',
-	description: 'Which rules of the law apply (docs/calling-hours.md says which each rule covers)',
+	description:
+		"What the calls are for, in the laws' own categories: which rules of calling hours and consent apply (docs/calling-hours.md, docs/consent.md)",
 };
 
 /**

@@ -9,7 +9,7 @@
  * sends its rows: the journal of the previous run is dropped then.
  */
 import type { IContextObject, IDataObject } from 'n8n-workflow';
-import type { Row } from './contactRow';
+import type { Row } from '../mayCall/contactRow';
 
 const KEY = 'unpodCreateJournal';
 

@@ -5,8 +5,9 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { failedItem } from '../../shared/itemLoop';
-import type { InvalidRow, RefusedRow, Row } from './contactRow';
+import type { InvalidRow, RefusedRow, Row } from '../mayCall/contactRow';
 import type { SendResult } from './send';
+import { rowList } from './batches';
 
 export type Sent = Exclude<SendResult, { kind: 'failed' } | { kind: 'held' }>;
 
@@ -16,14 +17,14 @@ export type Sent = Exclude<SendResult, { kind: 'failed' } | { kind: 'held' }>;
  */
 export function sentRowItem(
 	context: IExecuteFunctions,
-	row: Pick<Row, 'itemIndex' | 'inputJson'>,
+	row: Pick<Row, 'itemIndex' | 'inputJson' | 'says'>,
 	result: SendResult,
 	json: (sent: Sent) => IDataObject,
 ): INodeExecutionData {
 	if (result.kind === 'failed')
 		return failedItem(context, row.inputJson, row.itemIndex, result.error, { unpod_created: result.created });
-	if (result.kind === 'held') return heldItem(context, row, result.answer);
-	return { json: json(result), pairedItem: { item: row.itemIndex } };
+	if (result.kind === 'held') return heldItem(context, row, { ...result.answer, ...row.says });
+	return { json: { ...json(result), ...row.says }, pairedItem: { item: row.itemIndex } };
 }
 
 /**
@@ -44,16 +45,18 @@ export function heldItem(
 }
 
 /**
- * A contact that may not be called (the do-not-call list, a number not allowed): not created,
- * and not a failure of the node. It goes on with `unpod_created: false` and `unpod_refused` (the
- * row and why), and `do_not_call: true` when the list refused it; with the error output on, it
- * takes that output, the not-created one, as a row that failed would.
+ * A contact that may not be called (mayCall/gate.ts): not created, and not a failure of the
+ * node. It goes on with `unpod_created: false`, `unpod_refused` (the row and why) and
+ * `unpod_refused_by` (the check: number, country, doNotCall, consent), and `do_not_call: true`
+ * when the list refused it; with the error output on, it takes that output, the not-created one,
+ * as a row that failed would.
  */
 export function refusedItem(context: IExecuteFunctions, refused: RefusedRow): INodeExecutionData {
 	const flags = {
 		...(refused.by === 'doNotCall' ? { do_not_call: true } : {}),
 		unpod_created: false,
 		unpod_refused: refused.reason,
+		unpod_refused_by: refused.by,
 	};
 	if (context.getNode().onError === 'continueErrorOutput') {
 		const error = new NodeOperationError(context.getNode(), refused.reason, { itemIndex: refused.itemIndex });
@@ -81,4 +84,27 @@ export function rowItems(
 		byItem[bad.itemIndex].push(failedItem(context, bad.inputJson, bad.itemIndex, bad.error, { unpod_created: false }));
 	}
 	return byItem.flat();
+}
+
+/**
+ * Where nothing can be put out before the calls end (a wait that parks the execution), a contact
+ * that may not be called (mayCall/gate.ts: a number not allowed, do-not-call, no consent) stops the whole run before
+ * any request, naming the rows.
+ */
+export function stopOnRefusedRows(
+	context: IExecuteFunctions,
+	refused: Array<{ itemIndex: number; rowNumber?: number; reason: string }>,
+): void {
+	if (!refused.length) return;
+	const [first] = refused;
+	const others = refused.slice(1);
+	throw new NodeOperationError(
+		context.getNode(),
+		`${first.reason}${others.length ? ` (also not called: ${rowList(others)})` : ''}. Nothing was sent.`,
+		{
+			itemIndex: first.itemIndex,
+			description:
+				'This operation waits for all its calls at once, so it places none while a contact may not be called. Leave those contacts out before this node (an If or Filter node).',
+		},
+	);
 }

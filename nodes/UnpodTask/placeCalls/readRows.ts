@@ -1,20 +1,19 @@
 /**
- * Contact rows read from the input items as Create and Call and Wait take them, each checked:
- * a row to send, a bad row naming its field, or a contact refused (do-not-call). Nothing here
- * sends anything.
+ * Contact rows read from the input items as every operation that places calls takes them, each
+ * asked of the gate (mayCall/gate.ts): a row to send, a bad row naming its field, or a contact
+ * refused with the first reason that stopped it. Nothing here sends anything.
  */
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { contactOfItem, toContactDocument } from '../../shared/contacts';
-import type { DoNotCallList } from '../../shared/doNotCall';
-import { doNotCallListOf, refusalOf } from './doNotCall';
-import { AllowedNumbers } from './allowedNumbers';
+import { CallGate } from '../mayCall/gate';
+import type { Bad } from '../mayCall/gate';
 import { DEFAULT_LOOKBACK_HOURS } from './fields';
-import { hoursSettingsOf, ownZoneOf, rowHours } from './hoursSettings';
-import { scheduleAt } from './whenToCall';
+import { hoursSettingsOf, ownZoneOf, rowHours } from '../mayCall/hours';
+import { scheduleAt } from '../mayCall/whenToCall';
 import { userTime } from '../../shared/time';
-import { callContextOf, callRequest, contactRow, rowLabel, sheetRow } from './contactRow';
-import type { InvalidRow, RefusedRow, Row, RowHours } from './contactRow';
+import { callContextOf, callRequest, rowLabel, SharedRequests, sheetRow } from '../mayCall/contactRow';
+import type { InvalidRow, RefusedRow, Row, RowHours } from '../mayCall/contactRow';
 import type { Callee, CallingHours } from '../../shared/callingHours/callee';
 
 export function parseDocuments(value: unknown): IDataObject[] {
@@ -49,8 +48,18 @@ export interface HoursReading {
 	shared?: Map<Callee, Partial<Record<RowHours['outside'], RowHours>>>;
 }
 
-/** The settings of the row an item makes: where and how it is called. */
-function requestOf(context: IExecuteFunctions, itemIndex: number, label: string) {
+/** The settings of the rows an item makes: where and how they are called, and what for. */
+export interface RowSettings {
+	/** The request before the gate puts the opening before its context. */
+	request: Row['request'];
+	/** The user's Call Context (or an approval's Message): the context after the opening. */
+	callContext: string;
+	countryCode: string;
+	lookbackHours?: number;
+}
+
+/** Create's and Call and Wait's settings of an item: Space, Agent, Schedule, Call Context, the options. */
+export function requestOf(context: IExecuteFunctions, itemIndex: number, label: string): RowSettings {
 	const space = context.getNodeParameter('space', itemIndex, '', { extractValue: true }) as string;
 	const agent = context.getNodeParameter('agent', itemIndex, '', { extractValue: true }) as string;
 	const callContext = callContextOf(context, itemIndex, label);
@@ -60,7 +69,7 @@ function requestOf(context: IExecuteFunctions, itemIndex: number, label: string)
 	const lookbackHours = context.getNodeParameter('skipExisting', itemIndex, true)
 		? Number(options.lookbackHours) || DEFAULT_LOOKBACK_HOURS
 		: undefined;
-	return { request, countryCode, lookbackHours };
+	return { request, callContext, countryCode, ...(lookbackHours === undefined ? {} : { lookbackHours }) };
 }
 
 /**
@@ -111,74 +120,117 @@ interface ReadRows {
 	refused: RefusedRow[];
 }
 
-/** One input item's contacts, each checked and sorted into `into`: a row, a bad row, or refused. */
+/** What one read of the input shares: the gate, the rows' requests, how they keep calling hours. */
+interface Reading {
+	gate: CallGate;
+	requests: SharedRequests;
+	hours?: HoursReading;
+	settingsOf: (itemIndex: number, label: string) => RowSettings;
+	/** How an item's contacts are named: "Row 3", "Item 2, the approver". */
+	labelOf: (itemJson: IDataObject, itemIndex: number) => string;
+}
+
+/** A bad row: the item's error naming the field (or the node's parameter) to fix. */
+function badRow(context: IExecuteFunctions, itemIndex: number, where: string, bad: Bad) {
+	return new NodeOperationError(context.getNode(), `${where}: ${bad.message}`, {
+		itemIndex,
+		description:
+			bad.description ?? `Field "${bad.field}" of ${where.toLowerCase()} must be fixed; this contact was not sent.`,
+	});
+}
+
+/** One input item's contacts, each asked of the gate and sorted into `into`: a row, a bad row, or refused. */
 function readItem(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	itemJson: IDataObject,
-	checks: { doNotCall: DoNotCallList; allowed: AllowedNumbers },
 	into: ReadRows,
-	reading: HoursReading | undefined,
+	reading: Reading,
 ) {
-	const label = rowLabel(itemJson, itemIndex);
+	const label = reading.labelOf(itemJson, itemIndex);
 	const rowNumber = sheetRow(itemJson);
-	const settings = requestOf(context, itemIndex, label);
-	const rules = checks.allowed.rulesOf(itemIndex);
+	const { request, callContext, ...settings } = reading.settingsOf(itemIndex, label);
 	for (const { contact, inputJson, position } of contactsOfItem(context, itemIndex, itemJson, label)) {
 		const read = toContactDocument(contact, settings.countryCode);
 		const where = `${label}${position === undefined ? '' : `, contact ${position + 1}`}`;
-		const timed = 'field' in read ? undefined : hoursOfRow(context, itemIndex, read.document, reading);
-		const result = timed && 'field' in timed ? timed : read;
-		const hours = timed && !('field' in timed) ? timed : undefined;
-		if ('field' in result) {
-			const error = new NodeOperationError(context.getNode(), `${where}: ${result.message}`, {
-				itemIndex,
-				description: `Field "${result.field}" of ${where.toLowerCase()} must be fixed; this contact was not sent.`,
-			});
-			into.invalid.push({ itemIndex, rowNumber, inputJson, error });
+		const bad = (found: Bad) =>
+			into.invalid.push({ itemIndex, rowNumber, inputJson, error: badRow(context, itemIndex, where, found) });
+		if ('field' in read) {
+			bad(read);
 			continue;
 		}
-		const refusal = refusalOf(context, itemIndex, result.document, checks.doNotCall, where);
-		const notAllowed = refusal ? undefined : checks.allowed.refusal(String(result.document.contact_number), rules);
-		if (refusal) into.refused.push({ itemIndex, rowNumber, inputJson, reason: refusal, by: 'doNotCall' });
-		else if (notAllowed)
-			into.refused.push({ itemIndex, rowNumber, inputJson, reason: `${where}: ${notAllowed}`, by: 'number' });
-		else
-			into.rows.push(
-				contactRow({
-					itemIndex,
-					rowNumber,
-					position,
-					inputJson,
-					document: result.document,
-					...settings,
-					...(hours ? { hours } : {}),
-				}),
-			);
+		const answer = reading.gate.check(itemIndex, read.document);
+		if ('bad' in answer) {
+			bad(answer.bad);
+			continue;
+		}
+		if ('stop' in answer) {
+			into.refused.push({
+				itemIndex,
+				rowNumber,
+				inputJson,
+				reason: `${where}: ${answer.stop.reason}`,
+				by: answer.stop.by,
+			});
+			continue;
+		}
+		const { document, says } = answer.go;
+		const withOpening = reading.gate.contextOf(answer.go, callContext);
+		const hours = hoursOfRow(context, itemIndex, document, reading.hours);
+		if (hours && 'field' in hours) {
+			bad(hours);
+			continue;
+		}
+		into.rows.push(
+			reading.requests.row({
+				itemIndex,
+				rowNumber,
+				position,
+				inputJson,
+				document,
+				request: { ...request, body: { ...request.body, context: withOpening } },
+				...settings,
+				says,
+				...(hours ? { hours } : {}),
+			}),
+		);
 	}
 }
 
 /**
- * Reads and checks every input item; nothing is sent until all are read. A contact on the
- * do-not-call list, or whose number is not allowed, is refused here, before any request, and
- * counted apart from bad rows. An
- * item whose settings cannot be read (an expression that fails, a blank Call Context) is a bad
- * row as a whole.
+ * Reads and checks every input item; nothing is sent until all are read. Each contact is asked of
+ * the gate (its number, its country, do-not-call, consent, who calls): one it stops is refused
+ * here, before any request, and counted apart from bad rows. An item whose settings cannot be read
+ * (an expression that fails, a blank Call Context) is a bad row as a whole. `settingsOf` reads an
+ * item's request (Create's fields by default); `labelOf` names its contacts.
  */
-export function readRows(context: IExecuteFunctions, items: INodeExecutionData[], reading?: HoursReading): ReadRows {
+export function readRows(
+	context: IExecuteFunctions,
+	items: INodeExecutionData[],
+	hours?: HoursReading,
+	how: Partial<Pick<Reading, 'settingsOf' | 'labelOf'>> = {},
+): ReadRows {
 	const found: ReadRows = { rows: [], invalid: [], refused: [] };
-	const checks = { doNotCall: doNotCallListOf(context), allowed: new AllowedNumbers(context) };
+	const reading: Reading = {
+		gate: new CallGate(context),
+		requests: new SharedRequests(),
+		...(hours ? { hours } : {}),
+		settingsOf: how.settingsOf ?? ((itemIndex, label) => requestOf(context, itemIndex, label)),
+		labelOf: how.labelOf ?? rowLabel,
+	};
 	for (let itemIndex = 0; itemIndex < items.length; itemIndex++) {
 		const itemJson = items[itemIndex].json;
 		try {
-			readItem(context, itemIndex, itemJson, checks, found, reading);
+			readItem(context, itemIndex, itemJson, found, reading);
 		} catch (error) {
 			const failure =
 				error instanceof NodeOperationError
 					? error
-					: new NodeOperationError(context.getNode(), `${rowLabel(itemJson, itemIndex)}: ${(error as Error).message}`, {
-							itemIndex,
-						});
+					: new NodeOperationError(
+							context.getNode(),
+							`${reading.labelOf(itemJson, itemIndex)}: ${(error as Error).message}`,
+							{ itemIndex },
+						);
 			found.invalid.push({ itemIndex, rowNumber: sheetRow(itemJson), inputJson: itemJson, error: failure });
 		}
 	}

@@ -11,7 +11,8 @@ import { executionBudget, markMaybeDone } from '../../shared/retry';
 import type { WaitBudget } from '../../shared/retry';
 import { sendToFirstServedPath, unpodApiRequest } from '../../shared/transport';
 import { calledContacts, recentTasks } from './existingTasks';
-import { CallTally, keepCallingHours, recheckNow } from './whenToCall';
+import { CallTiming } from '../mayCall/timing';
+import type { Held } from '../mayCall/timing';
 import { HORIZON_DAYS } from '../../shared/callingHours/window';
 import { MINUTE_MS } from '../../shared/time';
 import type { ExistingTask } from './existingTasks';
@@ -19,10 +20,7 @@ import { rateLimitWaitOption } from './fields';
 import { groupIntoBatches, rowList } from './batches';
 import { RunJournal } from './journal';
 import { pairedAnswers } from './createAnswers';
-import { DailyCap } from './dailyCap';
-import type { Row } from './contactRow';
-
-type Held = { kind: 'held'; answer: IDataObject; by: 'hours' | 'cap' };
+import type { Row } from '../mayCall/contactRow';
 
 /** What became of one row. `answer` holds task_id, run_id, task_status (and a warning or skip reason). */
 export type SendResult =
@@ -85,13 +83,9 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
 	}
 	const toSend = unsent.filter((row) => !results.has(row));
 	const plannedAt = Date.now();
-	const tally = new CallTally(existing);
-	const cap = new DailyCap(settings.maxCallsPerDay ?? 0, existing);
-	const held = new Map<Row, Held>();
-	for (const [row, answer] of keepCallingHours(toSend, plannedAt, tally))
-		held.set(row, { kind: 'held', answer, by: 'hours' });
-	const admitted = toSend.filter((row) => !held.has(row));
-	for (const [row, answer] of cap.admit(admitted, plannedAt)) held.set(row, { kind: 'held', answer, by: 'cap' });
+	// The gate's time checks: the law's hours and limits, then the space's cap.
+	const timing = new CallTiming(existing, settings.maxCallsPerDay ?? 0);
+	const held = timing.admit(toSend, plannedAt);
 	if (settings.allOrNone && held.size) {
 		const [[row, { answer }]] = held;
 		throw new NodeOperationError(context.getNode(), `${String(answer.unpod_held)}. Nothing was sent.`, {
@@ -104,7 +98,7 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
 		unsent.filter((row) => !results.has(row)),
 		settings.batchSize,
 	);
-	await sendBatches(context, journal, batches, settings, results, rows.length, { plannedAt, tally, cap });
+	await sendBatches(context, journal, batches, settings, results, rows.length, { plannedAt, timing });
 	if (!settings.continueOnFail) refuseLostAnswers(context, results, rows.length);
 	return results;
 }
@@ -145,7 +139,7 @@ async function sendBatches(
 	results: Results,
 	total: number,
 	/** When the calling hours were worked out, and what they and the cap counted: a batch after a wait is checked again. */
-	hours: { plannedAt: number; tally: CallTally; cap: DailyCap },
+	hours: { plannedAt: number; timing: CallTiming },
 ): Promise<void> {
 	const { budget, continueOnFail } = settings;
 	const createPath = new CreatePath();
@@ -155,16 +149,10 @@ async function sendBatches(
 		if (Date.now() - hours.plannedAt >= RECHECK_AFTER_MS) {
 			// To the next minute: the batches of a minute share what was worked out for it.
 			const now = Math.ceil(Date.now() / MINUTE_MS) * MINUTE_MS;
-			const late = recheckNow(batch, now, hours.tally);
-			for (const row of late.keys()) hours.cap.drop(row);
-			const over = hours.cap.admit(
-				batch.filter((row) => !late.has(row)),
-				now,
-			);
-			for (const [row, answer] of late) results.set(row, { kind: 'held', answer, by: 'hours' });
-			for (const [row, answer] of over) results.set(row, { kind: 'held', answer, by: 'cap' });
+			const late = hours.timing.recheck(batch, now);
+			for (const [row, result] of late) results.set(row, result);
 			const regrouped = groupIntoBatches(
-				batch.filter((row) => !late.has(row) && !over.has(row)),
+				batch.filter((row) => !late.has(row)),
 				batch.length,
 			);
 			if (!regrouped.length) continue;

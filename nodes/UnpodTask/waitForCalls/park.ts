@@ -16,11 +16,11 @@ import type {
 } from 'n8n-workflow';
 import { numberOption } from '../../shared/parameters';
 import { newWaitToken, RESUME_FIELD, WAIT_CALLS, WAIT_ITEM, WAIT_TOKEN, waitKeyOf } from '../../shared/resume';
-import { calleeFields, commonSlot, scheduleAt, setSchedule } from '../placeCalls/whenToCall';
-import type { Row } from '../placeCalls/contactRow';
+import { calleeFields, commonSlot, scheduleAt, setSchedule } from '../mayCall/whenToCall';
+import type { Row } from '../mayCall/contactRow';
 import { rateLimitBudget, sendRows } from '../placeCalls/send';
 import { keepOwnCalls } from './ownCalls';
-import { maxCallsPerDayOption } from '../placeCalls/dailyCap';
+import { maxCallsPerDayOption } from '../mayCall/dailyCap';
 
 /**
  * How an operation that waits holding no worker is resumed: the address n8n checks, and what a

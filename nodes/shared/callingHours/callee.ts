@@ -5,6 +5,7 @@
  * `CallingHours` serves one run of a node: it reads the prefix table once and remembers what it
  * worked out for each kind of number.
  */
+import type { Purpose } from '../callPurposes';
 import { rulesFor, unpodEngineFor } from './rules';
 import type { CallLimit, LawRule } from './rules';
 import { narrowed, sameHours, weekOf, weekText } from './week';
@@ -27,8 +28,8 @@ export interface UserWindow {
 export interface HoursSettings {
 	/** Keep to Calling Hours: the law's rules (and Unpod's engine's window); off, only the user's own. */
 	law: boolean;
-	/** The Calls Are: sales (every rule), or not (the rules that cover sales calls only are left out). */
-	salesCalls: boolean;
+	/** The Calls Are: the rules that do not cover calls of this purpose are left out. */
+	purpose: Purpose;
 	user?: UserWindow;
 	/** The zone of numbers whose zone is not known. */
 	fallbackZone?: string;
@@ -91,7 +92,7 @@ export class CallingHours {
 	}
 
 	private newCallee(place: RingPlace | undefined, ownZone: string | undefined, settings: HoursSettings): Callee {
-		const rules = settings.law ? rulesFor(place?.countryCode, place?.region, settings.salesCalls) : [];
+		const rules = settings.law ? rulesFor(place?.countryCode, place?.region, settings.purpose) : [];
 		// The law holds in every zone the phone may ring in; the user's own hours alone, where most of
 		// its people live (a window of 09:00-19:00 has no hour common to all 42 North American zones).
 		const known = ownZone ? [ownZone] : (place?.zones ?? []).slice(0, settings.law ? undefined : 1);

@@ -186,7 +186,11 @@ test('250 rows with batch size 100 make exactly 3 create requests, and every row
 			'org-handle': SEED.orgHandle,
 			'content-type': expect.stringContaining('application/json'),
 		});
-		expect(post.body).toMatchObject({ pilot: SEED.agentHandle, context: 'Renewal offer', schedule: { type: 'now' } });
+		expect(post.body).toMatchObject({
+			pilot: SEED.agentHandle,
+			context: expect.stringMatching(/^Opening, required by law: .*\n\nRenewal offer$/s),
+			schedule: { type: 'now' },
+		});
 	}
 	expect((posts[0].body as any).documents[0]).toEqual({ name: 'Contact 1', contact_number: '+14155550000' });
 
@@ -241,7 +245,7 @@ test('phone numbers lose their formatting and get the default country code; cust
 	const [post] = h.server.requestsTo('POST', CREATE_PATH);
 	expect(post.body).toEqual({
 		pilot: SEED.agentHandle,
-		context: 'Renewal offer',
+		context: expect.stringMatching(/\n\nRenewal offer$/),
 		schedule: { type: 'custom', calling_date: '2030-12-01', calling_time: '09:30' },
 		documents: [
 			{

@@ -160,6 +160,7 @@ describe('every path that places a call refuses a do-not-call number before any 
 			error: 'Item 1: +16465550188 is on the do-not-call list (Do-Not-Call Numbers); not called',
 			do_not_call: true,
 			unpod_created: false,
+			unpod_refused_by: 'doNotCall',
 			unpod_refused: 'Item 1: +16465550188 is on the do-not-call list (Do-Not-Call Numbers); not called',
 		});
 		expect(output[0].error?.message).toBe(output[0].json.error);

@@ -82,7 +82,10 @@ test('each ended call: a retry, a callback or nothing, paired with its item; fol
 		{ type: 'custom', calling_date: '2026-11-26', calling_time: '14:30' },
 		{ type: 'custom', calling_date: '2026-11-25', calling_time: '13:15' },
 	]);
-	expect(posts[0]).toMatchObject({ pilot: SEED.secondAgentHandle, context: 'Try again: the renewal offer' });
+	expect(posts[0]).toMatchObject({
+		pilot: SEED.secondAgentHandle,
+		context: expect.stringMatching(/\n\nTry again: the renewal offer$/),
+	});
 	expect(posts[0].documents).toEqual([
 		{
 			name: 'Contact Tbusy0000002',

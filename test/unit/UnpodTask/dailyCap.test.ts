@@ -1,8 +1,8 @@
 /** Max Calls per Day: any 24 hours of a space's calls, counted when they ring; the earliest time a held row fits. */
-import { DailyCap } from '../../../nodes/UnpodTask/placeCalls/dailyCap';
+import { DailyCap } from '../../../nodes/UnpodTask/mayCall/dailyCap';
 import { ExistingTasks } from '../../../nodes/UnpodTask/placeCalls/existingTasks';
-import { contactRow } from '../../../nodes/UnpodTask/placeCalls/contactRow';
-import { scheduleAt } from '../../../nodes/UnpodTask/placeCalls/whenToCall';
+import { contactRow } from '../../../nodes/UnpodTask/mayCall/contactRow';
+import { scheduleAt } from '../../../nodes/UnpodTask/mayCall/whenToCall';
 
 const HOUR = 3_600_000;
 const NOW = Date.parse('2026-12-01T12:00:00Z');

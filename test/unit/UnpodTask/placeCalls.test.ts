@@ -2,7 +2,7 @@
 import { groupIntoBatches, rowList } from '../../../nodes/UnpodTask/placeCalls/batches';
 import { ExistingTasks, skipReason } from '../../../nodes/UnpodTask/placeCalls/existingTasks';
 import { RunJournal } from '../../../nodes/UnpodTask/placeCalls/journal';
-import { callRequest, contactRow, rowLabel, sheetRow } from '../../../nodes/UnpodTask/placeCalls/contactRow';
+import { callRequest, contactRow, rowLabel, sheetRow } from '../../../nodes/UnpodTask/mayCall/contactRow';
 import { pairedAnswers, statusOf } from '../../../nodes/UnpodTask/placeCalls/createAnswers';
 
 describe('row names', () => {

@@ -6,19 +6,19 @@
 import type { IDataObject } from 'n8n-workflow';
 import { CallingHours } from '../../../nodes/shared/callingHours/callee';
 import type { HoursSettings } from '../../../nodes/shared/callingHours/callee';
-import { callRequest, contactRow } from '../../../nodes/UnpodTask/placeCalls/contactRow';
-import type { Row } from '../../../nodes/UnpodTask/placeCalls/contactRow';
+import { callRequest, contactRow } from '../../../nodes/UnpodTask/mayCall/contactRow';
+import type { Row } from '../../../nodes/UnpodTask/mayCall/contactRow';
 import { ExistingTasks } from '../../../nodes/UnpodTask/placeCalls/existingTasks';
-import { rowHours } from '../../../nodes/UnpodTask/placeCalls/hoursSettings';
+import { rowHours } from '../../../nodes/UnpodTask/mayCall/hours';
 import {
 	CallTally,
 	commonSlot,
 	keepCallingHours,
 	recheckNow,
 	scheduleAt,
-} from '../../../nodes/UnpodTask/placeCalls/whenToCall';
+} from '../../../nodes/UnpodTask/mayCall/whenToCall';
 
-const LAW: HoursSettings = { law: true, salesCalls: true };
+const LAW: HoursSettings = { law: true, purpose: 'sales' };
 const at = (text: string) => Date.parse(text);
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

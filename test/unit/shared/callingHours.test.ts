@@ -103,7 +103,7 @@ describe('where a number rings', () => {
 
 describe('windows', () => {
 	const hours = new CallingHours();
-	const LAW: HoursSettings = { law: true, salesCalls: true };
+	const LAW: HoursSettings = { law: true, purpose: 'sales' };
 	const callee = (number: string, settings: Partial<HoursSettings> = {}) =>
 		hours.calleeOf(number, undefined, { ...LAW, ...settings });
 	const firstLegal = (from: string, number: string, settings: Partial<HoursSettings> = {}) =>
@@ -250,7 +250,7 @@ describe('windows', () => {
 	])('a clock change in %s: from %s, the next 08:00 there (%s)', (zone, from, next) => {
 		const callee = hours.calleeOf('5550100123', zone, {
 			law: false,
-			salesCalls: true,
+			purpose: 'sales',
 			user: { days: EVERY_DAY, start: 480, end: 1260 },
 		});
 		expect(iso(hours.firstLegal(at(from), callee.windows))).toBe(next);

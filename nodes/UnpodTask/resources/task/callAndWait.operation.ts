@@ -27,11 +27,13 @@ import {
 	skipExistingField,
 } from '../../placeCalls/fields';
 import { CallingHours } from '../../../shared/callingHours/callee';
-import type { RowHours } from '../../placeCalls/contactRow';
-import { doNotCallFields, stopOnRefusedRows } from '../../placeCalls/doNotCall';
-import { allowedNumbersOptions } from '../../placeCalls/allowedNumbers';
-import { maxCallsPerDayOption } from '../../placeCalls/dailyCap';
-import { rowItems } from '../../placeCalls/output';
+import type { RowHours } from '../../mayCall/contactRow';
+import { doNotCallFields } from '../../mayCall/doNotCall';
+import { callerFields, openingLanguageOption } from '../../mayCall/caller';
+import { consentFields } from '../../mayCall/consent';
+import { allowedNumbersOptions } from '../../mayCall/numbers';
+import { maxCallsPerDayOption } from '../../mayCall/dailyCap';
+import { rowItems, stopOnRefusedRows } from '../../placeCalls/output';
 import { readRows } from '../../placeCalls/readRows';
 import { rateLimitBudget, refuseInvalidRows, sendRows } from '../../placeCalls/send';
 import { followCalls, followedTask, outcomeOf } from '../../waitForCalls/follow';
@@ -124,8 +126,10 @@ export const description: INodeProperties[] = [
 	agentLocator(show),
 	...contactFields(show),
 	callContextField(show),
+	...callerFields(show),
 	skipExistingField(inExecution),
 	...doNotCallFields(show),
+	...consentFields(show),
 	callingHoursField(
 		show,
 		"Whether to call each contact only when the law of the place where the phone rings allows (its days, hours, holidays and limits, in the callee's time zone). In This Execution, a contact outside them is not called and its item says when it may be; Until Unpod Reports, the calls are scheduled for the first time legal for all, within Limit Wait Time.",
@@ -141,6 +145,7 @@ export const description: INodeProperties[] = [
 		rateLimitWaitOption,
 		...hoursOptions,
 		...allowedNumbersOptions,
+		openingLanguageOption,
 		maxCallsPerDayOption,
 	]),
 	simplifyField(show),

@@ -15,9 +15,11 @@ import {
 	skipExistingField,
 } from '../../placeCalls/fields';
 import { CallingHours } from '../../../shared/callingHours/callee';
-import { doNotCallFields } from '../../placeCalls/doNotCall';
-import { allowedNumbersOptions } from '../../placeCalls/allowedNumbers';
-import { maxCallsPerDayOption } from '../../placeCalls/dailyCap';
+import { doNotCallFields } from '../../mayCall/doNotCall';
+import { callerFields, openingLanguageOption } from '../../mayCall/caller';
+import { consentFields } from '../../mayCall/consent';
+import { allowedNumbersOptions } from '../../mayCall/numbers';
+import { maxCallsPerDayOption } from '../../mayCall/dailyCap';
 import { rowItems } from '../../placeCalls/output';
 import { readRows } from '../../placeCalls/readRows';
 import { rateLimitBudget, refuseInvalidRows, sendRows } from '../../placeCalls/send';
@@ -68,6 +70,7 @@ export const description: INodeProperties[] = [
 		displayOptions: { show: { ...show, contactsSource: ['json'] } },
 	},
 	callContextField(show),
+	...callerFields(show),
 	{
 		displayName: 'Schedule',
 		name: 'schedule',
@@ -101,6 +104,7 @@ export const description: INodeProperties[] = [
 	},
 	skipExistingField(show),
 	...doNotCallFields(show),
+	...consentFields(show),
 	callingHoursField(show),
 	optionsCollection(show, [
 		batchSizeOption,
@@ -110,6 +114,7 @@ export const description: INodeProperties[] = [
 		outsideHoursOption,
 		...hoursOptions,
 		...allowedNumbersOptions,
+		openingLanguageOption,
 		maxCallsPerDayOption,
 	]),
 ];

@@ -5,6 +5,7 @@
 import type { IDataObject } from 'n8n-workflow';
 import { nextCallTime } from './followUp.lookup';
 import type { Planned } from './followUp.lookup';
+import { CONSENT_REVOKED } from './followUp.plan';
 
 /** What one input item comes out as: the decision, and the follow-up task when one was scheduled. */
 export function decided(plan: Planned, extra: IDataObject): IDataObject {
@@ -26,14 +27,15 @@ export function decided(plan: Planned, extra: IDataObject): IDataObject {
 }
 
 /**
- * A do-not-call item: the flag, why, and the next call Unpod itself scheduled for the contact all
- * the same, if any (Unpod has no cancel for a task: docs/task.md says what to do about it).
+ * A do-not-call item, or one whose consent was withdrawn: the flag, why, and the next call Unpod
+ * itself scheduled for the contact all the same, if any (Unpod has no cancel for a task:
+ * docs/task.md says what to do about it).
  */
 export function optedOut(plan: Planned, found: IDataObject | undefined): IDataObject {
 	const next = found?.task_id ? found : undefined;
+	const revoked = plan.decision.reason === CONSENT_REVOKED;
 	const item: IDataObject = {
-		do_not_call: true,
-		do_not_call_reason: plan.call.doNotCall ?? null,
+		...(revoked ? { consent_revoked: true } : { do_not_call: true, do_not_call_reason: plan.call.doNotCall ?? null }),
 		unpod_next_call_task_id: next?.task_id ?? null,
 		unpod_next_call_at: (next && nextCallTime(next)) ?? plan.call.unpodAt ?? null,
 	};
@@ -41,7 +43,7 @@ export function optedOut(plan: Planned, found: IDataObject | undefined): IDataOb
 		item.unpod_warning =
 			`Unpod itself calls this contact again${next ? ` (task ${String(next.task_id)})` : ''}` +
 			`${item.unpod_next_call_at ? ` at ${String(item.unpod_next_call_at)}` : ''}, and Unpod cannot cancel a task: ` +
-			"see the package's docs (Follow Up, do-not-call) for what to do";
+			`see the package's docs (Follow Up, ${revoked ? 'consent' : 'do-not-call'}) for what to do`;
 	}
 	return item;
 }

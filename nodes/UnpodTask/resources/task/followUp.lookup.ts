@@ -10,8 +10,10 @@ import type { WaitBudget } from '../../../shared/retry';
 import { readTaskList } from '../../../shared/taskLists';
 import { platformTime } from '../../../shared/time';
 import { recentTasks } from '../../placeCalls/existingTasks';
-import type { RowHours } from '../../placeCalls/contactRow';
+import type { RowHours } from '../../mayCall/contactRow';
+import type { Go } from '../../mayCall/gate';
 import type { Decision, EndedCall } from './followUp.plan';
+import { CONSENT_REVOKED } from './followUp.plan';
 
 /** How far back a follow-up already scheduled for a call is looked for: two weeks. */
 const FOLLOW_UP_LOOKBACK_HOURS = 14 * 24;
@@ -27,6 +29,8 @@ export interface Planned {
 	slot?: number;
 	/** With Keep to Calling Hours: the callee, whose limit of calls in 24 hours the send step keeps. */
 	hours?: RowHours;
+	/** The next call as the gate lets it go (mayCall/gate.ts): its document, who calls, what its item says. */
+	go?: Go;
 }
 
 /**
@@ -73,9 +77,7 @@ export async function nextCalls(
 	planned: Planned[],
 	budget: WaitBudget,
 ): Promise<Map<Planned, IDataObject | undefined>> {
-	const asking = planned.filter(
-		(p) => p.slot !== undefined || p.decision.follow_up === 'unpod' || p.decision.reason === 'do_not_call',
-	);
+	const asking = planned.filter((p) => p.slot !== undefined || p.decision.follow_up === 'unpod' || optingOut(p));
 	const found = new Map<Planned, IDataObject | undefined>();
 	if (!asking.length) return found;
 	const existing = await recentTasks(
@@ -87,7 +89,7 @@ export async function nextCalls(
 		const tasks = existing.get(spaceOf(context, plan.itemIndex));
 		const next = tasks?.followUpOf(plan.call.taskId);
 		if (next) found.set(plan, next);
-		else if (plan.decision.follow_up === 'unpod' || plan.decision.reason === 'do_not_call') {
+		else if (plan.decision.follow_up === 'unpod' || optingOut(plan)) {
 			// A redial calls the same task again; a deduplicated follow-up is the contact's open task.
 			const redial = plan.decision.reason === 'unpod_redial' || plan.decision.unpodCallsAgain === 'redial';
 			found.set(plan, tasks?.openTaskOf(plan.call.document) ?? (redial ? { task_id: plan.call.taskId } : undefined));
@@ -95,6 +97,9 @@ export async function nextCalls(
 	}
 	return found;
 }
+
+/** A contact who opted out, or withdrew consent: Unpod's own next call for them is looked for, to warn. */
+const optingOut = (plan: Planned) => plan.decision.reason === 'do_not_call' || plan.decision.reason === CONSENT_REVOKED;
 
 /** When a scheduled task calls (epoch ms), as Unpod's follow-ups and the store's schedules write it. */
 export const nextCallAt = (next: IDataObject) =>
@@ -109,7 +114,7 @@ export function nextCallTime(next: IDataObject): string | undefined {
 /** A follow-up Unpod made for the ended call turns a due plan into Unpod's (never a do-not-call one). */
 export function toUnpods(plan: Planned, next: IDataObject): Planned {
 	const output = objectOf(next.output);
-	if (!output.referenced_task || plan.decision.reason === 'do_not_call') return plan;
+	if (!output.referenced_task || optingOut(plan)) return plan;
 	const at = nextCallAt(next);
 	return {
 		...plan,

@@ -9,7 +9,10 @@ import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/d
 import { failedItem } from '../../../shared/itemLoop';
 import { numberOption } from '../../../shared/parameters';
 import { callChain, contactColumns } from '../../../shared/outcome';
-import { doNotCallFields, doNotCallListOf, doNotCallReason } from '../../placeCalls/doNotCall';
+import { doNotCallFields } from '../../mayCall/doNotCall';
+import { CallGate } from '../../mayCall/gate';
+import { callerFields, openingLanguageOption } from '../../mayCall/caller';
+import { consentFields } from '../../mayCall/consent';
 import {
 	callContextField,
 	callingHoursField,
@@ -19,18 +22,18 @@ import {
 	unknownZoneOption,
 } from '../../placeCalls/fields';
 import { sentRowItem } from '../../placeCalls/output';
-import { callContextOf, callRequest, contactRow } from '../../placeCalls/contactRow';
-import type { Row, RowHours } from '../../placeCalls/contactRow';
+import { callContextOf, callRequest, contactRow } from '../../mayCall/contactRow';
+import type { Row, RowHours } from '../../mayCall/contactRow';
 import { rateLimitBudget, sendRows } from '../../placeCalls/send';
 import { nextCalls, spaceOf, tasksFromUnpod, toUnpods } from './followUp.lookup';
 import { decided, optedOut, taskRef } from './followUp.items';
 import type { Planned } from './followUp.lookup';
-import { decideFollowUp, notAllowed, readEndedCall, slotOf } from './followUp.plan';
-import { AllowedNumbers, allowedNumbersOptions } from '../../placeCalls/allowedNumbers';
-import { maxCallsPerDayOption } from '../../placeCalls/dailyCap';
+import { CONSENT_REVOKED, decideFollowUp, readEndedCall, slotOf, stopped } from './followUp.plan';
+import { allowedNumbersOptions } from '../../mayCall/numbers';
+import { maxCallsPerDayOption } from '../../mayCall/dailyCap';
 import type { CalleeWindows, EndedCall } from './followUp.plan';
-import { hoursSettingsOf, ownZoneOf, rowHours, userWindowOf } from '../../placeCalls/hoursSettings';
-import { scheduleAt } from '../../placeCalls/whenToCall';
+import { hoursSettingsOf, ownZoneOf, rowHours, userWindowOf } from '../../mayCall/hours';
+import { scheduleAt } from '../../mayCall/whenToCall';
 import { CallingHours } from '../../../shared/callingHours/callee';
 import type { TaskOption } from './taskOption';
 
@@ -84,7 +87,9 @@ export const description: INodeProperties[] = [
 	spaceLocator(show),
 	agentLocator(show),
 	callContextField(show),
+	...callerFields(show),
 	...doNotCallFields(show),
+	...consentFields(show),
 	callingHoursField(
 		show,
 		"Whether to place each next call only when the law of the place where the phone rings allows (its days, hours, holidays and limits, in the callee's own time zone, read from the number); the Calling Days and Hours, read in that zone too, hold either way",
@@ -104,6 +109,7 @@ export const description: INodeProperties[] = [
 				: field,
 		),
 		...allowedNumbersOptions,
+		openingLanguageOption,
 		maxCallsPerDayOption,
 	]),
 ];
@@ -130,8 +136,8 @@ function windowsOf(
 /** Reads each input item as a call and decides; an item that is no call at all fails, naming it. */
 function planItems(
 	context: IExecuteFunctions,
+	gate: CallGate,
 	items: INodeExecutionData[],
-	now: number,
 	fromUnpod: Map<string, IDataObject>,
 ): { planned: Planned[]; failed: Array<{ itemIndex: number; error: NodeOperationError }> } {
 	const planned: Planned[] = [];
@@ -139,8 +145,7 @@ function planItems(
 	const maxCalls = numberOption(context, maxCallsOption);
 	const retryAfterHours = numberOption(context, retryAfterOption);
 	const slotMinutes = numberOption(context, slotOption);
-	const doNotCall = doNotCallListOf(context);
-	const allowed = new AllowedNumbers(context);
+	const now = gate.now;
 	const book = new CallingHours();
 	items.forEach((item, itemIndex) => {
 		try {
@@ -151,19 +156,34 @@ function planItems(
 				// Calls made since the item was read count too.
 				call.attempt = Math.max(call.attempt, callChain(stored).attempt);
 			}
-			call.doNotCall ??= doNotCallReason(context, itemIndex, call.document, doNotCall);
 			if (!call.taskId) throw new Error('has no task_id: give it an ended call as the triggers or Get Many put it out');
+			// The next call is asked of the gate as a first call is: its number, do-not-call, consent, who calls.
+			const answer = call.document.contact_number ? gate.check(itemIndex, call.document) : undefined;
+			if (answer && 'bad' in answer)
+				throw new NodeOperationError(context.getNode(), `Item ${itemIndex + 1}: ${answer.bad.message}`, {
+					itemIndex,
+					...(answer.bad.description ? { description: answer.bad.description } : {}),
+				});
+			const stop = answer && 'stop' in answer ? answer.stop : undefined;
+			if (stop?.by === 'doNotCall') call.doNotCall ??= stop.why;
 			const { window, hours } = windowsOf(context, itemIndex, call.document, book);
 			const decided = unknownZone(call, hours) ?? decideFollowUp(call, { window, retryAfterHours, maxCalls }, now);
-			const number = String(call.document.contact_number ?? '');
-			const decision = notAllowed(decided, number ? allowed.refusal(number, allowed.rulesOf(itemIndex)) : undefined);
+			const decision = stop && stop.by !== 'doNotCall' ? stopped(decided, stop) : decided;
 			const due = decision.follow_up === 'callback' || decision.follow_up === 'retry';
 			const slot = due && decision.at !== undefined ? slotOf(decision.at, slotMinutes, now, window) : undefined;
-			planned.push({ itemIndex, call, decision, slot, hours });
+			const go = answer && 'go' in answer ? answer.go : undefined;
+			planned.push({ itemIndex, call, decision, slot, hours, ...(go ? { go } : {}) });
 		} catch (error) {
 			const e = error as Error;
 			const message = e instanceof NodeOperationError ? e.message : `Item ${itemIndex + 1} ${e.message}`;
-			failed.push({ itemIndex, error: new NodeOperationError(context.getNode(), message, { itemIndex }) });
+			const description = e instanceof NodeOperationError ? e.description : undefined;
+			failed.push({
+				itemIndex,
+				error: new NodeOperationError(context.getNode(), message, {
+					itemIndex,
+					...(description ? { description } : {}),
+				}),
+			});
 		}
 	});
 	return { planned, failed };
@@ -183,17 +203,19 @@ function unknownZone(call: EndedCall, hours: RowHours | undefined) {
 	};
 }
 
-/** A follow-up row: the contact's document with the chain, scheduled at the plan's slot. */
-function followUpRow(context: IExecuteFunctions, items: INodeExecutionData[], p: Planned): Row {
+/** A follow-up row: the contact's document (as the gate let it go) with the chain, scheduled at the plan's slot. */
+function followUpRow(context: IExecuteFunctions, items: INodeExecutionData[], gate: CallGate, p: Planned): Row {
 	const space = spaceOf(context, p.itemIndex);
 	const agent = context.getNodeParameter('agent', p.itemIndex, '', { extractValue: true }) as string;
 	const callContext = callContextOf(context, p.itemIndex, `Item ${p.itemIndex + 1}`);
+	const go = p.go!;
 	return contactRow({
 		itemIndex: p.itemIndex,
 		inputJson: items[p.itemIndex].json,
-		document: { ...p.call.document, attempt: p.decision.attempt, previous_task_id: p.call.taskId },
-		request: callRequest(space, agent, scheduleAt(p.slot!), callContext),
+		document: { ...go.document, attempt: p.decision.attempt, previous_task_id: p.call.taskId },
+		request: callRequest(space, agent, scheduleAt(p.slot!), gate.contextOf(go, callContext)),
 		countryCode: '',
+		says: go.says,
 		...(p.hours ? { hours: p.hours } : {}),
 	});
 }
@@ -202,7 +224,8 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const items = this.getInputData();
 	const continueOnFail = this.continueOnFail();
 	const budget = rateLimitBudget(this);
-	const read = planItems(this, items, Date.now(), await tasksFromUnpod(this, items, budget));
+	const gate = new CallGate(this);
+	const read = planItems(this, gate, items, await tasksFromUnpod(this, items, budget));
 	if (read.failed.length && !continueOnFail) throw read.failed[0].error;
 
 	const next = await nextCalls(this, read.planned, budget);
@@ -211,7 +234,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 	const rows = new Map<Row, Planned>();
 	planned.forEach((plan, i) => {
 		const found = next.get(read.planned[i]);
-		if (plan.decision.reason === 'do_not_call') {
+		if (plan.decision.reason === 'do_not_call' || plan.decision.reason === CONSENT_REVOKED) {
 			out[plan.itemIndex].json = decided(plan, optedOut(plan, found));
 		} else if (plan.decision.follow_up === 'unpod' || plan.slot === undefined) {
 			out[plan.itemIndex].json = decided(plan, taskRef(plan.decision.follow_up === 'unpod' ? found : undefined));
@@ -220,7 +243,7 @@ export async function execute(this: IExecuteFunctions): Promise<INodeExecutionDa
 				...taskRef(found),
 				unpod_skipped: `Not sent: follow-up ${String(found.task_id)} of task ${plan.call.taskId} is already scheduled`,
 			});
-		} else rows.set(followUpRow(this, items, plan), plan);
+		} else rows.set(followUpRow(this, items, gate, plan), plan);
 	});
 
 	const sent = await sendRows(this, [...rows.keys()], {

@@ -11,6 +11,7 @@ import { contactColumns, simplifyTask, unpodCallsAgain } from '../../../shared/o
 import { objectOf } from '../../../shared/values';
 import { HORIZON_DAYS } from '../../../shared/callingHours/window';
 import type { ZoneClock, ZoneWindow } from '../../../shared/callingHours/window';
+import type { Stop } from '../../mayCall/gate';
 
 /**
  * Where and when the next call may start: one window per zone the callee's phone may ring in (the
@@ -208,8 +209,28 @@ export function decideFollowUp(call: EndedCall, settings: FollowUpSettings, now:
 	return { follow_up: 'retry', reason, at, attempt: next };
 }
 
-/** No next call to a number that may not be called (`why`, allowedNumbers.ts): where one would be due, the item says why. */
-export function notAllowed(decision: Decision, why: string | undefined): Decision {
-	if (!why || (decision.follow_up !== 'callback' && decision.follow_up !== 'retry')) return decision;
-	return { follow_up: 'none', reason: `not_allowed: ${why}`, attempt: decision.attempt };
+/** Why Follow Up places no next call to a contact who withdrew consent; treated as an opt-out. */
+export const CONSENT_REVOKED = 'consent_revoked';
+
+/**
+ * No next call to a contact the gate stopped (mayCall/gate.ts): a number or a country not allowed,
+ * or consent missing, where one would be due. A consent withdrawn is an opt-out: no next call
+ * whatever was decided, and Unpod's own next call, if any, is named (followUp.items.ts).
+ */
+export function stopped(decision: Decision, stop: Pick<Stop, 'by' | 'reason' | 'revoked'>): Decision {
+	if (stop.revoked)
+		return {
+			follow_up: 'none',
+			reason: CONSENT_REVOKED,
+			attempt: decision.attempt,
+			...(decision.follow_up === 'unpod' || decision.unpodCallsAgain
+				? { unpodCallsAgain: decision.unpodCallsAgain ?? (decision.reason === 'unpod_redial' ? 'redial' : 'follow_up') }
+				: {}),
+		};
+	if (decision.follow_up !== 'callback' && decision.follow_up !== 'retry') return decision;
+	return {
+		follow_up: 'none',
+		reason: `${stop.by === 'consent' ? 'consent' : 'not_allowed'}: ${stop.reason}`,
+		attempt: decision.attempt,
+	};
 }

@@ -14,17 +14,21 @@ import type {
 	IWebhookResponseData,
 } from 'n8n-workflow';
 import { approvalItem, approvedValuesOf, DEFAULT_APPROVED_VALUES } from '../../../shared/approvals';
-import { contactFields, contactOfItem, toContactDocument } from '../../../shared/contacts';
+import { contactFields } from '../../../shared/contacts';
 import { agentLocator, optionsCollection, spaceLocator } from '../../../shared/descriptions';
 import { sameForEveryItem } from '../../../shared/parameters';
-import { hoursSettingsOf, ownZoneOf, rowHours } from '../../placeCalls/hoursSettings';
 import { CallingHours } from '../../../shared/callingHours/callee';
-import { doNotCallFields, doNotCallListOf, refusalOf, stopOnRefusedRows } from '../../placeCalls/doNotCall';
-import { AllowedNumbers, allowedNumbersOptions } from '../../placeCalls/allowedNumbers';
-import { maxCallsPerDayOption } from '../../placeCalls/dailyCap';
+import { doNotCallFields } from '../../mayCall/doNotCall';
+import { callerFields, openingLanguageOption } from '../../mayCall/caller';
+import { consentFields } from '../../mayCall/consent';
+import { allowedNumbersOptions } from '../../mayCall/numbers';
+import { readRows } from '../../placeCalls/readRows';
+import { refuseInvalidRows } from '../../placeCalls/send';
+import { stopOnRefusedRows } from '../../placeCalls/output';
+import { maxCallsPerDayOption } from '../../mayCall/dailyCap';
 import { callingHoursField, countryCodeOption, hoursOptions, rateLimitWaitOption } from '../../placeCalls/fields';
-import { callRequest, contactRow } from '../../placeCalls/contactRow';
-import type { Row } from '../../placeCalls/contactRow';
+import { callRequest } from '../../mayCall/contactRow';
+import type { Row } from '../../mayCall/contactRow';
 import type { Waiting } from '../../waitForCalls/park';
 import { keepWaiting, limitWaitOption, refusePlainTool, sendAndPark } from '../../waitForCalls/park';
 import { endedCallsOf, waitItemOf } from '../../waitForCalls/ownCalls';
@@ -57,7 +61,9 @@ export const description: INodeProperties[] = [
 	spaceLocator(show),
 	agentLocator(show),
 	...contactFields(show),
+	...callerFields(show),
 	...doNotCallFields(show),
+	...consentFields(show),
 	callingHoursField(
 		show,
 		'Whether to call the approver only when the law of the place where the phone rings allows (its days, hours and holidays, in their time zone): outside them the call is scheduled for the first legal time, within Limit Wait Time. Turn it off for colleagues who agreed to be called at any hour.',
@@ -88,13 +94,16 @@ export const description: INodeProperties[] = [
 		rateLimitWaitOption,
 		...hoursOptions,
 		...allowedNumbersOptions,
+		openingLanguageOption,
 		maxCallsPerDayOption,
 	]),
 ];
 
-/** The rows to send: the approver of each item. */
+/**
+ * The rows to send: the approver of each item, read and asked of the gate as every call is. Nothing
+ * is put out before the resume: a bad row or a contact that may not be called stops the run.
+ */
 function approvalRows(context: IExecuteFunctions): Row[] {
-	const items = context.getInputData();
 	const space = sameForEveryItem(context, 'Space', (i) =>
 		context.getNodeParameter('space', i, '', { extractValue: true }),
 	) as string;
@@ -109,39 +118,22 @@ function approvalRows(context: IExecuteFunctions): Row[] {
 		throw new NodeOperationError(context.getNode(), 'Message is empty: say what the approver is asked to approve');
 	}
 	const request = callRequest(space, agent, { type: 'now' }, message);
-	const doNotCall = doNotCallListOf(context);
-	const allowed = new AllowedNumbers(context);
-	const refused: Array<{ itemIndex: number; reason: string }> = [];
-	const book = new CallingHours();
-	const rows = items.map((item, itemIndex) => {
-		const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
-		const countryCode = String(options.defaultCountryCode ?? '');
-		const contact = toContactDocument(contactOfItem(context, itemIndex), countryCode);
-		if ('field' in contact) {
-			throw new NodeOperationError(context.getNode(), `Item ${itemIndex + 1}: the approver's ${contact.message}`, {
-				itemIndex,
-			});
-		}
-		const where = `Item ${itemIndex + 1}, the approver`;
-		const notAllowed = allowed.refusal(String(contact.document.contact_number), allowed.rulesOf(itemIndex));
-		const reason =
-			refusalOf(context, itemIndex, contact.document, doNotCall, where) ?? (notAllowed && `${where}: ${notAllowed}`);
-		if (reason) refused.push({ itemIndex, reason });
-		const own = ownZoneOf(contact.document);
-		if (typeof own === 'object')
-			throw new NodeOperationError(context.getNode(), `Item ${itemIndex + 1}: the approver's ${own.message}`, {
-				itemIndex,
-			});
-		const hours = rowHours(book, hoursSettingsOf(context, itemIndex), contact.document, own, 'schedule');
-		return contactRow({
-			itemIndex,
-			inputJson: item.json,
-			document: contact.document,
-			request,
-			countryCode,
-			...(hours ? { hours } : {}),
-		});
-	});
+	const { rows, invalid, refused } = readRows(
+		context,
+		context.getInputData(),
+		{ book: new CallingHours(), outside: () => 'schedule' },
+		{
+			settingsOf: (itemIndex) => ({
+				request,
+				callContext: message,
+				countryCode: String(
+					(context.getNodeParameter('options', itemIndex, {}) as IDataObject).defaultCountryCode ?? '',
+				),
+			}),
+			labelOf: (_, itemIndex) => `Item ${itemIndex + 1}, the approver`,
+		},
+	);
+	refuseInvalidRows(invalid);
 	stopOnRefusedRows(context, refused);
 	return rows;
 }

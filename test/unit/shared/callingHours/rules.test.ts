@@ -8,8 +8,9 @@ import { CallingHours } from '../../../../nodes/shared/callingHours/callee';
 import type { HoursSettings } from '../../../../nodes/shared/callingHours/callee';
 import { BASE_RULE, RULES, rulesFor } from '../../../../nodes/shared/callingHours/rules';
 import { weekText } from '../../../../nodes/shared/callingHours/week';
+import { PURPOSES } from '../../../../nodes/shared/callPurposes';
 
-const LAW: HoursSettings = { law: true, salesCalls: true };
+const LAW: HoursSettings = { law: true, purpose: 'sales' };
 
 /** The days the cases name: none a holiday anywhere in the table but `Xmas`. */
 const DAYS: Record<string, [number, number, number]> = {
@@ -243,7 +244,8 @@ describe('the table', () => {
 	test('every rule cites its source and says which calls it covers', () => {
 		for (const rule of [BASE_RULE, ...RULES]) {
 			expect(rule.citation.length).toBeGreaterThan(30);
-			expect(['sales', 'automated', 'every call']).toContain(rule.covers);
+			expect(rule.covers.length).toBeGreaterThan(0);
+			for (const purpose of rule.covers) expect(PURPOSES).toContain(purpose);
 		}
 	});
 
@@ -255,14 +257,28 @@ describe('the table', () => {
 	});
 
 	test('calls that are not sales leave out the rules that cover sales calls only; 08:00 to 21:00 holds', () => {
-		expect(rulesFor('1', 'TX', false).map((r) => r.where)).toEqual(['everywhere']);
-		const notSales = hours.calleeOf('+33145678901', undefined, { law: true, salesCalls: false });
+		expect(rulesFor('1', 'TX', 'informational').map((r) => r.where)).toEqual(['everywhere']);
+		const notSales = hours.calleeOf('+33145678901', undefined, { law: true, purpose: 'informational' });
 		expect(weekText(notSales.windows[0].week)).toBe('08:00-21:00');
 		expect(notSales.limits).toEqual([]);
 		// Texas on a Sunday at 10:00: forbidden for a sales call, not for a reminder.
-		const texas = hours.calleeOf('+15125550123', undefined, { law: true, salesCalls: false });
+		const texas = hours.calleeOf('+15125550123', undefined, { law: true, purpose: 'informational' });
 		const sunday = instantOf('Sun 10:00', 'America/Chicago');
 		expect(hours.firstLegal(sunday, texas.windows)).toBe(sunday);
+	});
+
+	test("surveys and polls keep Louisiana's and Australia's rules, and no rule of sales calls only", () => {
+		expect(rulesFor('1', 'LA', 'survey').map((r) => r.where)).toEqual(['everywhere', 'Louisiana']);
+		expect(rulesFor('61', undefined, 'survey').map((r) => r.where)).toEqual(['everywhere', 'Australia']);
+		expect(rulesFor('1', 'TX', 'survey').map((r) => r.where)).toEqual(['everywhere']);
+		expect(rulesFor('33', undefined, 'survey').map((r) => r.where)).toEqual(['everywhere']);
+		expect(rulesFor('1', 'LA', 'informational').map((r) => r.where)).toEqual(['everywhere']);
+		// A poll in Louisiana on a Sunday at noon: forbidden; a reminder: allowed.
+		const sunday = instantOf('Sun 12:00', 'America/Chicago');
+		const poll = hours.calleeOf('+15045550123', undefined, { law: true, purpose: 'survey' });
+		expect(hours.firstLegal(sunday, poll.windows)).toBeGreaterThan(sunday);
+		const reminder = hours.calleeOf('+15045550123', undefined, { law: true, purpose: 'informational' });
+		expect(hours.firstLegal(sunday, reminder.windows)).toBe(sunday);
 	});
 
 	test('limits over days: 3 in 24 hours in Florida, Oklahoma and Maryland; 4 in 30 days in France', () => {

@@ -9,8 +9,16 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { Callee, CalleeLimit, CallingHours } from '../../shared/callingHours/callee';
 import { HORIZON_DAYS } from '../../shared/callingHours/window';
 import { DAY_MS, MINUTE_MS } from '../../shared/time';
-import type { ExistingTasks } from './existingTasks';
 import type { Row, RowHours } from './contactRow';
+
+/**
+ * A space's calls as the send step read them (placeCalls/existingTasks.ts): when each number's
+ * calls ring, and when all of them do.
+ */
+export interface SpaceCalls {
+	callTimes(number: string, countryCode: string): number[];
+	allCallTimes(): number[];
+}
 
 /** Calls moved to the same quarter hour share a create request. */
 export const SLOT_MINUTES = 15;
@@ -98,7 +106,7 @@ export class CallTally {
 	private thisRun = new Map<string, number[]>();
 	private ofRow = new Map<Row, { key: string; at: number }>();
 
-	constructor(private existing?: Map<string, ExistingTasks>) {}
+	constructor(private existing?: Map<string, SpaceCalls>) {}
 
 	of(row: Row, number: string): number[] {
 		const space = this.existing?.get(row.request.space)?.callTimes(number, row.countryCode) ?? [];

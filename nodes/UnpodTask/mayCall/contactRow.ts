@@ -6,6 +6,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { Callee, CallingHours } from '../../shared/callingHours/callee';
+import type { StoppedBy } from './gate';
 
 /** What a row keeps to: its callee, and what is done when the window is closed. */
 export interface RowHours {
@@ -37,6 +38,8 @@ export interface Row {
 	hours?: RowHours;
 	/** What its item says of a row with no hours to keep that was moved (a Call At already past). */
 	note?: IDataObject;
+	/** What every item of the row says, whatever becomes of it: its consent (mayCall/gate.ts). */
+	says?: IDataObject;
 }
 
 /** The request every call is created with: in a space, by an agent, when, and what for. */
@@ -47,6 +50,22 @@ export function callRequest(space: string, agent: string, schedule: IDataObject,
 /** A row of `request`; rows share a create request when their requests are equal. */
 export function contactRow(row: Omit<Row, 'group'>): Row {
 	return { ...row, group: JSON.stringify([row.request.space, row.request.body]) };
+}
+
+/**
+ * Requests made once and shared by every row that asks the same: a call's context carries the
+ * opening, so 100,000 rows would otherwise hold 100,000 copies of it.
+ */
+export class SharedRequests {
+	private made = new Map<string, { request: Row['request']; group: string }>();
+
+	/** The row of `request`, its request and group the same objects as every equal row's. */
+	row(row: Omit<Row, 'group'>): Row {
+		const group = JSON.stringify([row.request.space, row.request.body]);
+		let same = this.made.get(group);
+		if (!same) this.made.set(group, (same = { request: row.request, group }));
+		return { ...row, request: same.request, group: same.group };
+	}
 }
 
 /**
@@ -73,16 +92,17 @@ export interface InvalidRow {
 }
 
 /**
- * A contact that may not be called: on the do-not-call list, or a number not allowed (a costly
- * kind, a country not allowed). Never sent, and not an error. `reason` names the row and why.
+ * A contact that may not be called (mayCall/gate.ts): a number not allowed (a costly kind, a
+ * country not allowed), on the do-not-call list, or without the consent asked. Never sent, and
+ * not an error. `reason` names the row and why.
  */
 export interface RefusedRow {
 	itemIndex: number;
 	rowNumber?: number;
 	inputJson: IDataObject;
 	reason: string;
-	/** Why: the do-not-call list, or the number itself (allowedNumbers.ts). */
-	by: 'doNotCall' | 'number';
+	/** The check that stopped it, the first in the gate's order. */
+	by: StoppedBy;
 }
 
 /** The row number a sheet node put on the item, if any. */

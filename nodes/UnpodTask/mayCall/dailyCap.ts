@@ -7,9 +7,9 @@
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import { DAY_MS } from '../../shared/time';
-import type { ExistingTasks } from './existingTasks';
 import type { Row } from './contactRow';
 import { requestedInstant } from './whenToCall';
+import type { SpaceCalls } from './whenToCall';
 
 export const maxCallsPerDayOption: INodeProperties = {
 	displayName: 'Max Calls per Day',
@@ -86,7 +86,7 @@ export class DailyCap {
 
 	constructor(
 		private cap: number,
-		private existing?: Map<string, ExistingTasks>,
+		private existing?: Map<string, SpaceCalls>,
 	) {}
 
 	private timeline(space: string): Timeline {

@@ -6,7 +6,6 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { DoNotCallList, parseDoNotCallList, saysYes } from '../../shared/doNotCall';
-import { rowList } from './batches';
 
 type Show = Record<string, Array<string | number | boolean>>;
 
@@ -76,39 +75,4 @@ export function doNotCallReason(
 	if (saysYes(document.do_not_call)) return 'its do_not_call says yes';
 	if (number && list.has(number)) return 'Do-Not-Call Numbers';
 	return undefined;
-}
-
-/** The refusal of a contact the list holds, naming it: `where` is "Row 3". */
-export function refusalOf(
-	context: IExecuteFunctions,
-	itemIndex: number,
-	document: IDataObject,
-	list: DoNotCallList,
-	where: string,
-): string | undefined {
-	const why = doNotCallReason(context, itemIndex, document, list);
-	return why && `${where}: ${String(document.contact_number)} is on the do-not-call list (${why}); not called`;
-}
-
-/**
- * Where nothing can be put out before the calls end (a wait that parks the execution), a contact
- * that may not be called (the do-not-call list, a number not allowed) stops the whole run before
- * any request, naming the rows.
- */
-export function stopOnRefusedRows(
-	context: IExecuteFunctions,
-	refused: Array<{ itemIndex: number; rowNumber?: number; reason: string }>,
-): void {
-	if (!refused.length) return;
-	const [first] = refused;
-	const others = refused.slice(1);
-	throw new NodeOperationError(
-		context.getNode(),
-		`${first.reason}${others.length ? ` (also not called: ${rowList(others)})` : ''}. Nothing was sent.`,
-		{
-			itemIndex: first.itemIndex,
-			description:
-				'This operation waits for all its calls at once, so it places none while a contact may not be called. Leave those contacts out before this node (an If or Filter node).',
-		},
-	);
 }

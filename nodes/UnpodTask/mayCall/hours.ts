@@ -9,6 +9,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { EVERY_DAY, isTimeZone } from '../../shared/callingHours/callee';
 import type { Callee, CallingHours, HoursSettings, UserWindow } from '../../shared/callingHours/callee';
 import { minutesOf } from '../../shared/callingHours/week';
+import { purposeOf } from '../../shared/callPurposes';
 import type { RowHours } from './contactRow';
 
 /** The options that make the user's own window; any of them set narrows every call. */
@@ -58,7 +59,7 @@ export function hoursSettingsOf(context: IExecuteFunctions, itemIndex: number): 
 	const fallbackZone = timeZone || (law ? '' : context.getTimezone());
 	return {
 		law,
-		salesCalls: options.callsAre !== 'notSales',
+		purpose: purposeOf(options.callsAre),
 		...(user ? { user } : {}),
 		...(fallbackZone ? { fallbackZone } : {}),
 		...(max ? { maxCallsPer24Hours: max } : {}),

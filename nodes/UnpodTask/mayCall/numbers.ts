@@ -7,6 +7,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NumberPlans } from '../../shared/allowedNumbers/numberPlans';
+import type { NumberFacts } from '../../shared/allowedNumbers/numberPlans';
 
 export const allowCostlyNumbersOption: INodeProperties = {
 	displayName: 'Allow Premium-Rate and Satellite Numbers',
@@ -51,17 +52,37 @@ export class AllowedNumbers {
 		return { countries: this.parsed.get(text), costly: options.allowCostlyNumbers === true };
 	}
 
-	/** Why `number` may not be called under `rules`, or undefined when it may. */
-	refusal(number: string, rules: NumberRules): string | undefined {
-		const facts = this.plans.of(number);
+	/** What `number` is: its country, and a kind that costs more. */
+	facts(number: string): NumberFacts {
+		return this.plans.of(number);
+	}
+
+	/**
+	 * Why `number` (of `facts`) may not be called under `rules`, or undefined when it may: a costly
+	 * kind first, then a country not allowed.
+	 */
+	refusal(
+		number: string,
+		rules: NumberRules,
+		facts = this.plans.of(number),
+	): { by: 'number' | 'country'; reason: string } | undefined {
 		if (facts.costly && !rules.costly) {
-			return `${number} is a ${facts.costly} number (+${facts.callingCode}), which costs far more than a call; not called (Options > Allow Premium-Rate and Satellite Numbers)`;
+			return {
+				by: 'number',
+				reason: `${number} is a ${facts.costly} number (+${facts.callingCode}), which costs far more than a call; not called (Options > Allow Premium-Rate and Satellite Numbers)`,
+			};
 		}
 		if (!rules.countries) return undefined;
 		if (!facts.country)
-			return `${number} is not a number of a country (${facts.callingCode ? `+${facts.callingCode}` : 'no country code'}); not called (Options > Allowed Countries: ${[...rules.countries].join(', ')})`;
+			return {
+				by: 'country',
+				reason: `${number} is not a number of a country (${facts.callingCode ? `+${facts.callingCode}` : 'no country code'}); not called (Options > Allowed Countries: ${[...rules.countries].join(', ')})`,
+			};
 		if (!rules.countries.has(facts.country))
-			return `${number} is a number of ${facts.country}, not of Allowed Countries (${[...rules.countries].join(', ')}); not called`;
+			return {
+				by: 'country',
+				reason: `${number} is a number of ${facts.country}, not of Allowed Countries (${[...rules.countries].join(', ')}); not called`,
+			};
 		return undefined;
 	}
 

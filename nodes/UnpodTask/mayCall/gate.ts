@@ -1,0 +1,165 @@
+/**
+ * Whether a contact may be called, asked the same way by every operation that places calls:
+ * the checks before any request, in a fixed order (its number, its country, do-not-call, consent,
+ * who calls), each contact stopped by the first that fails. The law's hours and limits, then the
+ * space's cap, come after, in the send step (timing.ts), where the space's recent calls are read.
+ */
+import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
+import { purposeOf } from '../../shared/callPurposes';
+import type { Purpose } from '../../shared/callPurposes';
+import { PhonePlaces } from '../../shared/callingHours/zones';
+import { askedText, consentDocument, CONSENT_FIELDS } from '../../shared/consent/record';
+import type { ConsentAsked } from '../../shared/consent/record';
+import { disclosureRulesFor, ruleAsking } from '../../shared/disclosure/rules';
+import { languageOf } from '../../shared/disclosure/openings';
+import type { Caller, Language } from '../../shared/disclosure/openings';
+import type { DoNotCallList } from '../../shared/doNotCall';
+import { BUSINESS_CONTACT, CALLING_ON_BEHALF_OF, callerOf, Openings } from './caller';
+import { consentModeOf, consentRecordOf, consentVerdict } from './consent';
+import { doNotCallListOf, doNotCallReason } from './doNotCall';
+import { AllowedNumbers } from './numbers';
+
+/** The checks before any request, in the order they are made: an item names the first that stopped it. */
+export const CHECK_ORDER = ['number', 'country', 'doNotCall', 'consent'] as const;
+export type StoppedBy = (typeof CHECK_ORDER)[number];
+
+/** A contact that may not be called: by which check, the sentence its item says, and the cause alone. */
+export interface Stop {
+	by: StoppedBy;
+	/** `+14155550123 is on the do-not-call list (...); not called`: the row's label goes before it. */
+	reason: string;
+	/** The cause alone: `its Do Not Call says yes`; for consent, the problem and the law. */
+	why: string;
+	/** A consent the person withdrew: treated as an opt-out where Unpod still calls (Follow Up). */
+	revoked?: boolean;
+}
+
+/** A value that must be fixed before anything is sent: a row's field, or a node's parameter. */
+export interface Bad {
+	field: string;
+	message: string;
+	description?: string;
+}
+
+/** A contact that may be called: its document as sent, who calls and in which language, and what its item says. */
+export interface Go {
+	document: IDataObject;
+	caller: Caller;
+	language: Language;
+	says: IDataObject;
+}
+
+export type GateAnswer = { stop: Stop } | { bad: Bad } | { go: Go };
+
+/** What `unpod_consent` says of a call placed. */
+const CONSENT_OFF = 'off: not checked (Consent: Off)';
+const CONSENT_NOT_ASKED = 'not asked: no law of the table asks consent for these calls';
+
+/** One gate for a run of a node: the run's do-not-call list, number plans and openings, read once. */
+export class CallGate {
+	private numbers: AllowedNumbers;
+	private doNotCall: DoNotCallList;
+	private places?: PhonePlaces;
+	private openings = new Openings();
+	/** One `says` object per distinct text: 100,000 items share a few. */
+	private saying = new Map<string, IDataObject>();
+
+	constructor(
+		private context: IExecuteFunctions,
+		readonly now = Date.now(),
+	) {
+		this.numbers = new AllowedNumbers(context);
+		this.doNotCall = doNotCallListOf(context);
+	}
+
+	/** The purpose of item `itemIndex`'s calls: Options > The Calls Are. */
+	purposeOf(itemIndex: number): Purpose {
+		return purposeOf((this.context.getNodeParameter('options', itemIndex, {}) as IDataObject).callsAre);
+	}
+
+	/**
+	 * The contact `document` of item `itemIndex` (read and checked as a contact): the first check
+	 * that stops it, a value to fix, or its call as it goes.
+	 */
+	check(itemIndex: number, document: IDataObject): GateAnswer {
+		const { context } = this;
+		const number = String(document.contact_number ?? '');
+		const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const facts = this.numbers.facts(number);
+		const notAllowed = this.numbers.refusal(number, this.numbers.rulesOf(itemIndex), facts);
+		if (notAllowed) return { stop: { ...notAllowed, why: notAllowed.reason } };
+		const optedOut = doNotCallReason(context, itemIndex, document, this.doNotCall);
+		if (optedOut)
+			return {
+				stop: {
+					by: 'doNotCall',
+					reason: `${number} is on the do-not-call list (${optedOut}); not called`,
+					why: optedOut,
+				},
+			};
+		const purpose = purposeOf(options.callsAre);
+		const mode = consentModeOf(context, itemIndex);
+		let sent = document;
+		let consent = CONSENT_OFF;
+		if (mode !== 'off') {
+			const read = consentRecordOf(context, itemIndex, document);
+			if ('field' in read) return { bad: read };
+			const { asked, missing } = consentVerdict(mode, read.record, facts.country, purpose, this.now);
+			if (missing) {
+				const why = `${missing.problem}; ${missing.law}`;
+				return {
+					stop: {
+						by: 'consent',
+						reason: `${number}: ${why}; not called`,
+						why,
+						...(missing.field === CONSENT_FIELDS.revokedAt ? { revoked: true } : {}),
+					},
+				};
+			}
+			sent = { ...document, ...consentDocument(read.record) };
+			consent = asked ? consentMet(asked, purpose) : CONSENT_NOT_ASKED;
+		}
+		const region = facts.country === 'US' || facts.country === 'CA' ? this.placesOf().of(number)?.region : undefined;
+		const caller = callerOf(context, itemIndex, options);
+		const rules = disclosureRulesFor(facts.country, region, purpose);
+		const toName = !caller.business && ruleAsking(rules, 'business');
+		if (toName)
+			return {
+				bad: {
+					field: CALLING_ON_BEHALF_OF,
+					message: `Calling On Behalf Of is empty, and the law of ${toName.where} asks a call to say who calls (${toName.article})`,
+					description: `Set Calling On Behalf Of to the name your business is registered under. No contact of this run was sent.`,
+				},
+			};
+		const toReach = !caller.contact && ruleAsking(rules, 'contact');
+		if (toReach)
+			return {
+				bad: {
+					field: BUSINESS_CONTACT,
+					message: `Business Contact is empty, and the law of ${toReach.where} asks a call to say how to reach the business (${toReach.article})`,
+					description: 'Set Business Contact to a telephone number (and an address) of your business.',
+				},
+			};
+		const { language = languageOf(facts.country, region), ...who } = caller;
+		return { go: { document: sent, caller: who, language, says: this.says(consent) } };
+	}
+
+	/** The context of a call that goes: the opening, then `callContext`; one string for every equal call. */
+	contextOf(go: Go, callContext: string): string {
+		return this.openings.contextOf(go.language, go.caller, callContext);
+	}
+
+	private placesOf(): PhonePlaces {
+		this.places ??= new PhonePlaces();
+		return this.places;
+	}
+
+	private says(consent: string): IDataObject {
+		let says = this.saying.get(consent);
+		if (!says) this.saying.set(consent, (says = { unpod_consent: consent }));
+		return says;
+	}
+}
+
+/** `on record: the law of the United States asks written consent for ... (47 CFR ...)`. */
+const consentMet = (asked: ConsentAsked, purpose: Purpose) => `on record: ${askedText(asked, purpose)}`;

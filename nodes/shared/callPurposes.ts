@@ -1,0 +1,24 @@
+/**
+ * What calls are for, in the laws' own categories: each rule of the calling hours and of consent
+ * says which of these it covers, and the node's The Calls Are says which the calls are.
+ */
+export const PURPOSES = ['sales', 'survey', 'informational'] as const;
+
+/**
+ * `sales`: telephone solicitation, telemarketing, canvassing, direct marketing; `survey`: polls,
+ * research, questionnaires; `informational`: service, reminders, appointments, a current contract.
+ */
+export type Purpose = (typeof PURPOSES)[number];
+
+export const EVERY_PURPOSE: readonly Purpose[] = PURPOSES;
+
+/** A purpose as an item or a message names it. */
+export const PURPOSE_NAMES: Readonly<Record<Purpose, string>> = {
+	sales: 'sales or marketing',
+	survey: 'a survey or poll',
+	informational: 'informational',
+};
+
+/** The node's The Calls Are, read: anything else (an old or mistyped value) is the strictest, sales. */
+export const purposeOf = (value: unknown): Purpose =>
+	(PURPOSES as readonly unknown[]).includes(value) ? (value as Purpose) : 'sales';

@@ -1,0 +1,288 @@
+/**
+ * Consent and who calls, in n8n's engine against the local server: every path that places a call
+ * (Create, Call and Wait in both modes, the approval, Follow Up) refuses a contact without the
+ * consent the law of the place asks, before any request, its item naming the law and what is
+ * missing; the consent travels in the task's document; every call's context opens with the
+ * opening, in the language of the place; a call the law asks to name who calls is not placed
+ * without the business. Runs on the test's clock (Sunday 2026-12-06 12:00 UTC).
+ */
+import { createExecutor } from '../../helpers/execute';
+import { harnessAt, Workflows } from '../../helpers/setup';
+import { SEED } from '../../../dev/server/seed';
+import type { IDataObject } from 'n8n-workflow';
+
+const TASKS = `/spaces/${SEED.spaceToken}/tasks/`;
+const BEFORE = '2026-05-01T09:30:00Z';
+const WORDING = 'I agree that Acme may call me about its offers, also with an AI voice, at this number.';
+
+/** A contact pasted from a sheet: its number, and the consent columns it has. */
+const row = (name: string, phone: string, consent: IDataObject = {}) => ({ name, phone, ...consent });
+const EXPRESS = { consent_at: BEFORE, consent_source: 'web form' };
+const WRITTEN = { ...EXPRESS, consent_wording: WORDING };
+
+const h = harnessAt(Date.parse('2026-12-06T12:00:00Z'), new Workflows(), { eachTestAtNow: true });
+
+/** The Task node as a first-time user sets it: consent where the law asks, who calls named. */
+const task = (parameters: IDataObject = {}, onError?: 'continueRegularOutput' | 'continueErrorOutput') =>
+	createExecutor(h.server, { consent: 'whereLawAsks', callContext: 'Our spring offer', ...parameters }, onError);
+const posts = () =>
+	h.server.requestsTo('POST', TASKS).map((r) => r.body as { context: string; documents: IDataObject[] });
+const sent = () => posts().flatMap((post) => post.documents);
+
+describe('Create: the law of each place, sales calls (the default)', () => {
+	const SHEET = [
+		row('US none', '+1 212 555 0101'),
+		row('US express', '+1 212 555 0102', EXPRESS),
+		row('US written', '+1 212 555 0103', WRITTEN),
+		row('US revoked', '+1 212 555 0104', { ...WRITTEN, consent_revoked_at: '2026-11-30T08:00:00Z' }),
+		row('US later', '+1 212 555 0105', { ...WRITTEN, consent_at: '2026-12-07T09:00:00Z' }),
+		row('FR none', '+33 1 45 67 89 01'),
+		row('FR contract', '+33 1 45 67 89 02', { current_contract: 'TRUE' }),
+		row('GB none', '+44 20 7946 0101'),
+		row('DE express', '+49 30 1234 5601', EXPRESS),
+		row('CA none', '+1 416 555 0101'),
+		row('IN none', '+91 22 2345 6701'),
+		row('DE written', '+49 30 1234 5602', WRITTEN),
+	];
+
+	test('each contact without what its law asks is refused, naming the law and what is missing; no request for it', async () => {
+		const out = (await task({}, 'continueRegularOutput').run(SHEET)).map((item) => item.json);
+		const refused = Object.fromEntries(out.filter((o) => o.unpod_refused).map((o) => [o.name, o.unpod_refused]));
+		expect(refused).toEqual({
+			'US none':
+				'Item 1: +12125550101: no consent on record (consent_at is empty); the law of the United States asks written consent for sales or marketing calls (47 CFR 64.1200(a)(2)-(3), (f)(9)); not called',
+			'US express':
+				'Item 2: +12125550102: no wording of what the person agreed to (consent_wording is empty); the law of the United States asks written consent for sales or marketing calls (47 CFR 64.1200(a)(2)-(3), (f)(9)); not called',
+			'US revoked':
+				'Item 4: +12125550104: consent revoked on 2026-11-30T08:00:00.000Z; the law of the United States asks written consent for sales or marketing calls (47 CFR 64.1200(a)(2)-(3), (f)(9)); not called',
+			'US later':
+				'Item 5: +12125550105: consent dated after now (2026-12-07T09:00:00.000Z); the law of the United States asks written consent for sales or marketing calls (47 CFR 64.1200(a)(2)-(3), (f)(9)); not called',
+			'FR none':
+				'Item 6: +33145678901: no consent on record (consent_at is empty); the law of France asks express consent for sales or marketing calls (Code de la consommation L223-1); not called',
+			'GB none':
+				'Item 8: +442079460101: no consent on record (consent_at is empty); the law of the United Kingdom asks express consent for sales or marketing calls (PECR regulation 19); not called',
+			'DE express':
+				'Item 9: +493012345601: no wording of what the person agreed to (consent_wording is empty); the law of Germany asks written consent for sales or marketing calls (UWG 7(2), 7a); not called',
+			'CA none':
+				'Item 10: +14165550101: no consent on record (consent_at is empty); the law of Canada asks express consent for sales or marketing calls (CRTC Unsolicited Telecommunications Rules, Part IV); not called',
+		});
+		for (const o of out.filter((o) => o.unpod_refused))
+			expect(o).toMatchObject({ unpod_created: false, unpod_refused_by: 'consent' });
+		// Each place's calls open in its own language: a request per language.
+		expect(sent().map((d) => d.name)).toEqual(['US written', 'IN none', 'FR contract', 'DE written']);
+	});
+
+	test('the consent travels in the task document, and each item says what was asked', async () => {
+		const out = (await task({}, 'continueRegularOutput').run(SHEET)).map((item) => item.json);
+		const usWritten = sent().find((d) => d.name === 'US written')!;
+		expect(usWritten).toEqual({
+			name: 'US written',
+			contact_number: '+12125550103',
+			consent_at: '2026-05-01T09:30:00.000Z',
+			consent_source: 'web form',
+			consent_wording: WORDING,
+		});
+		expect(sent().find((d) => d.name === 'FR contract')).toMatchObject({ current_contract: true });
+		const said = Object.fromEntries(out.filter((o) => o.task_id).map((o) => [o.name, o.unpod_consent]));
+		expect(said).toEqual({
+			'US written':
+				'on record: the law of the United States asks written consent for sales or marketing calls (47 CFR 64.1200(a)(2)-(3), (f)(9))',
+			'FR contract': 'not asked: no law of the table asks consent for these calls',
+			'IN none': 'not asked: no law of the table asks consent for these calls',
+			'DE written': 'on record: the law of Germany asks written consent for sales or marketing calls (UWG 7(2), 7a)',
+		});
+		// The task Unpod stores keeps it: Follow Up and the outcome read it back.
+		const stored = h.server.store.tasks.find((t) => t.input.name === 'US written')!;
+		expect(stored.input).toMatchObject({ consent_source: 'web form', consent_wording: WORDING });
+	});
+
+	test('The Calls Are Informational: every US call still asks express consent; France and the UK ask none', async () => {
+		const out = (
+			await task({ options: { callsAre: 'informational' } }, 'continueRegularOutput').run([
+				row('US none', '+1 212 555 0101'),
+				row('US express', '+1 212 555 0102', EXPRESS),
+				row('FR none', '+33 1 45 67 89 01'),
+				row('GB none', '+44 20 7946 0101'),
+			])
+		).map((item) => item.json);
+		expect(out[0].unpod_refused).toBe(
+			'Item 1: +12125550101: no consent on record (consent_at is empty); the law of the United States asks express consent for informational calls (47 CFR 64.1200(a)(1)(iii)); not called',
+		);
+		expect(sent().map((d) => d.name)).toEqual(['US express', 'GB none', 'FR none']);
+	});
+
+	test('Consent: Always asks it where no law does; Off checks nothing and each item says so', async () => {
+		const india = [row('IN none', '+91 22 2345 6701'), row('IN given', '+91 22 2345 6702', EXPRESS)];
+		const always = (await task({ consent: 'always' }, 'continueRegularOutput').run(india)).map((i) => i.json);
+		expect(always[0].unpod_refused).toBe(
+			'Item 1: +912223456701: no consent on record (consent_at is empty); Consent: Always asks express consent; not called',
+		);
+		expect(always[1].unpod_consent).toBe('on record: Consent: Always asks express consent');
+		h.server.resetTraffic();
+		const off = (await task({ consent: 'off' }).run([row('US none', '+1 212 555 0101')])).map((i) => i.json);
+		expect(off[0]).toMatchObject({ unpod_consent: 'off: not checked (Consent: Off)', task_id: expect.any(String) });
+		expect(sent()).toEqual([{ name: 'US none', contact_number: '+12125550101' }]);
+	});
+
+	test('the record mapped from other columns, as from a CRM; a date that is no date stops the node, naming it', async () => {
+		const crm = {
+			name: 'Ann',
+			phone: '+1 212 555 0109',
+			legal: { agreed: BEFORE, how: 'call recording', text: WORDING },
+		};
+		await task({
+			consentAt: '={{ $json.legal.agreed }}',
+			consentSource: '={{ $json.legal.how }}',
+			consentWording: '={{ $json.legal.text }}',
+		}).run([crm]);
+		expect(sent()[0]).toMatchObject({ consent_at: '2026-05-01T09:30:00.000Z', consent_source: 'call recording' });
+		h.server.resetTraffic();
+		await expect(task().run([row('Bea', '+1 212 555 0110', { consent_at: 'last spring' })])).rejects.toThrow(
+			'Item 1: consent_at "last spring" is not a date and time (use ISO 8601, e.g. 2026-05-01T09:30:00Z). Nothing was sent.',
+		);
+		expect(h.server.requests.filter((r) => r.method === 'POST')).toEqual([]);
+	});
+});
+
+describe('who calls: the opening, and the business the law asks to be named', () => {
+	test("each call's context opens with the words the agent says first, in the language of the place", async () => {
+		await task({ consent: 'off', callingOnBehalfOf: 'Acme Ltd', businessContact: '+1 800 555 0100' }).run([
+			row('New York', '+1 212 555 0101'),
+			row('Paris', '+33 1 45 67 89 01'),
+			row('Montreal', '+1 514 555 0101'),
+			row('New York again', '+1 212 555 0102'),
+		]);
+		const byContext = posts().map((post) => [post.context, post.documents.map((d) => d.name)]);
+		expect(byContext).toEqual([
+			[
+				'Opening, required by law: before anything else, say these words in English, word for word: "Hello, this is an AI assistant, an artificial intelligence, calling on behalf of Acme Ltd, which you can reach at +1 800 555 0100. This call is recorded." Then say in one sentence why you are calling, from what follows.\n\nOur spring offer',
+				['New York', 'New York again'],
+			],
+			[
+				expect.stringContaining('say these words in French, word for word: "Bonjour, je suis un assistant virtuel'),
+				// Paris and Quebec share the French opening, and so a request.
+				['Paris', 'Montreal'],
+			],
+		]);
+	});
+
+	test('a US call without Calling On Behalf Of, or without Business Contact, is not placed: the node names the field', async () => {
+		await expect(task({ consent: 'off', callingOnBehalfOf: '' }).run([row('NY', '+1 212 555 0101')])).rejects.toThrow(
+			'Item 1: Calling On Behalf Of is empty, and the law of the United States asks a call to say who calls (47 CFR 64.1200(b)(1)-(2)). Nothing was sent.',
+		);
+		await expect(task({ consent: 'off', businessContact: '' }).run([row('NY', '+1 212 555 0101')])).rejects.toThrow(
+			'Item 1: Business Contact is empty, and the law of the United States asks a call to say how to reach the business (47 CFR 64.1200(b)(1)-(2)). Nothing was sent.',
+		);
+		expect(h.server.requests.filter((r) => r.method === 'POST')).toEqual([]);
+		// Where no law asks it, the opening says only that an AI speaks, and that the call is recorded.
+		await task({ consent: 'off', callingOnBehalfOf: '', businessContact: '' }).run([row('Mumbai', '+91 22 2345 6701')]);
+		expect(posts()[0].context).toContain(
+			'"Hello, this is an AI assistant, an artificial intelligence. This call is recorded."',
+		);
+	});
+});
+
+describe('every other path refuses before any request', () => {
+	const NO_CONSENT = row('US none', '+1 212 555 0101');
+
+	test('Call and Wait in the execution: each contact without consent comes out refused, and nothing is called', async () => {
+		const out = (
+			await task({ operation: 'callAndWait' }, 'continueRegularOutput').run([
+				NO_CONSENT,
+				row('US revoked', '+1 212 555 0104', { ...WRITTEN, consent_revoked_at: 'yes' }),
+			])
+		).map((i) => i.json);
+		expect(out.map((o) => [o.unpod_created, o.unpod_refused_by])).toEqual([
+			[false, 'consent'],
+			[false, 'consent'],
+		]);
+		expect(out[1].unpod_refused).toMatch(/^Item 2: \+12125550104: consent revoked; /);
+		expect(h.server.requests.filter((r) => r.method === 'POST')).toEqual([]);
+	});
+
+	test('Call and Wait until Unpod reports, and Call and Wait for Approval, stop the whole run', async () => {
+		await expect(
+			task({ operation: 'callAndWait', waitMode: 'untilReported' }).run([
+				row('IN none', '+91 22 2345 6701'),
+				NO_CONSENT,
+			]),
+		).rejects.toThrow(
+			'Item 2: +12125550101: no consent on record (consent_at is empty); the law of the United States asks written consent for sales or marketing calls (47 CFR 64.1200(a)(2)-(3), (f)(9)); not called. Nothing was sent.',
+		);
+		await expect(
+			task({ operation: 'sendAndWait', message: 'May we refund 120 EUR?', options: { callsAre: 'informational' } }).run(
+				[NO_CONSENT],
+			),
+		).rejects.toThrow(
+			'Item 1, the approver: +12125550101: no consent on record (consent_at is empty); the law of the United States asks express consent for informational calls (47 CFR 64.1200(a)(1)(iii)); not called. Nothing was sent.',
+		);
+		expect(h.server.requests.filter((r) => r.method === 'POST')).toEqual([]);
+	});
+});
+
+describe('Follow Up: the next call asks the gate as the first did', () => {
+	/** An ended call as the triggers put it out, its contact's consent in its document (contact_fields). */
+	const endedCall = (taskId: string, consent: IDataObject, extra: IDataObject = {}) => ({
+		task_id: taskId,
+		run_id: 'Rnotknown',
+		status: 'failed',
+		call_status: 'no_answer',
+		contact_name: 'Ann Lee',
+		contact_number: '+12125550101',
+		contact_fields: { name: 'Ann Lee', contact_number: '+12125550101', ...consent },
+		end_time: '2026-12-06T11:00:00.000Z',
+		...extra,
+	});
+	const followUp = (onError?: 'continueRegularOutput') =>
+		task({ operation: 'followUp', callContext: 'Try again' }, onError);
+
+	test('a retry keeps the consent of the first call in its document, and its context opens with the opening', async () => {
+		const [out] = (await followUp().run([endedCall('Tretry000001', WRITTEN)])).map((i) => i.json);
+		expect(out).toMatchObject({ follow_up: 'retry', unpod_consent: expect.stringMatching(/^on record: /) });
+		const [post] = posts();
+		expect(post.documents[0]).toMatchObject({
+			consent_at: '2026-05-01T09:30:00.000Z',
+			consent_wording: WORDING,
+			attempt: 2,
+		});
+		expect(post.context).toMatch(/^Opening, required by law: .*\n\nTry again$/s);
+	});
+
+	test('a contact whose consent was revoked after the first call is never called back; Unpod calling again is named', async () => {
+		const revokedSince = { consent_revoked_at: '2026-12-06T10:30:00Z' };
+		const [retry, unpods] = (
+			await followUp().run([
+				// The revocation comes from where the user keeps it (a row merged in): later than the consent.
+				{ ...endedCall('Trevoked0001', WRITTEN), ...revokedSince },
+				{
+					...endedCall('Trevoked0002', WRITTEN, { status: 'completed', call_status: 'completed' }),
+					unpod_follow_up_status: 'call_scheduled',
+					unpod_follow_up_at: '2026-12-07T15:00:00.000Z',
+					...revokedSince,
+				},
+			])
+		).map((i) => i.json);
+		expect(retry).toMatchObject({
+			follow_up: 'none',
+			follow_up_reason: 'consent_revoked',
+			follow_up_at: null,
+			consent_revoked: true,
+			do_not_call: false,
+		});
+		expect(unpods).toMatchObject({ follow_up: 'none', follow_up_reason: 'consent_revoked', consent_revoked: true });
+		// The retry an earlier test scheduled is the contact's open task: named too.
+		expect(unpods.unpod_warning).toMatch(
+			/^Unpod itself calls this contact again \(task T\w+\) at .*Unpod cannot cancel a task: see the package's docs \(Follow Up, consent\)/,
+		);
+		expect(h.server.requests.filter((r) => r.method === 'POST')).toEqual([]);
+	});
+
+	test('a first call placed with Consent off gets no next call without the consent the law asks', async () => {
+		const [out] = (await followUp().run([endedCall('Tnoconsent01', {})])).map((i) => i.json);
+		expect(out).toMatchObject({ follow_up: 'none', follow_up_at: null });
+		expect(out.follow_up_reason).toBe(
+			'consent: +12125550101: no consent on record (consent_at is empty); the law of the United States asks written consent for sales or marketing calls (47 CFR 64.1200(a)(2)-(3), (f)(9)); not called',
+		);
+		expect(h.server.requests.filter((r) => r.method === 'POST')).toEqual([]);
+	});
+});
