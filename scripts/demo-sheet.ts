@@ -11,12 +11,22 @@ import { startTwins, type RunningTwins } from '../dev/twins/serve';
 
 const ACCESS_TOKEN = 'ya29.demo-stand-in-sheet';
 export const SHEET_TAB = 'Sheet1';
-/** Leads in three countries (each called in its own hours) and one who must never be called. */
+/** What each lead agreed to, as the sheet's consent columns keep it (a US sales call needs the wording). */
+const CONSENT = {
+	consent_at: '2026-03-02T10:15:00Z',
+	consent_source: 'web form',
+	consent_wording: 'I agree that Acme may call me about its offers, also with an AI voice.',
+};
+/**
+ * Leads in three countries (each called in its own hours), one who must never be called, and one
+ * whose consent the sheet does not hold (not called: the law of the US asks it of every AI call).
+ */
 const LEADS: Array<Record<string, string>> = [
-	{ name: 'Ava Stone', phone: '+14155550171' },
-	{ name: 'Ben Ortiz', phone: '+44 20 7946 0172' },
-	{ name: 'Chloe Martin', phone: '+61 2 5550 0173' },
-	{ name: 'Dee Park', phone: '+14155550174', do_not_call: 'TRUE' },
+	{ name: 'Ava Stone', phone: '+14155550171', ...CONSENT },
+	{ name: 'Ben Ortiz', phone: '+44 20 7946 0172', ...CONSENT },
+	{ name: 'Chloe Martin', phone: '+61 2 5550 0173', ...CONSENT },
+	{ name: 'Dee Park', phone: '+14155550174', do_not_call: 'TRUE', ...CONSENT },
+	{ name: 'Eli Grant', phone: '+14155550175' },
 ];
 
 /** The Google Sheets credential n8n holds for the stand-in, as the examples name it. */

@@ -103,10 +103,12 @@ async function main() {
 		`Imported ${created.length} of ${rows} rows in ${plural(createRequests, 'request')}; ` +
 			(notCreated.length ? `${plural(notCreated.length, 'row')} not created:` : 'every row created'),
 	);
-	for (const row of notCreated) console.log(`        - ${row.error}`);
+	for (const row of notCreated) console.log(`        - ${row.error ?? row.unpod_refused ?? row.unpod_held}`);
 	// Keep to Calling Hours: who rings at an hour their law forbids now is created for later, or held.
 	const scheduled = created.filter((r) => r.scheduled_at);
 	const held = notCreated.filter((r) => r.unpod_held);
+	// Consent where the law of the place asks it: a row without it is not called.
+	const noConsent = notCreated.filter((r) => r.unpod_refused_by === 'consent');
 	if (scheduled.length) {
 		say(`${plural(scheduled.length, 'contact')} outside their calling hours now, created for their next legal time:`);
 		for (const row of scheduled)
@@ -171,10 +173,11 @@ async function main() {
 			created: out('Created').filter((r) => !r.unpod_skipped).length,
 			skipped: out('Created').filter((r) => r.unpod_skipped).length,
 			refused: out('Not created')
-				.filter((r) => r.unpod_refused)
+				.filter((r) => r.unpod_refused_by === 'doNotCall')
 				.map((r) => String(r.name)),
 		};
-		for (const row of out('Not created').filter((r) => r.unpod_refused)) console.log(`        - ${row.unpod_refused}`);
+		for (const row of out('Not created').filter((r) => r.unpod_refused_by === 'doNotCall'))
+			console.log(`        - ${row.unpod_refused}`);
 	}
 
 	const written = outcomeIds(outcomesFile);
@@ -188,7 +191,11 @@ async function main() {
 		{ step: `contacts in ${source}`, count: rows },
 		{ step: 'tasks created (one request per 100 rows and calling-hours slot)', count: created.length },
 		{ step: "of them scheduled for the callee's hours", count: scheduled.length },
-		{ step: 'rows not created (bad name or number, do-not-call)', count: notCreated.length - held.length },
+		{
+			step: 'rows not created (bad name or number, do-not-call)',
+			count: notCreated.length - held.length - noConsent.length,
+		},
+		{ step: 'rows not called: no consent where the law asks it', count: noConsent.length },
 		{ step: 'rows held for their hours (no time zone known)', count: held.length },
 		{ step: 'calls completed', count: completed },
 		{ step: 'calls failed', count: failed },

@@ -10,7 +10,11 @@ const EXAMPLES = join(__dirname, '..', 'examples');
 /** Each Code node and the files its code is made of, in order. */
 const CODE_NODES = [
 	{ workflow: 'data-table-campaign.json', node: 'Take the slice', parts: ['campaign-slice.js'] },
-	{ workflow: 'data-table-campaign.json', node: 'Count the slice', parts: ['campaign-count-slice.js'] },
+	{
+		workflow: 'data-table-campaign.json',
+		node: 'Count the slice',
+		parts: ['campaign-stages.js', 'campaign-count-slice.js'],
+	},
 	{
 		workflow: 'data-table-campaign.json',
 		node: 'Count the outcomes',

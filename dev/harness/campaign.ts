@@ -9,6 +9,10 @@ export const CAMPAIGN_COLUMNS: Array<{ name: string; type: 'string' | 'number' }
 	{ name: 'attempt', type: 'number' },
 	{ name: 'next_call_at', type: 'string' },
 	{ name: 'result', type: 'string' },
+	{ name: 'consent_at', type: 'string' },
+	{ name: 'consent_source', type: 'string' },
+	{ name: 'consent_wording', type: 'string' },
+	{ name: 'consent_revoked_at', type: 'string' },
 ];
 
 /** The shared "Unpod do-not-call" table every example reads before it calls and writes an opt-out to. */
@@ -68,6 +72,7 @@ export const STAGE_OF_STATUS: Record<string, string> = {
 	reached: 'reached',
 	'gave up': 'gave_up',
 	'do not call': 'do_not_call',
+	'no consent': 'no_consent',
 	'not created': 'not_created',
 };
 
@@ -81,6 +86,7 @@ export function stageCounts(rows: Array<Record<string, unknown>>): Record<string
 		reached: 0,
 		gave_up: 0,
 		do_not_call: 0,
+		no_consent: 0,
 		not_created: 0,
 	};
 	for (const row of rows) counts[STAGE_OF_STATUS[String(row.status)]]++;

@@ -8,7 +8,20 @@ import { SEED } from '../server/seed';
 export const EXAMPLES = join(ROOT, 'examples');
 export const USER_FILES = '/home/node/.n8n-files/';
 /** The header row the two first sheet examples' notes ask for (sheet-calls.json, sheet-outcomes.json). */
-export const SHEET_EXAMPLE_COLUMNS = ['name', 'phone', 'do_not_call', 'task_id', 'status', 'note', 'outcome', 'summary'];
+export const SHEET_EXAMPLE_COLUMNS = [
+	'name',
+	'phone',
+	'consent_at',
+	'consent_source',
+	'consent_wording',
+	'do_not_call',
+	'task_id',
+	'status',
+	'note',
+	'outcome',
+	'summary',
+	'ai_disclosed',
+];
 
 export interface Localize {
 	credential: { id: string; name: string };
@@ -29,7 +42,18 @@ export interface Localize {
 	 * something else, whose numbers ring at whatever hour the test runs. Unset: as the example ships.
 	 */
 	callingHours?: boolean;
+	/**
+	 * false: the Unpod Task nodes check no consent (Consent: Off), for a test about something else
+	 * whose contacts carry none. Unset: as the example ships.
+	 */
+	consent?: boolean;
 }
+
+/** Who calls, as a user fills in the Task nodes that place calls: the business and its number. */
+export const EXAMPLE_CALLER = { callingOnBehalfOf: 'Acme Demo Co', businessContact: '+1 415 555 0100' };
+
+/** The Task operations that place calls. */
+const CALLING_OPERATIONS = ['create', 'callAndWait', 'sendAndWait', 'followUp'];
 
 export function exampleFiles(): string[] {
 	return readdirSync(EXAMPLES).filter((f) => f.endsWith('.json'));
@@ -54,7 +78,11 @@ export function loadExample(file: string, local: Localize): Workflow {
 			p.providerCredential = { __rl: true, mode: 'list', value: String(SEED.activeCredentialId) };
 		if (p.documentId?.__rl && !p.documentId.value && local.spreadsheet)
 			p.documentId = { __rl: true, mode: 'id', value: local.spreadsheet };
-		if (local.callingHours === false && /\.unpodTask(Tool)?$/.test(node.type)) p.callingHours = false;
+		if (/\.unpodTask(Tool)?$/.test(node.type) && CALLING_OPERATIONS.includes(p.operation)) {
+			if (local.callingHours === false) p.callingHours = false;
+			if (local.consent === false) p.consent = 'off';
+			for (const [name, value] of Object.entries(EXAMPLE_CALLER)) if (!p[name]) p[name] = value;
+		}
 		for (const key of ['fileSelector', 'fileName']) {
 			if (typeof p[key] === 'string') p[key] = p[key].replace(USER_FILES, `${local.filesDir}/`);
 		}

@@ -32,6 +32,8 @@ export class PipedriveTwin extends Twin {
 	readonly activities: Record_[] = [];
 	/** The person fields a user created (the examples' note asks for "Unpod calls"). */
 	readonly personFields: Array<{ id: number; key: string; name: string; field_type: string }> = [];
+	/** The deal fields a user created (the calls example's note asks for the consent's four). */
+	readonly dealFields: Array<{ id: number; key: string; name: string; field_type: string }> = [];
 
 	constructor(readonly apiToken: string) {
 		super();
@@ -40,6 +42,12 @@ export class PipedriveTwin extends Twin {
 	addPersonField(name: string, fieldType = 'text'): string {
 		const key = keyOf(name);
 		this.personFields.push({ id: this.nextId(9000), key, name, field_type: fieldType });
+		return key;
+	}
+
+	addDealField(name: string, fieldType = 'varchar'): string {
+		const key = keyOf(name);
+		this.dealFields.push({ id: this.nextId(9000), key, name, field_type: fieldType });
 		return key;
 	}
 
@@ -142,6 +150,15 @@ export class PipedriveTwin extends Twin {
 					{ id: 2, key: 'phone', name: 'Phone', field_type: 'phone' },
 					{ id: 3, key: 'email', name: 'Email', field_type: 'varchar' },
 					...this.personFields,
+				],
+				{ pagination: { start: 0, limit: 100, more_items_in_collection: false } },
+			);
+		if (method === 'GET' && path === '/v1/dealFields')
+			return this.ok(
+				[
+					{ id: 12451, key: 'title', name: 'Title', field_type: 'varchar' },
+					{ id: 12452, key: 'value', name: 'Value', field_type: 'monetary' },
+					...this.dealFields,
 				],
 				{ pagination: { start: 0, limit: 100, more_items_in_collection: false } },
 			);

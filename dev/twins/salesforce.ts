@@ -10,16 +10,35 @@ import { match, Twin, type TwinReply, type TwinRequest } from './twin';
 
 export type SObject = Record<string, unknown> & { Id: string };
 
-const PREFIX: Record<string, string> = { Lead: '00Q', Contact: '003', Task: '00T' };
+const PREFIX: Record<string, string> = {
+	Lead: '00Q',
+	Contact: '003',
+	Task: '00T',
+	Individual: '0PK',
+	ContactPointTypeConsent: '0ZY',
+};
 /** Boolean fields: Salesforce refuses a text where one is expected. */
 const BOOLEANS = ['DoNotCall', 'HasOptedOutOfEmail'];
 /** Fields each object must be created with. */
-const REQUIRED: Record<string, string[]> = { Lead: ['LastName', 'Company'], Contact: ['LastName'], Task: [] };
+const REQUIRED: Record<string, string[]> = {
+	Lead: ['LastName', 'Company'],
+	Contact: ['LastName'],
+	Task: [],
+	Individual: ['LastName'],
+	ContactPointTypeConsent: ['PartyId'],
+};
 
 export class SalesforceTwin extends Twin {
 	readonly name = 'salesforce';
 	readonly hosts: string[];
-	readonly records: Record<string, SObject[]> = { Lead: [], Contact: [], Task: [] };
+	/** With Data Protection and Privacy on: a person's Individual, and its consent records per contact point type. */
+	readonly records: Record<string, SObject[]> = {
+		Lead: [],
+		Contact: [],
+		Task: [],
+		Individual: [],
+		ContactPointTypeConsent: [],
+	};
 
 	constructor(
 		readonly accessToken: string,

@@ -74,7 +74,7 @@ function page(figures, fresh, callbacks, analytics, refresh, spend) {
 	const counts = stageCounts(figures, fresh);
 	const contacts = Object.values(counts).reduce((sum, n) => sum + (n ?? 0), 0);
 	const total = contacts || 1;
-	const done = counts.reached + counts.gave_up + counts.do_not_call + counts.not_created;
+	const done = counts.reached + counts.gave_up + counts.do_not_call + counts.no_consent + counts.not_created;
 	const tile = (key, label, value, attr = 'figure') =>
 		`<div class="tile" data-${attr}="${key}"><b>${escape(value)}</b><span>${escape(label)}</span></div>`;
 	const tiles = STAGES.filter((s) => s.key !== 'other' || counts.other)
@@ -116,6 +116,9 @@ ${progressBar(counts, total)}
 ${dayChart(outcomesPerDay(figures))}
 <h2>Next callbacks due</h2>
 ${due ? `<table><thead><tr><th>Name</th><th>Phone</th><th>Due</th><th>Status</th><th>Call</th></tr></thead><tbody>${due}</tbody></table>` : '<p class="muted">None scheduled.</p>'}
+<h2>Consent and the opening</h2>
+<p class="muted">Calls placed, by where their consent came from; contacts not called for want of it; calls whose agent did not say in its first words that it is an AI.</p>
+${consentTable(figures)}
 <h2>Spend</h2>
 <p class="muted">Calls ended and their minutes; the spend at your cost per minute.${spend.campaign.spend === null ? ` ${escape(SPEND_UNKNOWN)}` : ''}</p>
 ${spendTable(spend)}

@@ -17,6 +17,8 @@ const STAGES = [
 	{ key: 'gave_up', label: 'Gave up', color: '#dc2626', statuses: ['gave up'] },
 	// Asked not to be called again (on a call), or on the do-not-call list before a call.
 	{ key: 'do_not_call', label: 'Do not call', color: '#0f172a', statuses: ['do not call'] },
+	// Without the consent the law of the place asks, or their consent revoked: not called.
+	{ key: 'no_consent', label: 'No consent', color: '#be185d', statuses: ['no consent'] },
 	{ key: 'not_created', label: 'Not created', color: '#7c3aed', statuses: ['not created'] },
 	{ key: 'other', label: 'Other', color: '#64748b', statuses: [] },
 ];
@@ -65,6 +67,10 @@ function figuresOf(rows) {
 		days: {},
 		hours: {},
 		spend: Object.fromEntries(SPEND.map((k) => [k, 0])),
+		// Calls placed by their consent source ("not checked" where Consent was off), and refused for want of it;
+		// endings whose opening said it is an AI, and did not.
+		consent: { placed: {}, refused: 0 },
+		disclosure: { said: 0, not_said: 0 },
 		taken_through: 0,
 	};
 	for (const row of rows) {
@@ -81,6 +87,9 @@ function figuresOf(rows) {
 		};
 		add(figures.stages, kept.stages);
 		add(figures.spend, kept.spend);
+		add(figures.consent.placed, kept.consent?.placed);
+		figures.consent.refused += Number(kept.consent?.refused) || 0;
+		add(figures.disclosure, kept.disclosure);
 		for (const [date, counts] of Object.entries(kept.days ?? {})) add(day(date), counts);
 		for (const [at, counts] of Object.entries(kept.hours ?? {})) add(hour(at), counts);
 		figures.taken_through = Math.max(figures.taken_through, Number(kept.taken_through) || 0);
@@ -192,6 +201,33 @@ function spendTable(spend, cell = 'padding:6px 8px;border-bottom:1px solid #e2e8
 	];
 	const head = ['', ...periods.map(([, label]) => label)].map((h) => `<th style="${cell}">${h}</th>`).join('');
 	return `<table cellspacing="0" cellpadding="0" style="border-collapse:collapse;font-size:14px"><thead><tr>${head}</tr></thead><tbody>${rows.join('')}</tbody></table>`;
+}
+
+/** Where a call's consent came from, as the figures count it: its source, or why there is none. */
+function consentSourceOf(row) {
+	if (String(row.unpod_consent ?? '').startsWith('off')) return 'not checked (Consent: Off)';
+	const source = String(row.consent_source ?? '').trim();
+	return source || (row.consent_at ? 'no source given' : 'none asked');
+}
+
+/**
+ * Consent and the opening, for the page and the report: the calls placed by consent source, those
+ * refused for want of consent, and the endings whose opening did not say an AI speaks.
+ */
+function consentTable(figures, cell = 'padding:6px 8px;border-bottom:1px solid #e2e8f0;text-align:left') {
+	const { placed, refused } = figures.consent;
+	const { said, not_said } = figures.disclosure;
+	const line = (key, label, value) =>
+		`<tr data-consent="${escape(key)}"><td style="${cell}">${escape(label)}</td><td style="${cell}"><b>${escape(value)}</b></td></tr>`;
+	const sources = Object.entries(placed)
+		.sort(([, a], [, b]) => b - a)
+		.map(([source, count]) => line(`placed:${source}`, `Calls placed, consent by ${source}`, count));
+	const rows = [
+		...(sources.length ? sources : [line('placed', 'Calls placed', 0)]),
+		line('refused', 'Not called: no consent where the law asks it, or consent revoked', refused),
+		line('not_said', 'Calls whose opening did not say an AI speaks', `${not_said} of ${said + not_said}`),
+	];
+	return `<table cellspacing="0" cellpadding="0" style="border-collapse:collapse;font-size:14px"><tbody>${rows.join('')}</tbody></table>`;
 }
 
 /** Why the spend reads "?": no cost per minute, and no cost from Unpod. */

@@ -34,7 +34,7 @@ const change = (now, before) =>
 	now === null || before === null ? '' : now === before ? '=' : now > before ? `+${now - before}` : `${now - before}`;
 const shown = (value) => value ?? '?';
 
-function emailHtml(title, days, today, before, counts, unpod, spend) {
+function emailHtml(title, days, today, before, counts, unpod, spend, figures) {
 	const cell = 'padding:6px 10px;border-bottom:1px solid #e2e8f0;text-align:left';
 	const head = ['', days.today, days.before, 'Change'].map((h) => `<th style="${cell}">${escape(h)}</th>`).join('');
 	const lines = REPORTED.map(
@@ -56,12 +56,14 @@ function emailHtml(title, days, today, before, counts, unpod, spend) {
 <p style="margin:16px 0 4px"><b>The campaign now</b></p>
 <table cellspacing="0" cellpadding="0" style="border-collapse:collapse;font-size:14px"><tr>${now}</tr></table>
 <p style="font-size:14px">Unpod: ${escape(unpod.total_calls ?? '?')} calls in all, ${escape(unpod.success_rate ?? '?')}% of tasks completed${calls}.</p>
+<p style="margin:16px 0 4px"><b>Consent and the opening</b> (the campaign)</p>
+${consentTable(figures, cell)}
 <p style="margin:16px 0 4px"><b>Spend</b></p>
 ${spendTable(spend, cell)}${spend.campaign.spend === null ? `<p style="font-size:13px;color:#64748b">${escape(SPEND_UNKNOWN)}</p>` : ''}
 </body></html>`;
 }
 
-function slackMessage(title, days, today, before, counts, unpod, spend) {
+function slackMessage(title, days, today, before, counts, unpod, spend, figures) {
 	const lines = REPORTED.map(
 		([key, label]) =>
 			`${label}: *${shown(today[key])}* (${days.before}: ${shown(before[key])}, ${change(today[key], before[key])})`,
@@ -69,7 +71,14 @@ function slackMessage(title, days, today, before, counts, unpod, spend) {
 	const now = STAGES.filter((s) => counts[s.key]).map((s) => `${s.label} ${counts[s.key]}`);
 	const day = spend.last_24_hours;
 	const spent = `Last 24 hours: ${day.calls} calls, ${minutesText(day.minutes)} minutes, spend ${money(day.spend)}, per reached contact ${money(day.per_reached)}; campaign: ${spend.campaign.calls} calls, spend ${money(spend.campaign.spend)}`;
-	const text = `${title}\n${lines.join('\n')}\nNow: ${now.join(', ')}\nUnpod: ${unpod.total_calls ?? '?'} calls, ${unpod.success_rate ?? '?'}% of tasks completed\n${spent}`;
+	const { placed, refused } = figures.consent;
+	const { said, not_said } = figures.disclosure;
+	const consent = `Consent: ${
+		Object.entries(placed)
+			.map(([source, n]) => `${n} placed by ${source}`)
+			.join(', ') || 'no calls placed'
+	}; ${refused} not called for want of it; ${not_said} of ${said + not_said} openings did not say an AI speaks`;
+	const text = `${title}\n${lines.join('\n')}\nNow: ${now.join(', ')}\nUnpod: ${unpod.total_calls ?? '?'} calls, ${unpod.success_rate ?? '?'}% of tasks completed\n${spent}\n${consent}`;
 	return {
 		text,
 		blocks: [
@@ -77,6 +86,7 @@ function slackMessage(title, days, today, before, counts, unpod, spend) {
 			{ type: 'section', text: { type: 'mrkdwn', text: lines.join('\n') } },
 			{ type: 'context', elements: [{ type: 'mrkdwn', text: `Now: ${now.join(' · ')}` }] },
 			{ type: 'context', elements: [{ type: 'mrkdwn', text: spent }] },
+			{ type: 'context', elements: [{ type: 'mrkdwn', text: consent }] },
 		],
 	};
 }
@@ -126,8 +136,8 @@ return [
 			unpod,
 			spend,
 			subject: `${title}: ${today.reached} reached, ${today.callback_due} callbacks scheduled`,
-			html: emailHtml(title, days, today, before, counts, unpod, spend),
-			slack: slackMessage(title, days, today, before, counts, unpod, spend),
+			html: emailHtml(title, days, today, before, counts, unpod, spend, figures),
+			slack: slackMessage(title, days, today, before, counts, unpod, spend, figures),
 		},
 	},
 ];

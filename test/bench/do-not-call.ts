@@ -55,6 +55,7 @@ export async function benchDoNotCall(): Promise<void> {
 		// run is a production one (n8n keeps a node's static data only outside the editor's runs).
 		const example = loadExample('data-table-campaign.json', {
 			credential: CREDENTIAL.unpodApi,
+			consent: false,
 			filesDir: h.n8n.folder,
 			dataTable: campaign,
 			figuresTable: figures,

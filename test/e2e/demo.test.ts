@@ -62,11 +62,15 @@ test('npm run demo -- --keep: every outcome exactly once (a 12-row CSV); Ctrl-C 
 		450_000,
 	);
 	const kept = output;
-	// The stand-in sheet for the first sheet examples: its page lists its four leads, none called yet.
+	// The stand-in sheet for the first sheet examples: its page lists its five leads, none called yet,
+	// with their consent columns (one has none).
 	const sheetPage = /its rows on (http:\/\/127\.0\.0\.1:\d+\/)/.exec(kept)?.[1];
 	const page = sheetPage ? String((await axios.get(sheetPage, { responseType: 'text' })).data) : '';
-	expect(page.match(/<tr><td>/g)).toHaveLength(4);
-	expect(page).toContain('<td>Dee Park</td><td>+14155550174</td><td>TRUE</td><td></td>');
+	expect(page.match(/<tr><td>/g)).toHaveLength(5);
+	expect(page).toContain(
+		'<td>Dee Park</td><td>+14155550174</td><td>2026-03-02T10:15:00Z</td><td>web form</td><td>I agree that Acme may call me about its offers, also with an AI voice.</td><td>TRUE</td><td></td>',
+	);
+	expect(page).toContain('<td>Eli Grant</td><td>+14155550175</td><td></td><td></td><td></td><td></td>');
 	expect(kept).toContain(`Webhook Secret ${DEMO_WEBHOOK_SECRET}`);
 	// A demo that ended on its own (a failure) is not signalled: the checks below show what it said.
 	if (exitCode === undefined) process.kill(-child.pid!, 'SIGINT');
@@ -81,12 +85,12 @@ test('npm run demo -- --keep: every outcome exactly once (a 12-row CSV); Ctrl-C 
 	expect(header).toBe(CSV_COLUMNS.join(','));
 	expect(lines.find((line) => line.includes('"Ava Patel"'))).toMatch(/^"[^"]+","Ava Patel","Northwind",/);
 	expect(kept).toContain("OK: every imported contact's outcome arrived exactly once.");
-	expect(kept).toMatch(/tasks created \(one request per 100 rows and calling-hours slot\) +\| 11 /);
+	expect(kept).toMatch(/tasks created \(one request per 100 rows and calling-hours slot\) +\| 10 /);
 	expect(kept).toMatch(/contacts in the first 12 rows of contacts\.csv +\| 12 /);
 	// Calling hours: a contact outside them now is created for its next legal time, one request
 	// per slot; which ones depends on the hour the demo runs. London's two are checked against
 	// London's clock, read here without the package.
-	const requests = Number(/Imported 11 of 12 rows in (\d+) requests?; 1 row not created:/.exec(kept)?.[1]);
+	const requests = Number(/Imported 10 of 12 rows in (\d+) requests?; 2 rows not created:/.exec(kept)?.[1]);
 	const scheduled = Number(/of them scheduled for the callee's hours +\| (\d+) /.exec(kept)?.[1]);
 	const listed = kept.split('\n').filter((line) => /^ +- .*: .*\(.*\).*; scheduled for \d{4}-\d\d-\d\dT/.test(line));
 	expect(listed).toHaveLength(scheduled);
@@ -103,10 +107,15 @@ test('npm run demo -- --keep: every outcome exactly once (a 12-row CSV); Ctrl-C 
 		for (const name of ['Daniel Müller', 'Isla Patel'])
 			expect([name, listed.some((line) => line.includes(`- ${name}, +44`))]).toEqual([name, londonClosed(startedAt)]);
 	expect(kept).toMatch(/rows held for their hours \(no time zone known\) +\| 0 /);
-	// What it says of its calls is what they do: every 5th of the 11 fails (the 5th and 10th).
+	// Kate Patel's row gives no consent: the law of the US asks it of every AI call; she is not called.
+	expect(kept).toMatch(/rows not called: no consent where the law asks it +\| 1 /);
+	expect(kept).toContain(
+		'Item 11: +15706301970: no consent on record (consent_at is empty); the law of the United States asks written consent for sales or marketing calls',
+	);
+	// What it says of its calls is what they do: every 5th of the 10 fails (the 5th and 10th).
 	expect(kept).toContain('every 5th call fails');
 	expect(kept).toMatch(/calls failed +\| 2 /);
-	expect(kept).toMatch(/calls completed +\| 9 /);
+	expect(kept).toMatch(/calls completed +\| 8 /);
 	expect(kept).toContain('--rows 12 shortens the import, not the demo');
 	// Ben Müller asks on his call not to be called again: his line says so, he goes on the shared
 	// list, and importing the same rows again calls nobody anew and refuses him.
@@ -114,7 +123,7 @@ test('npm run demo -- --keep: every outcome exactly once (a 12-row CSV); Ctrl-C 
 	expect(lines.filter((line) => line.endsWith(',"true"'))).toHaveLength(1);
 	expect(kept).toMatch(/said do not call on the call \(added to Unpod do-not-call\) +\| 1 /);
 	expect(kept).toMatch(/imported again: called anew +\| 0 /);
-	expect(kept).toMatch(/imported again: skipped, already called +\| 10 /);
+	expect(kept).toMatch(/imported again: skipped, already called +\| 9 /);
 	expect(kept).toMatch(/imported again: refused, on the do-not-call list \(Ben Müller\) +\| 1 /);
 	expect(kept).toContain('Item 2: +12371531097 is on the do-not-call list (Do-Not-Call Numbers); not called');
 	expect(kept).toContain('OK: nobody who said no was called again.');

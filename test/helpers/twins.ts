@@ -13,6 +13,7 @@ import type { Task } from '../../dev/server/types';
 import { simplifyTask } from '../../nodes/shared/outcome';
 import { DO_NOT_CALL_COLUMNS } from '../../dev/harness/campaign';
 import { loadExample, pickDataTables } from '../../dev/harness/examples';
+import type { Localize } from '../../dev/harness/examples';
 import type { N8n } from '../../dev/harness/n8n';
 import { waitFor } from './wait-for';
 import type { Workflow } from '../../dev/harness/workflow-builders';
@@ -178,13 +179,22 @@ export class TwinSuite {
 	/** The shared "Unpod do-not-call" table every example reads before it calls and writes an opt-out to. */
 	doNotCall = '';
 
-	/** A service's twin and credentials; its examples loaded as a user fills them in. */
-	add(twin: Twin, credentials: Credential[], files: string[] = []): Workflow[] {
+	/**
+	 * A service's twin and credentials; its examples loaded as a user fills them in. Consent is off
+	 * (`{ consent: false }`) unless the test gives its contacts consent where the service keeps it.
+	 */
+	add(
+		twin: Twin,
+		credentials: Credential[],
+		files: string[] = [],
+		local: Pick<Localize, 'consent'> = { consent: false },
+	): Workflow[] {
 		this.twins.push(twin);
 		this.credentials.push(...credentials);
 		const loaded = files.map((file) =>
 			loadExample(file, {
 				callingHours: false,
+				...local,
 				credential: CREDENTIAL.unpodApi,
 				filesDir: '/nowhere',
 				credentials: credentialRefs(credentials),

@@ -320,18 +320,40 @@ test('a slice is an id range as long as the rows read: taken in one update', () 
 	expect(runExampleCode('Take the slice', { items: [{}], nodes: {}, now: NOW })).toEqual([]);
 });
 
-test("a slice's count: rows with a task are calling (or waiting for their hours), those on the do-not-call list do not call, the others not created; the rows after its last id are new", () => {
+test("a slice's count: rows with a task are calling (or waiting for their hours), those on the do-not-call list do not call, those without consent have none, the others not created; calls by consent source; the rows after its last id are new", () => {
 	const counted = runExampleCode('Count the slice', {
 		items: [
-			{ task_id: 'T1' },
-			{ task_id: 'T2' },
+			{
+				task_id: 'T1',
+				consent_at: '2026-03-02T10:15:00Z',
+				consent_source: 'web form',
+				unpod_consent: 'on record: ...',
+			},
+			// Consent: Off: said as such, whatever the row holds.
+			{ task_id: 'T2', consent_source: 'web form', unpod_consent: 'off: not checked (Consent: Off)' },
 			// Created for the callee's next legal time: Keep to Calling Hours.
-			{ task_id: 'T5', scheduled_at: '2026-11-26T13:00:00.000Z' },
+			{
+				task_id: 'T5',
+				scheduled_at: '2026-11-26T13:00:00.000Z',
+				consent_at: '2026-03-02T10:15:00Z',
+				consent_source: 'call recording',
+			},
 			{ unpod_created: false, unpod_held: "5550100: the number's time zone is not known; not called" },
 			{ error: 'Item 3: contact_number "x" is not a phone number' },
 			{
 				unpod_created: false,
 				unpod_refused: 'Item 4: +15550300004 is on the do-not-call list (Do-Not-Call Numbers); not called',
+				unpod_refused_by: 'doNotCall',
+			},
+			{
+				unpod_created: false,
+				unpod_refused: 'Item 5: +15550300005: no consent on record (consent_at is empty); ...; not called',
+				unpod_refused_by: 'consent',
+			},
+			{
+				unpod_created: false,
+				unpod_refused: 'Item 6: +19005550123 is a premium-rate number (+1), ...; not called',
+				unpod_refused_by: 'number',
 			},
 		],
 		nodes: { 'Take the slice': { first: 41, last: 44, rows: 4 } },
@@ -340,8 +362,9 @@ test("a slice's count: rows with a task are calling (or waiting for their hours)
 	expect(counted).toEqual([
 		{
 			json: {
-				stages: { calling: 2, waiting_hours: 1, do_not_call: 1, not_created: 2 },
+				stages: { calling: 2, waiting_hours: 1, do_not_call: 1, no_consent: 1, not_created: 3 },
 				days: {},
+				consent: { placed: { 'web form': 1, 'not checked (Consent: Off)': 1, 'call recording': 1 }, refused: 1 },
 				taken_through: 44,
 			},
 		},
@@ -364,23 +387,28 @@ test('the count of endings moves each row from the stage it was in to the one it
 		// An ending read but not claimed (a repeat): no update came of it.
 		row('calling', { id: 5 }),
 		row('calling', { id: 6 }),
+		row('calling', { id: 7 }),
 	];
 	const updated = [
 		row('reached', { id: 1 }),
 		row('gave up', { id: 2 }),
-		row('retry scheduled', { id: 3 }),
+		// A next call placed, with the row's consent.
+		row('retry scheduled', { id: 3, consent_source: 'web form', consent_at: '2026-03-02T10:15:00Z' }),
 		row('reached', { id: 4 }),
 		// The person asked not to be called again.
 		row('do not call', { id: 6 }),
+		// Their consent was revoked after the first call: no next call.
+		row('no consent', { id: 7 }),
 	];
 	// The endings claimed: their seconds; one with a cost from Unpod (the local server's shape),
 	// the others with 0 (the live service's).
+	// Whether each call's opening said an AI speaks: said, not said, nobody spoke (not counted).
 	const claimed = [
-		{ task_id: 'T1', duration: 95, cost: 0 },
-		{ task_id: 'T2', duration: 0, cost: 0 },
+		{ task_id: 'T1', duration: 95, cost: 0, ai_disclosed: true },
+		{ task_id: 'T2', duration: 0, cost: 0, ai_disclosed: null },
 		{ task_id: 'T3', duration: 0 },
-		{ task_id: 'T4', duration: 60, cost: 0.12 },
-		{ task_id: 'T6', duration: 25, cost: null },
+		{ task_id: 'T4', duration: 60, cost: 0.12, ai_disclosed: false },
+		{ task_id: 'T6', duration: 25, cost: null, ai_disclosed: true },
 	];
 	const [{ json: change }] = runExampleCode('Count the outcomes', {
 		items: updated,
@@ -390,11 +418,13 @@ test('the count of endings moves each row from the stage it was in to the one it
 	const spend = { calls: 5, seconds: 180, unpriced_seconds: 120, unpod_cost: 0.12 };
 	expect(change).toEqual({
 		// Row 4's status was no stage's: it was never counted, so nothing is taken from any.
-		stages: { calling: -3, reached: 2, callback_due: 0, gave_up: 1, do_not_call: 1 },
+		stages: { calling: -4, reached: 2, callback_due: 0, gave_up: 1, do_not_call: 1, no_consent: 1 },
 		days: { '2026-11-26': { reached: 2, gave_up: 1, callback_due: 1, do_not_call: 1 } },
 		// 10:00 in Berlin is 09:00 UTC.
 		hours: { '2026-11-26T09': { ...spend, reached: 2, gave_up: 1, callback_due: 1, do_not_call: 1 } },
 		spend,
+		consent: { placed: { 'web form': 1 }, refused: 1 },
+		disclosure: { said: 2, not_said: 1 },
 	});
 });
 
@@ -414,9 +444,26 @@ test('the changes since the total are added up in it, to be written only where i
 			{ id: 4, kind: 'change' },
 		),
 		figuresRow({ calling: -1, gave_up: 1 }, { '2026-11-26': { gave_up: 1 } }, { id: 7, kind: 'change' }),
+		// Consent and the opening add up too.
+		{
+			id: 8,
+			kind: 'change',
+			figures: JSON.stringify({
+				stages: { no_consent: 1 },
+				consent: { placed: { 'web form': 2, 'call recording': 1 }, refused: 1 },
+				disclosure: { said: 2, not_said: 1 },
+			}),
+			through: 0,
+		},
+		{
+			id: 9,
+			kind: 'change',
+			figures: JSON.stringify({ consent: { placed: { 'web form': 1 } }, disclosure: { said: 1 } }),
+			through: 0,
+		},
 	];
 	const [{ json: out }] = addUp(total, changes);
-	expect(out).toMatchObject({ total_id: 1, through_before: 3, through: 7 });
+	expect(out).toMatchObject({ total_id: 1, through_before: 3, through: 9 });
 	expect(JSON.parse(out.figures)).toEqual({
 		stages: {
 			calling: 46,
@@ -426,11 +473,14 @@ test('the changes since the total are added up in it, to be written only where i
 			reached: 1,
 			gave_up: 1,
 			do_not_call: 0,
+			no_consent: 1,
 			other: 0,
 		},
 		days: { '2026-11-26': { reached: 1, gave_up: 1, callback_due: 1, do_not_call: 0 } },
 		hours: {},
 		spend: { calls: 0, seconds: 0, unpriced_seconds: 0, unpod_cost: 0 },
+		consent: { placed: { 'web form': 3, 'call recording': 1 }, refused: 1 },
+		disclosure: { said: 3, not_said: 1 },
 		taken_through: 0,
 	});
 	// Nothing to add up, or no total (the campaign not started by its start): nothing to write.
@@ -523,4 +573,47 @@ test('the report carries the same spend, by email and to Slack', () => {
 	expect(out.slack.text).toContain(
 		'Last 24 hours: 4 calls, 6.0 minutes, spend 0.60, per reached contact 0.60; campaign: 10 calls, spend 1.50',
 	);
+});
+
+/** Figures of a campaign whose calls went by their consent source, some refused, one opening silent on the AI. */
+const consentFigures = (consent: Record<string, unknown>) => ({
+	id: 1,
+	kind: 'total',
+	through: 0,
+	figures: JSON.stringify({
+		stages: { calling: 5, no_consent: 2 },
+		days: {},
+		consent,
+		disclosure: { said: 4, not_said: 1 },
+	}),
+});
+
+/** The consent table's lines: `key` -> its figure. */
+const consentCells = (html: string) =>
+	Object.fromEntries(
+		[...html.matchAll(/<tr data-consent="([^"]+)">.*?<b>([^<]*)<\/b>/g)].map(([, key, value]) => [key, value]),
+	);
+
+test('consent and the opening: the page and the report show calls placed by consent source, those refused for want of it, and the openings that did not say an AI speaks', () => {
+	const figures = consentFigures({ placed: { 'web form': 3, 'not checked (Consent: Off)': 2 }, refused: 2 });
+	const expected = {
+		'placed:web form': '3',
+		'placed:not checked (Consent: Off)': '2',
+		refused: '2',
+		not_said: '1 of 5',
+	};
+	const html = pageOf({ figures });
+	expect(consentCells(html)).toEqual(expected);
+	expect(figure(html, 'figure', 'no_consent')).toBe('2');
+	const out = report({ ...A_CAMPAIGN, figures });
+	expect(consentCells(String(out.html))).toEqual(expected);
+	expect(out.slack.text).toContain(
+		'Consent: 3 placed by web form, 2 placed by not checked (Consent: Off); 2 not called for want of it; 1 of 5 openings did not say an AI speaks',
+	);
+	// A campaign before any call: nothing placed, nothing refused.
+	expect(consentCells(pageOf({ figures: figuresRow({ calling: 0 }) }))).toEqual({
+		placed: '0',
+		refused: '0',
+		not_said: '0 of 0',
+	});
 });

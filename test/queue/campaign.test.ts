@@ -34,6 +34,7 @@ afterAll(async () => {
 function runner(table: string, figuresTable: string, doNotCallTable: string): Workflow {
 	const example = loadExample('data-table-campaign.json', {
 		callingHours: false,
+				consent: false,
 		credential: CREDENTIAL.unpodApi,
 		filesDir: cluster.main.n8n.folder,
 		dataTable: table,

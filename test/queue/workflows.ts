@@ -7,6 +7,7 @@ import { SEED } from '../../dev/server/seed';
 import type { Task } from '../../dev/server/types';
 import { graph, N8nNode, reportNode, Workflow } from '../../dev/harness/workflow-builders';
 import { CREDENTIAL } from '../helpers/setup';
+import { TASK_TEST_DEFAULTS } from '../helpers/nodes';
 import { webhookWorkflow } from './cluster';
 
 export const IMPORT_SPACE = SEED.secondSpaceToken;
@@ -38,7 +39,7 @@ export function importWorkflow(
 			credentials: CREDENTIAL,
 			parameters: {
 				operation: 'create',
-				callingHours: false,
+				...TASK_TEST_DEFAULTS,
 				space: { __rl: true, mode: 'token', value: IMPORT_SPACE },
 				agent: { __rl: true, mode: 'handle', value: SEED.secondAgentHandle },
 				contactName: '={{ $json.name }}',
@@ -165,7 +166,7 @@ export function approvalWorkflow(id: string, sinkUrl: string): Workflow {
 				credentials: CREDENTIAL,
 				parameters: {
 					operation: 'sendAndWait',
-					callingHours: false,
+					...TASK_TEST_DEFAULTS,
 					space: { __rl: true, mode: 'token', value: TRIGGER_SPACE },
 					agent: { __rl: true, mode: 'handle', value: SEED.agentHandle },
 					contactName: 'Rita Approver',
@@ -220,7 +221,7 @@ export function recordingsWorkflow(id: string): Workflow {
 		typeVersion: 1,
 		position: [x, 0] as [number, number],
 		credentials: CREDENTIAL,
-		parameters: { callingHours: false, ...parameters },
+		parameters: { ...TASK_TEST_DEFAULTS, ...parameters },
 	});
 	const stored = whereNode(id, 660);
 	stored.name = 'Stored';

@@ -67,14 +67,11 @@ export class CallGate {
 	constructor(
 		private context: IExecuteFunctions,
 		readonly now = Date.now(),
+		/** The calls' purpose where the operation fixes it (an approval's: informational); else The Calls Are. */
+		private purpose?: Purpose,
 	) {
 		this.numbers = new AllowedNumbers(context);
 		this.doNotCall = doNotCallListOf(context);
-	}
-
-	/** The purpose of item `itemIndex`'s calls: Options > The Calls Are. */
-	purposeOf(itemIndex: number): Purpose {
-		return purposeOf((this.context.getNodeParameter('options', itemIndex, {}) as IDataObject).callsAre);
 	}
 
 	/**
@@ -97,7 +94,7 @@ export class CallGate {
 					why: optedOut,
 				},
 			};
-		const purpose = purposeOf(options.callsAre);
+		const purpose = this.purpose ?? purposeOf(options.callsAre);
 		const mode = consentModeOf(context, itemIndex);
 		let sent = document;
 		let consent = CONSENT_OFF;

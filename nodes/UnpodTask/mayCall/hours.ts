@@ -10,6 +10,7 @@ import { EVERY_DAY, isTimeZone } from '../../shared/callingHours/callee';
 import type { Callee, CallingHours, HoursSettings, UserWindow } from '../../shared/callingHours/callee';
 import { minutesOf } from '../../shared/callingHours/week';
 import { purposeOf } from '../../shared/callPurposes';
+import type { Purpose } from '../../shared/callPurposes';
 import type { RowHours } from './contactRow';
 
 /** The options that make the user's own window; any of them set narrows every call. */
@@ -46,7 +47,12 @@ export function userWindowOf(
  * or limit of the user's. With the law's rules off, a number whose zone is not known is read in
  * Time Zone for Unknown Numbers, else the workflow's zone.
  */
-export function hoursSettingsOf(context: IExecuteFunctions, itemIndex: number): HoursSettings | undefined {
+export function hoursSettingsOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	/** The calls' purpose where the operation fixes it (an approval's: informational); else The Calls Are. */
+	purpose?: Purpose,
+): HoursSettings | undefined {
 	const law = context.getNodeParameter('callingHours', itemIndex, true) as boolean;
 	const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
 	const { user, timeZone } = userWindowOf(context, itemIndex, options);
@@ -59,7 +65,7 @@ export function hoursSettingsOf(context: IExecuteFunctions, itemIndex: number): 
 	const fallbackZone = timeZone || (law ? '' : context.getTimezone());
 	return {
 		law,
-		purpose: purposeOf(options.callsAre),
+		purpose: purpose ?? purposeOf(options.callsAre),
 		...(user ? { user } : {}),
 		...(fallbackZone ? { fallbackZone } : {}),
 		...(max ? { maxCallsPer24Hours: max } : {}),

@@ -15,6 +15,7 @@ import { userTime } from '../../shared/time';
 import { callContextOf, callRequest, rowLabel, SharedRequests, sheetRow } from '../mayCall/contactRow';
 import type { InvalidRow, RefusedRow, Row, RowHours } from '../mayCall/contactRow';
 import type { Callee, CallingHours } from '../../shared/callingHours/callee';
+import type { Purpose } from '../../shared/callPurposes';
 
 export function parseDocuments(value: unknown): IDataObject[] {
 	const parsed = typeof value === 'string' ? JSON.parse(value) : value;
@@ -43,6 +44,8 @@ function scheduleOf(context: IExecuteFunctions, itemIndex: number): IDataObject 
 /** How the rows of a read keep to calling hours: one book for the run, the operation's defaults. */
 export interface HoursReading {
 	book: CallingHours;
+	/** The calls' purpose where the operation fixes it (an approval's: informational); else each item's The Calls Are. */
+	purpose?: Purpose;
 	outside: (itemIndex: number) => RowHours['outside'];
 	/** The rows' shared RowHours, one per callee (rowHours). */
 	shared?: Map<Callee, Partial<Record<RowHours['outside'], RowHours>>>;
@@ -83,7 +86,7 @@ function hoursOfRow(
 	reading: HoursReading | undefined,
 ): RowHours | undefined | { field: string; message: string } {
 	if (!reading) return undefined;
-	const settings = hoursSettingsOf(context, itemIndex);
+	const settings = hoursSettingsOf(context, itemIndex, reading.purpose);
 	if (!settings) return undefined;
 	const own = ownZoneOf(document);
 	if (typeof own === 'object') return own;
@@ -212,7 +215,7 @@ export function readRows(
 ): ReadRows {
 	const found: ReadRows = { rows: [], invalid: [], refused: [] };
 	const reading: Reading = {
-		gate: new CallGate(context),
+		gate: new CallGate(context, Date.now(), hours?.purpose),
 		requests: new SharedRequests(),
 		...(hours ? { hours } : {}),
 		settingsOf: how.settingsOf ?? ((itemIndex, label) => requestOf(context, itemIndex, label)),

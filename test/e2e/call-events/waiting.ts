@@ -15,7 +15,7 @@ import { waitFor } from '../../helpers/wait-for';
 import { onPinnedN8n } from '../../helpers/versions';
 import { graph, reportNode } from '../../../dev/harness/workflow-builders';
 import { POLL_BY_REACTIVATION } from '../../../dev/harness/n8n-versions';
-import { agentRef, askByPhoneNode, postedWebhook, spaceRef, unpodNode } from '../../helpers/nodes';
+import { agentRef, askByPhoneNode, postedWebhook, spaceRef, TASK_TEST_DEFAULTS, unpodNode } from '../../helpers/nodes';
 import { OpenAiStandIn } from '../../helpers/openai-standin';
 import { CREDENTIAL, credentialsFor } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';
@@ -159,8 +159,11 @@ export function relayedWaits(callEvents: CallEventsSuite): void {
 						agent: agentRef(SEED.agentHandle),
 						contactName: 'Rita Reviewer',
 						contactNumber: REVIEWER,
-						// A colleague who agreed to be called at any hour: the test runs at any hour.
-						callingHours: false,
+						// A colleague who agreed to be called, at any hour: the test runs at any hour.
+						...TASK_TEST_DEFAULTS,
+						consent: 'whereLawAsks',
+						consentAt: '2026-01-05T09:00:00Z',
+						consentSource: 'employment agreement',
 						options: {},
 					},
 					credentials: CREDENTIAL,

@@ -43,7 +43,13 @@ const CREDENTIALS = [
 export const HUBSPOT_OPT_OUT = '+15550400504';
 
 export function hubspotExamples(suite: TwinSuite): void {
-	const [HUBSPOT, LOOKUP] = suite.add(hubspot, CREDENTIALS, ['hubspot-calls.json', 'superdialog-caller-lookup.json']);
+	// Consent on, as the example ships: its leads carry their consent where the example reads it.
+	const [HUBSPOT, LOOKUP] = suite.add(
+		hubspot,
+		CREDENTIALS,
+		['hubspot-calls.json', 'superdialog-caller-lookup.json'],
+		{},
+	);
 	let h: Harness<N8n>;
 	let n8n: N8nServer;
 	beforeAll(() => {
@@ -52,7 +58,12 @@ export function hubspotExamples(suite: TwinSuite): void {
 	});
 
 	describe('HubSpot', () => {
-		test('leads become calls, each with its HubSpot id as the document id; run again, nobody is called twice', async () => {
+		test('leads become calls, each with its HubSpot id as the document id and its consent; run again, nobody is called twice', async () => {
+			const consent = {
+				hs_legal_basis: 'Freely given consent from contact',
+				unpod_consent_at: '2026-04-02T10:00:00.000Z',
+				unpod_consent_wording: 'Acme may call me about its offers, also with an AI voice.',
+			};
 			const leads = [
 				hubspot.addContact({
 					firstname: 'Mia',
@@ -61,6 +72,7 @@ export function hubspotExamples(suite: TwinSuite): void {
 					email: 'mia.chen@example.com',
 					company: 'Northwind',
 					hs_lead_status: 'NEW',
+					...consent,
 				}),
 				hubspot.addContact({
 					firstname: 'Leo',
@@ -68,14 +80,22 @@ export function hubspotExamples(suite: TwinSuite): void {
 					phone: '+15550400102',
 					email: 'leo.park@example.com',
 					hs_lead_status: 'NEW',
+					...consent,
 				}),
 			];
+			// A new lead whose consent HubSpot does not hold: not called.
+			hubspot.addContact({ firstname: 'Nia', lastname: 'Nolan', phone: '+15550400103', hs_lead_status: 'NEW' });
 			hubspot.addContact({ firstname: 'No', lastname: 'Phone', email: 'no.phone@example.com', hs_lead_status: 'NEW' });
 			hubspot.addContact({ firstname: 'Already', lastname: 'Open', phone: '+15550400109', hs_lead_status: 'OPEN' });
 
 			expect(await n8n.runManually(HUBSPOT.id, 'Start the calls')).toEqual({ status: 'success' });
 			const creates = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
 			expect(creates).toHaveLength(1);
+			const carried = {
+				consent_at: consent.unpod_consent_at,
+				consent_source: 'HubSpot legal basis: Freely given consent from contact',
+				consent_wording: consent.unpod_consent_wording,
+			};
 			expect((creates[0].body as { documents: unknown[] }).documents).toEqual([
 				{
 					name: 'Mia Chen',
@@ -83,8 +103,15 @@ export function hubspotExamples(suite: TwinSuite): void {
 					document_id: leads[0].id,
 					email: 'mia.chen@example.com',
 					company_name: 'Northwind',
+					...carried,
 				},
-				{ name: 'Leo Park', contact_number: '+15550400102', document_id: leads[1].id, email: 'leo.park@example.com' },
+				{
+					name: 'Leo Park',
+					contact_number: '+15550400102',
+					document_id: leads[1].id,
+					email: 'leo.park@example.com',
+					...carried,
+				},
 			]);
 			// The search asked HubSpot for new leads with a phone, once.
 			expect(hubspot.sent('POST', /contacts\/search$/)).toHaveLength(1);

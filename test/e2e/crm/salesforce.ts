@@ -47,7 +47,8 @@ const CREDENTIALS = [
 ];
 
 export function salesforceExamples(suite: TwinSuite): void {
-	const [SALESFORCE] = suite.add(salesforce, CREDENTIALS, ['salesforce-calls.json']);
+	// Consent on, as the example ships: its leads' consent records are Salesforce's own.
+	const [SALESFORCE] = suite.add(salesforce, CREDENTIALS, ['salesforce-calls.json'], {});
 	let h: Harness<N8n>;
 	let n8n: N8nServer;
 	beforeAll(() => {
@@ -56,13 +57,47 @@ export function salesforceExamples(suite: TwinSuite): void {
 	});
 
 	describe('Salesforce', () => {
-		test('open leads with a phone become calls, each with its Lead Id as the document id; run again, nobody is called twice', async () => {
+		test('open leads with a phone become calls, each with its Lead Id as the document id and its phone consent; run again, nobody is called twice', async () => {
+			// Each person's Individual, and its phone consent records (Data Protection and Privacy).
+			const individual = (lastName: string) => salesforce.add('Individual', { LastName: lastName }).Id;
+			const phoneConsent = (partyId: string, status: 'OptIn' | 'OptOut', fields: Record<string, unknown> = {}) =>
+				salesforce.add('ContactPointTypeConsent', {
+					PartyId: partyId,
+					ContactPointType: 'Phone',
+					PrivacyConsentStatus: status,
+					CaptureDate: '2026-04-02T10:00:00.000+0000',
+					CaptureSource: 'Web form',
+					...fields,
+				});
+			const miaPerson = individual('Chen');
+			phoneConsent(miaPerson, 'OptIn', {
+				Consent_Wording__c: 'Acme may call me about its offers, also with an AI voice.',
+			});
 			const mia = salesforce.add('Lead', {
 				FirstName: 'Mia',
 				LastName: 'Chen',
 				Phone: '+15550700101',
 				Email: 'mia@example.com',
 				Company: 'Northwind',
+				Status: 'Open - Not Contacted',
+				IndividualId: miaPerson,
+			});
+			// Opted out of calls in Salesforce, and a lead with no consent record: neither is called.
+			const olaPerson = individual('Out');
+			phoneConsent(olaPerson, 'OptOut', { EffectiveFrom: '2026-05-01T08:00:00.000+0000' });
+			salesforce.add('Lead', {
+				FirstName: 'Ola',
+				LastName: 'Out',
+				Phone: '+15550700102',
+				Company: 'Z',
+				Status: 'Open - Not Contacted',
+				IndividualId: olaPerson,
+			});
+			salesforce.add('Lead', {
+				FirstName: 'Nat',
+				LastName: 'None',
+				Phone: '+15550700103',
+				Company: 'W',
 				Status: 'Open - Not Contacted',
 			});
 			salesforce.add('Lead', { FirstName: 'No', LastName: 'Phone', Company: 'X', Status: 'Open - Not Contacted' });
@@ -83,6 +118,9 @@ export function salesforceExamples(suite: TwinSuite): void {
 					document_id: mia.Id,
 					email: 'mia@example.com',
 					company_name: 'Northwind',
+					consent_at: '2026-04-02T10:00:00.000Z',
+					consent_source: 'Salesforce consent: Web form',
+					consent_wording: 'Acme may call me about its offers, also with an AI voice.',
 				},
 			]);
 			expect(await n8n.runManually(SALESFORCE.id, 'Start the calls')).toEqual({ status: 'success' });

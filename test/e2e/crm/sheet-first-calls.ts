@@ -16,13 +16,21 @@ import { credentialRefs, outcomeOf, type TwinSuite } from '../../helpers/twins';
 import { waitFor } from '../../helpers/wait-for';
 import { sheets, SHEETS_CREDENTIALS } from './sheets';
 
+/** What a person agreed to, as the sheet's consent columns keep it (a US sales call needs the wording). */
+const CONSENT = {
+	consent_at: '2026-03-02T10:15:00Z',
+	consent_source: 'web form',
+	consent_wording: 'I agree that Acme may call me about its offers, also with an AI voice.',
+};
 const ROWS: Array<Record<string, string>> = [
-	{ name: 'Ava Stone', phone: '+14155550141' },
-	{ name: 'Ben Ortiz', phone: '+44 20 7946 0142' },
+	{ name: 'Ava Stone', phone: '+14155550141', ...CONSENT },
+	{ name: 'Ben Ortiz', phone: '+44 20 7946 0142', ...CONSENT },
 	{ name: 'Cy Lee', phone: 'call me' },
-	{ name: 'Dee Park', phone: '+14155550144', do_not_call: 'TRUE' },
-	{ name: 'Eve Moss', phone: '+14155550145' },
+	{ name: 'Dee Park', phone: '+14155550144', do_not_call: 'TRUE', ...CONSENT },
+	{ name: 'Eve Moss', phone: '+14155550145', ...CONSENT },
 	{ name: 'Fay Old', phone: '+14155550146', task_id: 'T-from-last-week', status: 'completed' },
+	// No consent on the row: the law of the US asks it of every AI call.
+	{ name: 'Gus Ray', phone: '+14155550147' },
 ];
 // Ten hours of a scheduled call's wait pass in a second: a row outside its hours is called soon.
 const TIME_SCALE = 36_000;
@@ -59,9 +67,9 @@ export function sheetFirstCalls(suite: TwinSuite): void {
 				});
 
 				expect(await n8n.runManually(calls.id, 'Start the calls')).toEqual({ status: 'success' });
-				// Ava and Ben (in one request, or two when one of them is outside their hours now), and Eve's earlier call.
+				// Ava and Ben (in one request: both open in English; or two when one of them is outside their hours now), and Eve's earlier call.
 				expect(tasks()).toHaveLength(3);
-				const [ava, ben, cy, dee, eve, fay] = rows();
+				const [ava, ben, cy, dee, eve, fay, gus] = rows();
 				for (const row of [ava, ben]) {
 					const task = h.server.store.tasksById.get(String(row.task_id));
 					expect(task?.input.name).toBe(row.name);
@@ -86,6 +94,17 @@ export function sheetFirstCalls(suite: TwinSuite): void {
 					note: expect.stringContaining(`task ${earlier.task_id}`),
 				});
 				expect(fay).toMatchObject({ task_id: 'T-from-last-week', status: 'completed', note: '' });
+				expect(gus).toMatchObject({
+					task_id: '',
+					status: 'no consent',
+					note: 'Row 8: +14155550147: no consent on record (consent_at is empty); the law of the United States asks written consent for sales or marketing calls (47 CFR 64.1200(a)(2)-(3), (f)(9)); not called',
+				});
+				// The consent travels with each call; its context opens with the opening, in each callee's language.
+				for (const row of [ava, ben]) {
+					const task = h.server.store.tasksById.get(String(row.task_id))!;
+					expect(task.input).toMatchObject({ consent_at: '2026-03-02T10:15:00.000Z', consent_source: 'web form' });
+					expect(task.task.objective).toMatch(/^Opening, required by law: .*calling on behalf of Acme Demo Co/);
+				}
 
 				// Run again: the rows with a task_id are not read into calls; nobody is called anew.
 				const before = rows();
@@ -127,7 +146,10 @@ export function sheetFirstCalls(suite: TwinSuite): void {
 						summary: flat.call_summary,
 						// "outside calling hours ... calls at ..." no longer stands once the call has ended.
 						note: '',
+						// The agent's first words said it is an AI, as its opening told it to.
+						ai_disclosed: true,
 					});
+					expect(flat.disclosure_line).toMatch(/^Hello, this is an AI assistant, an artificial intelligence, calling on behalf of Acme Demo Co/);
 				}
 				// Ben asked not to be called again: his row says so, as the first workflow reads it.
 				expect([avaAfter.do_not_call, benAfter.do_not_call]).toEqual(['', true]);

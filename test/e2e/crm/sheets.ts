@@ -54,6 +54,10 @@ const HEADER = [
 	'meeting_date',
 	'decision_maker',
 	'do_not_call',
+	'consent_at',
+	'consent_source',
+	'consent_wording',
+	'consent_revoked_at',
 ];
 const ENDED_ROW = ['reached', 'gave up', 'do not call', 'not created'];
 
@@ -87,6 +91,7 @@ export function sheetsCampaign(suite: TwinSuite): void {
 			const claims = suite.claims;
 			const workflow = loadExample('google-sheets-campaign.json', {
 				callingHours: false,
+				consent: false,
 				credential: CREDENTIAL.unpodApi,
 				filesDir: '/nowhere',
 				spreadsheet: spreadsheet.id,

@@ -122,6 +122,7 @@ export function callingHoursInN8n(suite: ExamplesSuite): void {
 			const figuresTable = await n8n.dataTables.create('Unpod campaign figures, calling hours', FIGURES_COLUMNS, []);
 			const workflow = loadExample('data-table-campaign.json', {
 				credential: CREDENTIAL.unpodApi,
+				consent: false,
 				filesDir: suite.filesDir,
 				dataTable: table,
 				figuresTable,

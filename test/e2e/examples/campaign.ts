@@ -121,6 +121,12 @@ export function campaignExamples(suite: ExamplesSuite): void {
 				text: await page.innerText('body'),
 				refresh: await page.getAttribute('meta[http-equiv="refresh"]', 'content'),
 				scrollWidth: await page.evaluate('document.documentElement.scrollWidth'),
+				// Consent and the opening: each line's figure.
+				consent: Object.fromEntries(
+					await page.$$eval('tr[data-consent]', (lines: any[]) =>
+						lines.map((line) => [line.dataset.consent, line.cells[1].textContent]),
+					),
+				) as Record<string, string>,
 				// The spend table: each line's three periods (last 24 hours, 7 days, the campaign).
 				spend: Object.fromEntries(
 					await page.$$eval('tr[data-spend]', (lines: any[]) =>
@@ -157,13 +163,19 @@ export function campaignExamples(suite: ExamplesSuite): void {
 		const n8n = await suite.startN8n();
 		// The contacts and one row Unpod cannot call; numbers no other test uses.
 		// As a table imported from a CSV has them: an empty next_call_at, not none.
+		// Each with the consent the law of the US asks of a sales call by an AI: when, how, and its words.
 		const contacts: Array<Record<string, unknown>> = Array.from({ length: CONTACTS }, (_, i) => ({
 			name: `Campaign Contact ${i + 1}`,
 			phone: `+1555030${String(i + 1).padStart(4, '0')}`,
 			status: 'new',
 			next_call_at: '',
+			consent_at: '2026-03-02T10:15:00Z',
+			consent_source: 'web form',
+			consent_wording: 'I agree that Acme may call me about its offers, also with an AI voice.',
 		}));
 		contacts.splice(7, 0, { name: 'No Number', phone: 'call me', status: 'new' });
+		// A row with no consent: not called.
+		contacts.splice(9, 0, { name: 'No Consent', phone: '+15550300099', status: 'new' });
 		const table = await n8n.dataTables.create('Unpod campaign', CAMPAIGN_COLUMNS, contacts);
 		campaignTable = table;
 		figuresTable = await n8n.dataTables.create('Unpod campaign figures', FIGURES_COLUMNS, []);
@@ -233,8 +245,8 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			expect(firstView.status).toBe(200);
 			expect(firstView.headers['content-type']).toMatch(/^text\/html/);
 			expect(pageRequests(before)).toEqual(['GET /api/v2/platform/organisation/analytics/']);
-			expectPageFigures(shown.figures, { ...stageCounts(await n8n.dataTables.rows(table)), done: 2 });
-			expect(shown.figures).toMatchObject({ calling: CONTACTS - 1, do_not_call: 1, not_created: 1 });
+			expectPageFigures(shown.figures, { ...stageCounts(await n8n.dataTables.rows(table)), done: 3 });
+			expect(shown.figures).toMatchObject({ calling: CONTACTS - 1, do_not_call: 1, no_consent: 1, not_created: 1 });
 			expect(shown.analytics).toEqual(await spaceAnalytics());
 			// A phone's width, no sideways scrolling.
 			expect(shown.scrollWidth).toBeLessThanOrEqual(390);
@@ -252,7 +264,12 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			expect(pageRequests(asked)).toEqual([]);
 			// Then calls take 1.5 to 3 s, 40% reach nobody, and days between calls pass in seconds (eight a second).
 			h.server.calls.autoFinish = { minMs: 1500, maxMs: 3000, failRate: 0.4, retryRate: 0 };
-			h.server.calls.callScripts = [{ number: saysNo, end: 'completed', afterMs: 2000, outcome: 'do_not_call' }];
+			// One agent forgets the opening its context tells it to say: the page counts that call.
+			const forgets = String(contacts[4].phone);
+			h.server.calls.callScripts = [
+				{ number: saysNo, end: 'completed', afterMs: 2000, outcome: 'do_not_call' },
+				{ number: forgets, end: 'completed', afterMs: 2000, skipsOpening: true },
+			];
 			h.server.calls.planCalls(campaignTasks());
 			let rows = await n8n.dataTables.rows(table);
 			let forcedPolls = 0;
@@ -353,7 +370,12 @@ export function campaignExamples(suite: ExamplesSuite): void {
 				[saysNo, 'Asked to be taken off the list', `call ${optedOut.task_id}: ${workflow.name}`],
 			]);
 			expect(Date.parse(list[1].added_at)).toBeGreaterThan(0);
-			const done = [bad, listed, optedOut];
+			const noConsent = rows.find((r) => r.name === 'No Consent')!;
+			expect(noConsent).toMatchObject({ status: 'no consent', task_id: null });
+			expect(noConsent.result).toMatch(
+				/^Item 10: \+15550300099: no consent on record \(consent_at is empty\); the law of the United States asks written consent/,
+			);
+			const done = [bad, listed, optedOut, noConsent];
 
 			const tasks = campaignTasks();
 			const byNumber = (phone: string) => tasks.filter((t) => t.input.contact_number === phone);
@@ -450,6 +472,17 @@ export function campaignExamples(suite: ExamplesSuite): void {
 				expect(end.spend.minutes).toEqual(thrice((Math.round((seconds / 60) * 10) / 10).toFixed(1)));
 				expect(end.spend.spend).toEqual(thrice(spent.toFixed(2)));
 				expect(end.spend.per_reached).toEqual(thrice((spent / end.figures.reached).toFixed(2)));
+				// Consent and the opening: every call the package placed had its row's consent (web form),
+				// one row was not called for want of it, and the one agent that forgot the opening is counted.
+				const spoke = tasks.filter((t) =>
+					(t.output?.transcript as any[] | undefined)?.some((turn) => turn.role === 'assistant'),
+				);
+				expect(end.consent).toEqual({
+					'placed:web form': String(CONTACTS - 1 + ours.length),
+					refused: '1',
+					not_said: `${spoke.filter((t) => t.input.contact_number === forgets).length} of ${spoke.length}`,
+				});
+				expect(spoke.filter((t) => t.input.contact_number === forgets).length).toBeGreaterThan(0);
 				expect(end.refresh).toBe('300');
 				expect(end.scrollWidth).toBeLessThanOrEqual(390);
 				// It reloads itself: a second view (one more analytics read) comes without anyone asking.
@@ -459,7 +492,7 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			}
 
 			testNote(
-				`Campaign of ${rows.length} rows with Unpod's follow-ups on: ${count('reached')} reached, ${count('gave up')} gave up, 2 do not call, 1 not created; ` +
+				`Campaign of ${rows.length} rows with Unpod's follow-ups on: ${count('reached')} reached, ${count('gave up')} gave up, 2 do not call, 1 no consent, 1 not created; ` +
 					`${tasks.length} calls (${unpods.length} Unpod follow-ups, ${ours.length} the package's) in ` +
 					`${h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`).length} create requests; ` +
 					`${repeats} endings pushed twice during the campaign, then all ${tasks.length} again; ${forcedPolls} polls asked for; none called twice for one ending`,

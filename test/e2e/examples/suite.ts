@@ -107,6 +107,7 @@ export class ExamplesSuite {
 						filesDir: this.filesDir,
 						credentials: SERVICES,
 						callingHours: false,
+				consent: false,
 					}),
 				),
 			);

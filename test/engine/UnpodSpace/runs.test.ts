@@ -1,7 +1,7 @@
 /** Space > Get Runs and Get Run Tasks in n8n's engine (this process): following the import just made, by its runs. */
 import { outputOf } from '../../../dev/harness/run-results';
 import { N8nNode, rowsNode } from '../../../dev/harness/workflow-builders';
-import { unpodNode } from '../../helpers/nodes';
+import { TASK_TEST_DEFAULTS, unpodNode } from '../../helpers/nodes';
 import { CREDENTIAL, Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';
 
@@ -29,7 +29,7 @@ const importAndFollow = workflows.chain('runsImport', [
 			contactNumber: '={{ $json.phone }}',
 			callContext: 'Runs',
 			skipExisting: false,
-			callingHours: false,
+			...TASK_TEST_DEFAULTS,
 			options: { batchSize: 100 },
 		},
 	},

@@ -26,7 +26,13 @@ import { readRows } from '../../placeCalls/readRows';
 import { refuseInvalidRows } from '../../placeCalls/send';
 import { stopOnRefusedRows } from '../../placeCalls/output';
 import { maxCallsPerDayOption } from '../../mayCall/dailyCap';
-import { callingHoursField, countryCodeOption, hoursOptions, rateLimitWaitOption } from '../../placeCalls/fields';
+import {
+	callingHoursField,
+	callsAreOption,
+	countryCodeOption,
+	hoursOptions,
+	rateLimitWaitOption,
+} from '../../placeCalls/fields';
 import { callRequest } from '../../mayCall/contactRow';
 import type { Row } from '../../mayCall/contactRow';
 import type { Waiting } from '../../waitForCalls/park';
@@ -92,7 +98,7 @@ export const description: INodeProperties[] = [
 		countryCodeOption,
 		limitWaitOption('A timed-out wait puts out the input items without `approved`: treat that as not approved'),
 		rateLimitWaitOption,
-		...hoursOptions,
+		...hoursOptions.filter((option) => option.name !== callsAreOption.name),
 		...allowedNumbersOptions,
 		openingLanguageOption,
 		maxCallsPerDayOption,
@@ -121,7 +127,8 @@ function approvalRows(context: IExecuteFunctions): Row[] {
 	const { rows, invalid, refused } = readRows(
 		context,
 		context.getInputData(),
-		{ book: new CallingHours(), outside: () => 'schedule' },
+		// An approval asks a person to approve something: its calls are informational, whatever else the workflow calls for.
+		{ book: new CallingHours(), outside: () => 'schedule', purpose: 'informational' },
 		{
 			settingsOf: (itemIndex) => ({
 				request,
