@@ -38,6 +38,18 @@ export class DataTables {
 			throw new Error(`Inserting rows failed: ${inserted.status} ${JSON.stringify(inserted.data)}`);
 	}
 
+	/** Sets `data` on the rows whose columns equal `where`, as a user edits a row in the Data tables tab. */
+	async update(id: string, where: Record<string, string>, data: Record<string, unknown>): Promise<void> {
+		const path = await this.path();
+		const filter = {
+			type: 'and',
+			filters: Object.entries(where).map(([columnName, value]) => ({ columnName, condition: 'eq', value })),
+		};
+		const updated = await this.rest.patch(`${path}/${id}/rows`, { filter, data });
+		if (updated.status !== 200)
+			throw new Error(`Updating rows failed: ${updated.status} ${JSON.stringify(updated.data)}`);
+	}
+
 	/** Every row of a data table, in insertion order (n8n's REST API gives 50 a page). */
 	async rows(id: string): Promise<Array<Record<string, any>>> {
 		const path = `${await this.path()}/${id}/rows`;

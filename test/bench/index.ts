@@ -15,6 +15,7 @@ import { benchDoNotCall } from './do-not-call';
 import { benchImport } from './import';
 import { benchMcp } from './mcp';
 import { benchSpendGuards } from './spend-guards';
+import { benchConsent } from './consent';
 import { benchGuard, benchRateLimit } from './ratelimit';
 import { benchTrigger } from './trigger';
 
@@ -74,6 +75,11 @@ const sections: Record<string, { about: string; run: () => Promise<void> }> = {
 		about:
 			'Max Calls per Day and the costly numbers at 100,000 contacts in one Create, off and on (requests, created, time, peak memory); the number check per row',
 		run: () => benchSpendGuards(Number(process.env.BENCH_ROWS ?? 100_000)),
+	},
+	consent: {
+		about:
+			'Consent at 100,000 contacts in one Create across six places, 1 in 50 without consent: Off against Where the Law Asks (requests, created, time, peak memory); the check per row',
+		run: () => benchConsent(Number(process.env.BENCH_ROWS ?? 100_000)),
 	},
 	ratelimit: {
 		about: 'Bulk import under a 60 requests a minute plan; the duplicate guard against recent tasks',

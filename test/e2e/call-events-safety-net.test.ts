@@ -29,7 +29,7 @@ test('with 30% of pushes lost, every one of 100 endings reaches the CRM step exa
 		credential: CREDENTIAL.unpodApi,
 		filesDir: '',
 		callingHours: false,
-				consent: false,
+		consent: false,
 	});
 	workflow.nodes.push({
 		...reportNode('Report', `${h.server.url}/__sim/sink`),

@@ -6,6 +6,6 @@
  * version: `npm test` runs it on the pinned n8n; the matrix, which sets UNPOD_VERSION_MATRIX,
  * skips it.
  */
-const IN_VERSION_MATRIX = process.env.UNPOD_VERSION_MATRIX === '1';
+export const IN_VERSION_MATRIX = process.env.UNPOD_VERSION_MATRIX === '1';
 
 export const onPinnedN8n: jest.It = IN_VERSION_MATRIX ? test.skip : test;

@@ -256,7 +256,10 @@ export function relayedWaits(callEvents: CallEventsSuite): void {
 		expect(String(task.input[RESUME_FIELD])).toMatch(
 			/^http:\/\/127\.0\.0\.1:\d+\/webhook-waiting\/\d+\/.+wait=[0-9a-f]{32}/,
 		);
-		expect(task.task.objective).toBe('The assistant wants to refund 120 EUR on order 1234. Do you approve?');
+		// The opening first (an AI calls, for whom, recorded), then the Message.
+		expect(task.task.objective).toMatch(
+			/^Opening, required by law: .*\n\nThe assistant wants to refund 120 EUR on order 1234\. Do you approve\?$/s,
+		);
 		answer(task, said);
 		const result = (await resultOf(task)) as IDataObject;
 		expect(result).toMatchObject({
@@ -428,7 +431,14 @@ export function relayedWaits(callEvents: CallEventsSuite): void {
 					() => !!(task = h.server.store.tasks.slice(calls).find((t) => t.input.contact_number === REVIEWER)),
 				);
 				await waitFor('the agent to wait', async () => (await n8n!.executionCount(AGENT, ['waiting'])) === 1);
-				expect(task!.task.objective).toMatch(/^The assistant wants to run List.agents\. Do you approve\?$/);
+				expect(task!.task.objective).toMatch(
+					/^Opening, required by law: .*\n\nThe assistant wants to run List.agents\. Do you approve\?$/s,
+				);
+				// The reviewer's consent, as the review tool maps it, travels with the call.
+				expect(task!.input).toMatchObject({
+					consent_at: '2026-01-05T09:00:00.000Z',
+					consent_source: 'employment agreement',
+				});
 				// Nothing ran while the reviewer's phone rang.
 				expect(listed()).toBe(before);
 				answer(task!, said);

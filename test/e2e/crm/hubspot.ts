@@ -39,6 +39,13 @@ const CREDENTIALS = [
 	},
 ];
 
+/** A contact's consent to be called, where the HubSpot example reads it. */
+const CONSENTED = {
+	hs_legal_basis: 'Freely given consent from contact',
+	unpod_consent_at: '2026-04-02T10:00:00.000Z',
+	unpod_consent_wording: 'Acme may call me about its offers, also with an AI voice.',
+};
+
 /** The number that says no on its call in the HubSpot test: the sheet campaign must not call it. */
 export const HUBSPOT_OPT_OUT = '+15550400504';
 
@@ -59,11 +66,7 @@ export function hubspotExamples(suite: TwinSuite): void {
 
 	describe('HubSpot', () => {
 		test('leads become calls, each with its HubSpot id as the document id and its consent; run again, nobody is called twice', async () => {
-			const consent = {
-				hs_legal_basis: 'Freely given consent from contact',
-				unpod_consent_at: '2026-04-02T10:00:00.000Z',
-				unpod_consent_wording: 'Acme may call me about its offers, also with an AI voice.',
-			};
+			const consent = CONSENTED;
 			const leads = [
 				hubspot.addContact({
 					firstname: 'Mia',
@@ -228,11 +231,13 @@ export function hubspotExamples(suite: TwinSuite): void {
 				hs_lead_status: 'NEW',
 				unpod_do_not_call: 'true',
 			});
+			// Both consented to calls: the list alone keeps Lou from being called.
 			const listed = hubspot.addContact({
 				firstname: 'Lou',
 				lastname: 'Listed',
 				phone: '+15550400502',
 				hs_lead_status: 'NEW',
+				...CONSENTED,
 			});
 			const cleared = hubspot.addContact({
 				firstname: 'Cy',
@@ -240,6 +245,7 @@ export function hubspotExamples(suite: TwinSuite): void {
 				phone: '+15550400503',
 				hs_lead_status: 'NEW',
 				unpod_do_not_call: 'false',
+				...CONSENTED,
 			});
 			const sent = await startWithListed(suite, HUBSPOT, '+1 (555) 040-0502');
 			expect(sent).toEqual([cleared.id]);

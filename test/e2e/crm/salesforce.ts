@@ -47,6 +47,23 @@ const CREDENTIALS = [
 ];
 
 export function salesforceExamples(suite: TwinSuite): void {
+	// Each person's Individual, and its phone consent records (Data Protection and Privacy).
+	const individual = (lastName: string) => salesforce.add('Individual', { LastName: lastName }).Id;
+	const phoneConsent = (partyId: string, status: 'OptIn' | 'OptOut', fields: Record<string, unknown> = {}) =>
+		salesforce.add('ContactPointTypeConsent', {
+			PartyId: partyId,
+			ContactPointType: 'Phone',
+			PrivacyConsentStatus: status,
+			CaptureDate: '2026-04-02T10:00:00.000+0000',
+			CaptureSource: 'Web form',
+			...fields,
+		});
+	/** A lead's Individual with a phone consent, as a lead consented to calls carries it. */
+	const consented = (lastName: string) => {
+		const person = individual(lastName);
+		phoneConsent(person, 'OptIn', { Consent_Wording__c: 'Acme may call me about its offers, also with an AI voice.' });
+		return { IndividualId: person };
+	};
 	// Consent on, as the example ships: its leads' consent records are Salesforce's own.
 	const [SALESFORCE] = suite.add(salesforce, CREDENTIALS, ['salesforce-calls.json'], {});
 	let h: Harness<N8n>;
@@ -58,17 +75,6 @@ export function salesforceExamples(suite: TwinSuite): void {
 
 	describe('Salesforce', () => {
 		test('open leads with a phone become calls, each with its Lead Id as the document id and its phone consent; run again, nobody is called twice', async () => {
-			// Each person's Individual, and its phone consent records (Data Protection and Privacy).
-			const individual = (lastName: string) => salesforce.add('Individual', { LastName: lastName }).Id;
-			const phoneConsent = (partyId: string, status: 'OptIn' | 'OptOut', fields: Record<string, unknown> = {}) =>
-				salesforce.add('ContactPointTypeConsent', {
-					PartyId: partyId,
-					ContactPointType: 'Phone',
-					PrivacyConsentStatus: status,
-					CaptureDate: '2026-04-02T10:00:00.000+0000',
-					CaptureSource: 'Web form',
-					...fields,
-				});
 			const miaPerson = individual('Chen');
 			phoneConsent(miaPerson, 'OptIn', {
 				Consent_Wording__c: 'Acme may call me about its offers, also with an AI voice.',
@@ -232,12 +238,14 @@ export function salesforceExamples(suite: TwinSuite): void {
 				Status: 'Open - Not Contacted',
 				DoNotCall: true,
 			});
+			// Both consented to calls: the list alone keeps Lou from being called.
 			const listed = salesforce.add('Lead', {
 				FirstName: 'Lou',
 				LastName: 'Listed',
 				Phone: '+15550700502',
 				Company: 'Listed Ltd',
 				Status: 'Open - Not Contacted',
+				...consented('Listed'),
 			});
 			const noor = salesforce.add('Lead', {
 				FirstName: 'Noor',
@@ -245,6 +253,7 @@ export function salesforceExamples(suite: TwinSuite): void {
 				Phone: '+15550700503',
 				Company: 'Open Co',
 				Status: 'Open - Not Contacted',
+				...consented('Open'),
 			});
 			const sent = await startWithListed(suite, SALESFORCE, '(555) 070-0502');
 			expect(sent).toContain(noor.Id);

@@ -149,7 +149,9 @@ export function sheetFirstCalls(suite: TwinSuite): void {
 						// The agent's first words said it is an AI, as its opening told it to.
 						ai_disclosed: true,
 					});
-					expect(flat.disclosure_line).toMatch(/^Hello, this is an AI assistant, an artificial intelligence, calling on behalf of Acme Demo Co/);
+					expect(flat.disclosure_line).toMatch(
+						/^Hello, this is an AI assistant, an artificial intelligence, calling on behalf of Acme Demo Co/,
+					);
 				}
 				// Ben asked not to be called again: his row says so, as the first workflow reads it.
 				expect([avaAfter.do_not_call, benAfter.do_not_call]).toEqual(['', true]);

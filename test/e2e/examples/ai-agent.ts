@@ -38,9 +38,17 @@ export function aiAgentExample(suite: ExamplesSuite): void {
 		// One call, to the allowed number, with what the model asked for.
 		const creates = h.server.requestsTo('POST', '/tasks/');
 		expect(creates).toHaveLength(1);
+		// The tool keeps consent on, as shipped: Dana's consent date travels with the call.
 		expect(creates[0].body).toMatchObject({
-			context: 'Ask when the technician may come on Tuesday',
-			documents: [{ name: 'Dana Reyes', contact_number: DANA }],
+			context: expect.stringMatching(/^Opening, required by law: .*\n\nAsk when the technician may come on Tuesday$/s),
+			documents: [
+				{
+					name: 'Dana Reyes',
+					contact_number: DANA,
+					consent_at: '2026-01-15T10:00:00.000Z',
+					consent_source: 'service agreement',
+				},
+			],
 		});
 		const task = h.server.store.tasks.find((t) => t.input.contact_number === DANA)!;
 		expect(task.status).toBe('completed');

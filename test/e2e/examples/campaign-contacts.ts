@@ -23,7 +23,7 @@ export function campaignContactsExample(suite: ExamplesSuite): void {
 		writeFileSync(join(suite.filesDir, 'slices.csv'), csv);
 		const workflow = loadExample('data-table-campaign-contacts.json', {
 			callingHours: false,
-				consent: false,
+			consent: false,
 			credential: CREDENTIAL.unpodApi,
 			filesDir: suite.filesDir,
 			dataTable: table,

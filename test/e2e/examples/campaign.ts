@@ -22,6 +22,7 @@ import type { Browser } from 'playwright-core';
 import { startBrowser } from '../../../dev/harness/browser';
 import { CAMPAIGN_COLUMNS, FIGURES_COLUMNS, keptFigures, stageCounts } from '../../../dev/harness/campaign';
 import { testNote } from '../../helpers/notes';
+import { IN_VERSION_MATRIX } from '../../helpers/versions';
 
 /**
  * The campaign's contacts: enough for every ending (reached, gave up, both kinds of next call, a
@@ -63,7 +64,7 @@ export function campaignExamples(suite: ExamplesSuite): void {
 		await browser?.close();
 	});
 
-	const ENDED_ROW = ['reached', 'gave up', 'do not call', 'not created'];
+	const ENDED_ROW = ['reached', 'gave up', 'do not call', 'no consent', 'not created'];
 
 	/** Unpod's analytics of the seed space as the local server answers them now, named as the page names them. */
 	async function spaceAnalytics(): Promise<Record<string, number>> {
@@ -262,6 +263,12 @@ export function campaignExamples(suite: ExamplesSuite): void {
 				expect(String(refused.data)).not.toMatch(/Campaign Contact|\+1555|data-figure/);
 			}
 			expect(pageRequests(asked)).toEqual([]);
+			// Contact 7 withdraws their consent after the first call was placed (written in the table, as a
+			// user would): Follow Up places no next call for them. On the pinned n8n only: another test
+			// checks n8n's Data Table updates on every version.
+			const revoked = String(contacts[6].phone);
+			if (!IN_VERSION_MATRIX)
+				await n8n.dataTables.update(table, { phone: revoked }, { consent_revoked_at: new Date().toISOString() });
 			// Then calls take 1.5 to 3 s, 40% reach nobody, and days between calls pass in seconds (eight a second).
 			h.server.calls.autoFinish = { minMs: 1500, maxMs: 3000, failRate: 0.4, retryRate: 0 };
 			// One agent forgets the opening its context tells it to say: the page counts that call.
@@ -269,6 +276,8 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			h.server.calls.callScripts = [
 				{ number: saysNo, end: 'completed', afterMs: 2000, outcome: 'do_not_call' },
 				{ number: forgets, end: 'completed', afterMs: 2000, skipsOpening: true },
+				// Reached, so Unpod calls them no more itself: only the package's next call is in question.
+				{ number: revoked, end: 'completed', afterMs: 2000, outcome: 'interested' },
 			];
 			h.server.calls.planCalls(campaignTasks());
 			let rows = await n8n.dataTables.rows(table);
@@ -376,6 +385,14 @@ export function campaignExamples(suite: ExamplesSuite): void {
 				/^Item 10: \+15550300099: no consent on record \(consent_at is empty\); the law of the United States asks written consent/,
 			);
 			const done = [bad, listed, optedOut, noConsent];
+			if (!IN_VERSION_MATRIX) {
+				// Consent withdrawn after the first call: that call, and no next one by the package.
+				const withdrawn = rows.find((r) => r.phone === revoked)!;
+				expect(withdrawn).toMatchObject({ status: 'no consent', result: 'consent_revoked', attempt: 1 });
+				const theirs = campaignTasks().filter((t) => t.input.contact_number === revoked);
+				expect(theirs.filter((t) => !t.output?.referenced_task)).toHaveLength(1);
+				done.push(withdrawn);
+			}
 
 			const tasks = campaignTasks();
 			const byNumber = (phone: string) => tasks.filter((t) => t.input.contact_number === phone);
@@ -477,10 +494,13 @@ export function campaignExamples(suite: ExamplesSuite): void {
 				const spoke = tasks.filter((t) =>
 					(t.output?.transcript as any[] | undefined)?.some((turn) => turn.role === 'assistant'),
 				);
+				// Not said: the agent that forgets, and Unpod's own follow-ups, which Unpod creates without the
+				// run's context and so without the opening (docs/consent.md, what it does not do).
+				const silent = spoke.filter((t) => t.input.contact_number === forgets || t.output?.referenced_task);
 				expect(end.consent).toEqual({
 					'placed:web form': String(CONTACTS - 1 + ours.length),
-					refused: '1',
-					not_said: `${spoke.filter((t) => t.input.contact_number === forgets).length} of ${spoke.length}`,
+					refused: IN_VERSION_MATRIX ? '1' : '2',
+					not_said: `${silent.length} of ${spoke.length}`,
 				});
 				expect(spoke.filter((t) => t.input.contact_number === forgets).length).toBeGreaterThan(0);
 				expect(end.refresh).toBe('300');
@@ -566,7 +586,8 @@ export function campaignExamples(suite: ExamplesSuite): void {
 		expect(slack.text).toContain(`Reached: *${today.reached}*`);
 		expect(slack.text).toContain(`Gave up: *${today.gave_up}*`);
 		expect(slack.text).toContain(`Asked not to be called: *1*`);
-		expect(slack.blocks.map((b) => b.type)).toEqual(['header', 'section', 'context', 'context']);
+		// The last: consent and the opening.
+		expect(slack.blocks.map((b) => b.type)).toEqual(['header', 'section', 'context', 'context', 'context']);
 		// The campaign's calls, kept as they ended, and a spend at the cost per minute.
 		const spent = keptFigures(await n8n.dataTables.rows(figuresTable)).spend;
 		expect(spent.calls).toBeGreaterThan(0);

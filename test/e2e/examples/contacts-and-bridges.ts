@@ -23,7 +23,7 @@ export function contactsAndBridges(suite: ExamplesSuite): void {
 		({ h, filesDir } = suite);
 	});
 
-	test('contacts CSV to call tasks: 45 rows created in one request; the 4 bad rows and the one on the do-not-call list not created', async () => {
+	test('contacts CSV to call tasks: 45 rows created in two requests (one in French, for Quebec); the 4 bad rows and the one on the do-not-call list not created', async () => {
 		// Ben Müller (row 2) said no in another campaign: the shared list has him, written another way.
 		const doNotCall = await suite.doNotCallTable();
 		const n8n = await suite.startN8n();
@@ -59,9 +59,14 @@ export function contactsAndBridges(suite: ExamplesSuite): void {
 			'Item 30: contact_number "12345" is not a phone number (expected an optional + followed by 7 to 15 digits)',
 			'Item 42: contact_number is missing',
 		]);
-		const [post] = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
-		expect((post.body as any).documents).toHaveLength(45);
+		// One request in English, and one in French for the Quebec number: the opening is in the context.
+		const [post, quebec] = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
+		expect((post.body as any).documents).toHaveLength(44);
 		expect((post.body as any).documents.map((d: any) => d.contact_number)).not.toContain('+12371531097');
+		expect((quebec.body as any).documents.map((d: any) => [d.name, d.contact_number])).toEqual([
+			['Quinn Patel', '+13547265074'],
+		]);
+		expect((quebec.body as any).context).toMatch(/^Opening, required by law: .* in French, word for word: "Bonjour/);
 		expect((post.body as any).documents[0]).toEqual({
 			name: 'Ava Patel',
 			contact_number: '+12001001000',
@@ -88,7 +93,7 @@ export function contactsAndBridges(suite: ExamplesSuite): void {
 		const [post] = h.server.requestsTo('POST', `/spaces/${SEED.secondSpaceToken}/tasks/`);
 		expect(post.body).toMatchObject({
 			pilot: SEED.secondAgentHandle,
-			context: 'Renewal reminder',
+			context: expect.stringMatching(/^Opening, required by law: .* in German, .*\n\nRenewal reminder$/s),
 			documents: [{ name: 'Berlin Office', contact_number: '+49301234567' }],
 		});
 	});

@@ -107,7 +107,8 @@ export class ExamplesSuite {
 						filesDir: this.filesDir,
 						credentials: SERVICES,
 						callingHours: false,
-				consent: false,
+						// The AI agent's allow-listed people carry their consent: its tool keeps Consent as shipped.
+						...(file === 'ai-agent-call-and-wait.json' ? {} : { consent: false }),
 					}),
 				),
 			);

@@ -108,8 +108,33 @@ describe('the flat outcome', () => {
 			unpod_follow_up: null,
 			unpod_follow_up_status: null,
 			unpod_redial: null,
+			ai_disclosed: null,
+			disclosure_line: null,
 		});
 		expect(unpodCallsAgain(flat)).toBeUndefined();
+	});
+
+	test("ai_disclosed: the agent's first turns said it is an AI, quoting the line; the consent travels in contact_fields", () => {
+		const task = (transcript: unknown[]) =>
+			simplifyTask({
+				task_id: 'T9',
+				status: 'completed',
+				input: { name: 'Ann', contact_number: '+4930111', consent_at: '2026-03-02T10:15:00.000Z' },
+				output: { transcript },
+			});
+		const said = task([
+			{ role: 'assistant', content: 'Guten Tag, hier spricht ein virtueller Assistent, eine künstliche Intelligenz.' },
+			{ role: 'user', content: 'Ja?' },
+		]);
+		expect(said).toMatchObject({
+			ai_disclosed: true,
+			disclosure_line: 'Guten Tag, hier spricht ein virtueller Assistent, eine künstliche Intelligenz.',
+			contact_fields: { consent_at: '2026-03-02T10:15:00.000Z' },
+		});
+		expect(task([{ role: 'assistant', content: 'Hello Ann, this is Acme.' }])).toMatchObject({
+			ai_disclosed: false,
+			disclosure_line: null,
+		});
 	});
 
 	test("do_not_call: the agent's extracted opt-out, as JSON text too; false when nothing says so", () => {
