@@ -63,3 +63,27 @@ export function numberOption(context: IExecuteFunctions, field: INodeProperties)
 		field.typeOptions?.maxValue ?? Infinity,
 	);
 }
+
+/** Whether a parameter's value, as the node holds it, has an expression anywhere in it. */
+const hasExpression = (value: unknown): boolean =>
+	typeof value === 'string'
+		? value.startsWith('=')
+		: value !== null && typeof value === 'object' && Object.values(value).some(hasExpression);
+
+/**
+ * Parameters read for each item, each read once for the whole run where the node holds it as a
+ * plain value (no expression anywhere in it): 100,000 items then read it once, not 100,000 times.
+ * The value is shared by every item: read it, never change it.
+ */
+export class ItemParameters {
+	private plain = new Map<string, unknown>();
+
+	constructor(private context: IExecuteFunctions) {}
+
+	get<T>(name: string, itemIndex: number, fallback: T): T {
+		if (this.plain.has(name)) return this.plain.get(name) as T;
+		const value = this.context.getNodeParameter(name, itemIndex, fallback as never) as T;
+		if (!hasExpression(this.context.getNode().parameters[name])) this.plain.set(name, value);
+		return value;
+	}
+}

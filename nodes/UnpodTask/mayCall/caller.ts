@@ -2,7 +2,8 @@
  * Who calls, as every operation that places calls says it: Calling On Behalf Of, Business Contact
  * and Opening Language, and the opening each call's context begins with (shared/disclosure/).
  */
-import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { ItemParameters } from '../../shared/parameters';
 import { LANGUAGES, LANGUAGE_NAMES, openingInstruction } from '../../shared/disclosure/openings';
 import type { Caller, Language } from '../../shared/disclosure/openings';
 
@@ -51,13 +52,13 @@ export const openingLanguageOption: INodeProperties = {
 		"The language of the opening the agent says first. The language of the place: the country's (Quebec's French for its area codes), English where a country has several or one the package has no words in.",
 };
 
-/** An item's caller and its Opening Language, read once per item. */
+/** An item's caller and its Opening Language. */
 export function callerOf(
-	context: IExecuteFunctions,
+	parameters: ItemParameters,
 	itemIndex: number,
 	options: IDataObject,
 ): Caller & { language?: Language } {
-	const text = (name: string) => String(context.getNodeParameter(name, itemIndex, '') ?? '').trim();
+	const text = (name: string) => String(parameters.get(name, itemIndex, '') ?? '').trim();
 	const business = text('callingOnBehalfOf');
 	const contact = text('businessContact');
 	const language = (LANGUAGES as readonly unknown[]).includes(options.openingLanguage)

@@ -18,6 +18,7 @@ import { BUSINESS_CONTACT, CALLING_ON_BEHALF_OF, callerOf, Openings } from './ca
 import { consentModeOf, consentRecordOf, consentVerdict } from './consent';
 import { doNotCallListOf, doNotCallReason } from './doNotCall';
 import { AllowedNumbers } from './numbers';
+import { ItemParameters } from '../../shared/parameters';
 
 /** The checks before any request, in the order they are made: an item names the first that stopped it. */
 export const CHECK_ORDER = ['number', 'country', 'doNotCall', 'consent'] as const;
@@ -57,6 +58,7 @@ const CONSENT_NOT_ASKED = 'not asked: no law of the table asks consent for these
 
 /** One gate for a run of a node: the run's do-not-call list, number plans and openings, read once. */
 export class CallGate {
+	private parameters: ItemParameters;
 	private numbers: AllowedNumbers;
 	private doNotCall: DoNotCallList;
 	private places?: PhonePlaces;
@@ -70,7 +72,8 @@ export class CallGate {
 		/** The calls' purpose where the operation fixes it (an approval's: informational); else The Calls Are. */
 		private purpose?: Purpose,
 	) {
-		this.numbers = new AllowedNumbers(context);
+		this.parameters = new ItemParameters(context);
+		this.numbers = new AllowedNumbers(context, this.parameters);
 		this.doNotCall = doNotCallListOf(context);
 	}
 
@@ -81,7 +84,7 @@ export class CallGate {
 	check(itemIndex: number, document: IDataObject): GateAnswer {
 		const { context } = this;
 		const number = String(document.contact_number ?? '');
-		const options = context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const options = this.parameters.get<IDataObject>('options', itemIndex, {});
 		const facts = this.numbers.facts(number);
 		const notAllowed = this.numbers.refusal(number, this.numbers.rulesOf(itemIndex), facts);
 		if (notAllowed) return { stop: { ...notAllowed, why: notAllowed.reason } };
@@ -95,7 +98,7 @@ export class CallGate {
 				},
 			};
 		const purpose = this.purpose ?? purposeOf(options.callsAre);
-		const mode = consentModeOf(context, itemIndex);
+		const mode = consentModeOf(this.parameters.get('consent', itemIndex, 'whereLawAsks'));
 		let sent = document;
 		let consent = CONSENT_OFF;
 		if (mode !== 'off') {
@@ -117,7 +120,7 @@ export class CallGate {
 			consent = asked ? consentMet(asked, purpose) : CONSENT_NOT_ASKED;
 		}
 		const region = facts.country === 'US' || facts.country === 'CA' ? this.placesOf().of(number)?.region : undefined;
-		const caller = callerOf(context, itemIndex, options);
+		const caller = callerOf(this.parameters, itemIndex, options);
 		const rules = disclosureRulesFor(facts.country, region, purpose);
 		const toName = !caller.business && ruleAsking(rules, 'business');
 		if (toName)

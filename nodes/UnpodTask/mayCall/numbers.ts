@@ -7,6 +7,7 @@
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NumberPlans } from '../../shared/allowedNumbers/numberPlans';
+import { ItemParameters } from '../../shared/parameters';
 import type { NumberFacts } from '../../shared/allowedNumbers/numberPlans';
 
 export const allowCostlyNumbersOption: INodeProperties = {
@@ -42,11 +43,14 @@ export class AllowedNumbers {
 	private plans = new NumberPlans();
 	private parsed = new Map<string, ReadonlySet<string> | undefined>();
 
-	constructor(private context: IExecuteFunctions) {}
+	constructor(
+		private context: IExecuteFunctions,
+		private parameters = new ItemParameters(context),
+	) {}
 
 	/** Item `itemIndex`'s rules; a code that is no country stops the node, naming the field and the item. */
 	rulesOf(itemIndex: number): NumberRules {
-		const options = this.context.getNodeParameter('options', itemIndex, {}) as IDataObject;
+		const options = this.parameters.get<IDataObject>('options', itemIndex, {});
 		const text = String(options.allowedCountries ?? '').trim();
 		if (!this.parsed.has(text)) this.parsed.set(text, this.countriesOf(text, itemIndex));
 		return { countries: this.parsed.get(text), costly: options.allowCostlyNumbers === true };

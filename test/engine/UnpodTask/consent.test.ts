@@ -144,6 +144,27 @@ describe('Create: the law of each place, sales calls (the default)', () => {
 	});
 });
 
+test('each contact names the first check that stopped it, in a fixed order: number, country, do-not-call, consent', async () => {
+	const out = (
+		await task(
+			{ doNotCallNumbers: '+19005550123, +12125550101, +442079460101', options: { allowedCountries: 'US, CA' } },
+			'continueRegularOutput',
+		).run([
+			// A premium-rate number, on the list, without consent: its number first.
+			row('Costly', '+1 900 555 0123'),
+			// A UK number on the list, without consent: its country first.
+			row('Abroad', '+44 20 7946 0101'),
+			// On the list and without consent: do-not-call first.
+			row('Listed', '+1 212 555 0101'),
+			// Without consent alone.
+			row('Nobody asked', '+1 212 555 0102'),
+		])
+	).map((item) => item.json);
+	expect(out.map((o) => o.unpod_refused_by)).toEqual(['number', 'country', 'doNotCall', 'consent']);
+	expect(out.map((o) => o.do_not_call ?? null)).toEqual([null, null, true, null]);
+	expect(h.server.requests.filter((r) => r.method === 'POST')).toEqual([]);
+});
+
 describe('who calls: the opening, and the business the law asks to be named', () => {
 	test("each call's context opens with the words the agent says first, in the language of the place", async () => {
 		await task({ consent: 'off', callingOnBehalfOf: 'Acme Ltd', businessContact: '+1 800 555 0100' }).run([
