@@ -128,7 +128,12 @@ export class CallLifecycle extends Tables {
 		const output =
 			outcome === 'failed'
 				? failedOutput(task, endMs)
-				: completedOutput(task, endMs, this.recordingBase, !!settings && !task.answer && droppedCall(task));
+				: completedOutput(
+						task,
+						endMs,
+						this.recordingBase,
+						!!settings && !task.answer && (task.dropped === true || droppedCall(task)),
+					);
 		const steps = settings ? this.playPostCall(settings, task, output, endMs, outcome !== 'failed') : {};
 		// Unpod's chain stays on a follow-up when its call ends: the next follow-up counts from it.
 		task.output = { ...output, ...chainOf(task) };
@@ -218,6 +223,7 @@ export class CallLifecycle extends Tables {
 		if (script.answer) task.answer = script.answer;
 		if (script.outcome) task.outcome = script.outcome;
 		if (script.skipsOpening) task.skipsOpening = true;
+		if (script.dropped) task.dropped = true;
 		const ends = {
 			completed: 'complete',
 			failed: 'fail',

@@ -158,6 +158,8 @@ export interface CallScript {
 	outcome?: CallOutcome;
 	/** The agent greets as it likes, leaving out the opening its context tells it to say first. */
 	skipsOpening?: boolean;
+	/** The line drops after the greeting (a call of an agent with post-call settings): Unpod's summary says `Dropped`. */
+	dropped?: boolean;
 }
 
 /** The verdicts of a completed call's analysis; `do_not_call`: the person asked not to be called again. */
@@ -206,6 +208,8 @@ export interface Task {
 	outcome?: CallOutcome;
 	/** A scripted agent that leaves out the opening its context tells it to say. */
 	skipsOpening?: boolean;
+	/** A scripted call that drops after the greeting. */
+	dropped?: boolean;
 	/** How far ahead of the real clock the call's own times run (a wait shortened by the server's time scale). */
 	clockAheadMs?: number;
 	/** The rest of an auto-finishing call's lifecycle, soonest first. */

@@ -5,7 +5,14 @@ const before = new Map(rowsOf($('The row before').all()).map((row) => [row.id, r
 const stages = {};
 const decided = {};
 const add = (into, key, delta) => (into[key] = (into[key] ?? 0) + delta);
-// A next call placed counts by the row's consent source; a row now refused for consent, as refused.
+// A next call placed counts by the row's consent source (where Follow Up checked none, as such); a
+// row now refused for consent, as refused.
+const unchecked = new Set(
+	$('Schedule follow-up')
+		.all()
+		.filter((item) => String(item.json.unpod_consent ?? '').startsWith('off'))
+		.map((item) => item.json.follow_up_task_id),
+);
 const placed = {};
 let refused = 0;
 for (const row of rowsOf($input.all())) {
@@ -15,7 +22,8 @@ for (const row of rowsOf($input.all())) {
 	if (from !== 'other') add(stages, from, -1);
 	add(stages, to, 1);
 	if (DAY_STAGES.includes(to)) add(decided, to, 1);
-	if (to === 'callback_due' && row.status !== 'unpod follow-up') add(placed, consentSourceOf(row), 1);
+	if (to === 'callback_due' && row.status !== 'unpod follow-up')
+		add(placed, consentSourceOf(unchecked.has(row.task_id) ? { unpod_consent: 'off' } : row), 1);
 	if (to === 'no_consent') refused += 1;
 }
 // Whether each call's opening said an AI speaks (null: nobody spoke, not counted).

@@ -19,6 +19,9 @@ export const PURPOSE_NAMES: Readonly<Record<Purpose, string>> = {
 	informational: 'informational',
 };
 
-/** The node's The Calls Are, read: anything else (an old or mistyped value) is the strictest, sales. */
-export const purposeOf = (value: unknown): Purpose =>
-	(PURPOSES as readonly unknown[]).includes(value) ? (value as Purpose) : 'sales';
+/** The node's The Calls Are, read: not set, the strictest, sales; a value that is none is an error naming it. */
+export function purposeOf(value: unknown): Purpose {
+	if (value === undefined || value === null || value === '') return 'sales';
+	if ((PURPOSES as readonly unknown[]).includes(value)) return value as Purpose;
+	throw new Error(`The Calls Are "${String(value)}" is not one of ${PURPOSES.join(', ')}`);
+}

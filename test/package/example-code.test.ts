@@ -388,6 +388,7 @@ test('the count of endings moves each row from the stage it was in to the one it
 		row('calling', { id: 5 }),
 		row('calling', { id: 6 }),
 		row('calling', { id: 7 }),
+		row('calling', { id: 8 }),
 	];
 	const updated = [
 		row('reached', { id: 1 }),
@@ -399,6 +400,8 @@ test('the count of endings moves each row from the stage it was in to the one it
 		row('do not call', { id: 6 }),
 		// Their consent was revoked after the first call: no next call.
 		row('no consent', { id: 7 }),
+		// A next call Follow Up placed with Consent off: counted as such, whatever the row holds.
+		row('callback scheduled', { id: 8, task_id: 'T8next', consent_source: 'web form' }),
 	];
 	// The endings claimed: their seconds; one with a cost from Unpod (the local server's shape),
 	// the others with 0 (the live service's).
@@ -410,20 +413,24 @@ test('the count of endings moves each row from the stage it was in to the one it
 		{ task_id: 'T4', duration: 60, cost: 0.12, ai_disclosed: false },
 		{ task_id: 'T6', duration: 25, cost: null, ai_disclosed: true },
 	];
+	const followUps = [
+		{ follow_up_task_id: 'T8next', unpod_consent: 'off: not asked (Consent: Off); a revocation still stops a call' },
+		{ follow_up_task_id: null, unpod_consent: 'on record: ...' },
+	];
 	const [{ json: change }] = runExampleCode('Count the outcomes', {
 		items: updated,
-		nodes: { 'The row before': before, 'Calls claimed': claimed },
+		nodes: { 'The row before': before, 'Calls claimed': claimed, 'Schedule follow-up': followUps },
 		now: NOW,
 	});
 	const spend = { calls: 5, seconds: 180, unpriced_seconds: 120, unpod_cost: 0.12 };
 	expect(change).toEqual({
 		// Row 4's status was no stage's: it was never counted, so nothing is taken from any.
-		stages: { calling: -4, reached: 2, callback_due: 0, gave_up: 1, do_not_call: 1, no_consent: 1 },
-		days: { '2026-11-26': { reached: 2, gave_up: 1, callback_due: 1, do_not_call: 1 } },
+		stages: { calling: -5, reached: 2, callback_due: 1, gave_up: 1, do_not_call: 1, no_consent: 1 },
+		days: { '2026-11-26': { reached: 2, gave_up: 1, callback_due: 2, do_not_call: 1 } },
 		// 10:00 in Berlin is 09:00 UTC.
-		hours: { '2026-11-26T09': { ...spend, reached: 2, gave_up: 1, callback_due: 1, do_not_call: 1 } },
+		hours: { '2026-11-26T09': { ...spend, reached: 2, gave_up: 1, callback_due: 2, do_not_call: 1 } },
 		spend,
-		consent: { placed: { 'web form': 1 }, refused: 1 },
+		consent: { placed: { 'web form': 1, 'not checked (Consent: Off)': 1 }, refused: 1 },
 		disclosure: { said: 2, not_said: 1 },
 	});
 });

@@ -5,7 +5,7 @@
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
 import type { ItemParameters } from '../../shared/parameters';
 import { LANGUAGES, LANGUAGE_NAMES, openingInstruction } from '../../shared/disclosure/openings';
-import type { Caller, Language } from '../../shared/disclosure/openings';
+import type { Caller, Language, OpeningSays } from '../../shared/disclosure/openings';
 
 type Show = Record<string, Array<string | number | boolean>>;
 
@@ -22,7 +22,7 @@ export function callerFields(show: Show): INodeProperties[] {
 			default: '',
 			placeholder: 'e.g. Acme Insurance Ltd',
 			description:
-				'The business the calls are for, by the name it is registered under. Every call opens by saying an AI speaks for it; where the law asks a call to name who calls (the US, Canada, France and the UK for sales), a contact is not called without it.',
+				'The business the calls are for, by the name it is registered under. Every call opens by saying an AI speaks for it. The law of the US and Canada asks every call to name who calls, and France and the UK sales calls: empty, such a contact is a bad row.',
 			hint: 'The opening the package puts before the Call Context says it, in the language of the place where the phone rings, with that the call is recorded',
 			displayOptions: { show },
 		},
@@ -33,7 +33,7 @@ export function callerFields(show: Show): INodeProperties[] {
 			default: '',
 			placeholder: 'e.g. +1 800 555 0100, 1 Main St, Springfield',
 			description:
-				'A telephone number (and an address, for Canada and the UK) at which the person can reach the business; the opening gives it. The US, Canada and the UK for sales ask for it.',
+				'A telephone number (and an address, for California, Canada and the UK) at which the person can reach the business; the opening gives it. The law of the US and Canada asks it of every call, the UK of sales calls: empty, such a contact is a bad row.',
 			displayOptions: { show },
 		},
 	];
@@ -71,11 +71,11 @@ export function callerOf(
 export class Openings {
 	private made = new Map<string, string>();
 
-	contextOf(language: Language, caller: Caller, callContext: string): string {
-		const key = JSON.stringify([language, caller.business ?? '', caller.contact ?? '', callContext]);
+	contextOf(language: Language, caller: Caller, says: OpeningSays, callContext: string): string {
+		const key = JSON.stringify([language, caller.business ?? '', caller.contact ?? '', !!says.commercial, callContext]);
 		let made = this.made.get(key);
 		if (made === undefined) {
-			made = `${openingInstruction(language, caller)}\n\n${callContext}`;
+			made = `${openingInstruction(language, caller, says)}\n\n${callContext}`;
 			this.made.set(key, made);
 		}
 		return made;

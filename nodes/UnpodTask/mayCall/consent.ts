@@ -18,13 +18,21 @@ import type {
 type Show = Record<string, Array<string | number | boolean>>;
 
 /** Each field of the record: its parameter, label, and what it says. */
-const RECORD_FIELDS: Array<{ field: ConsentField; name: string; displayName: string; description: string }> = [
+/** `always`: shown with Consent Off too, where a revocation (and a consent given again after it) still holds. */
+const RECORD_FIELDS: Array<{
+	field: ConsentField;
+	name: string;
+	displayName: string;
+	description: string;
+	always?: boolean;
+}> = [
 	{
 		field: 'at',
 		name: 'consentAt',
+		always: true,
 		displayName: 'Consent Given At',
 		description:
-			"When the person consented to these calls: a date and time (ISO 8601, e.g. 2026-05-01T09:30:00Z). By default it reads the item's consent_at.",
+			"When the person consented to these calls: a date and time (ISO 8601, e.g. 2026-05-01T09:30:00Z). By default the item's consent_at; in JSON Array mode, each contact's own.",
 	},
 	{
 		field: 'source',
@@ -38,14 +46,15 @@ const RECORD_FIELDS: Array<{ field: ConsentField; name: string; displayName: str
 		name: 'consentWording',
 		displayName: 'Consent Wording',
 		description:
-			"What the person agreed to, as the form or the recording says it. Written consent (US sales calls, Germany) needs it. By default the item's consent_wording.",
+			"What the person agreed to, as the form or the recording says it. US sales calls (written consent) and Germany (documented consent) need it. By default the item's consent_wording.",
 	},
 	{
 		field: 'revokedAt',
 		name: 'consentRevokedAt',
+		always: true,
 		displayName: 'Consent Revoked At',
 		description:
-			"When the person withdrew their consent (a date and time, or yes): such a contact is never called, whatever the law asks, unless consent was given again after it. By default the item's consent_revoked_at.",
+			"When the person withdrew their consent (a date and time, or yes): such a contact is never called, whatever the law asks and with Consent off too, unless consent was given again after it. By default the item's consent_revoked_at.",
 	},
 	{
 		field: 'currentContract',
@@ -81,7 +90,8 @@ export function consentFields(show: Show): INodeProperties[] {
 				{
 					name: 'Off',
 					value: 'off',
-					description: 'Do not check consent; each item says so in unpod_consent. Only for your own or test numbers.',
+					description:
+						'Ask no consent; each item says so in unpod_consent. A revoked consent still stops a call. Only for your own or test numbers.',
 				},
 			],
 			default: 'whereLawAsks',
@@ -90,13 +100,13 @@ export function consentFields(show: Show): INodeProperties[] {
 			hint: 'A contact without the consent asked comes out with unpod_created false, unpod_refused naming the law and what is missing, and unpod_refused_by consent',
 			displayOptions: { show },
 		},
-		...RECORD_FIELDS.map(({ field, name, displayName, description }): INodeProperties => ({
+		...RECORD_FIELDS.map(({ field, name, displayName, description, always }): INodeProperties => ({
 			displayName,
 			name,
 			type: 'string',
 			default: defaultOf(CONSENT_FIELDS[field]),
 			description,
-			displayOptions: { show: checked },
+			displayOptions: { show: always ? show : checked },
 		})),
 	];
 }
@@ -109,29 +119,55 @@ export function consentModeOf(value: unknown): ConsentMode {
 }
 
 /**
- * A contact's record: its document's own fields (a JSON array's documents, a stored task's input),
- * each replaced by the item's mapped field where that is not empty. A date that is no date names
- * its field.
+ * A contact's record, or the part of it `fields` name: its document's own fields (a JSON array's
+ * documents, a stored task's input), each replaced by the node's mapped field where that is not
+ * empty. A field left at its default reads the item's column; in JSON Array mode
+ * (`documentOwnsRecord`), where each contact carries its own, it reads the document alone. A date
+ * that is no date names its field.
  */
 export function consentRecordOf(
 	context: IExecuteFunctions,
 	itemIndex: number,
 	document: IDataObject,
+	documentOwnsRecord: boolean,
+	fields: readonly ConsentField[] = RECORD_FIELDS.map((f) => f.field),
 ): { record: ConsentRecord } | { field: string; message: string } {
 	const values: ConsentValues = {};
 	const set = context.getNode().parameters;
 	for (const { field, name } of RECORD_FIELDS) {
+		if (!fields.includes(field)) continue;
 		const column = CONSENT_FIELDS[field];
 		// A field left at its default, `{{ $json.<column> }}`, is the item's column: read as n8n would,
 		// without an expression per row (five a row cost 100,000 rows half a minute: docs/figures.md).
 		const raw = set[name];
-		const mapped =
-			raw === undefined || raw === defaultOf(column)
-				? context.getInputData()[itemIndex]?.json[column]
-				: (context.getNodeParameter(name, itemIndex, '') as unknown);
+		const atDefault = raw === undefined || raw === defaultOf(column);
+		const mapped = !atDefault
+			? (context.getNodeParameter(name, itemIndex, '') as unknown)
+			: documentOwnsRecord
+				? undefined
+				: context.getInputData()[itemIndex]?.json[column];
 		values[field] = mapped === undefined || mapped === null || mapped === '' ? document[column] : mapped;
 	}
 	return readConsent(values);
+}
+
+/**
+ * With Consent off, what still stops a call: a revocation (unless consent was given again after
+ * it). A consent date that is no date is then left unread; a revocation that is none names its field.
+ */
+export function revocationOf(
+	context: IExecuteFunctions,
+	itemIndex: number,
+	document: IDataObject,
+	documentOwnsRecord: boolean,
+	now: number,
+): { bad: { field: string; message: string } } | { missing: ConsentMissing } | undefined {
+	let read = consentRecordOf(context, itemIndex, document, documentOwnsRecord, ['revokedAt', 'at']);
+	if ('field' in read && read.field !== CONSENT_FIELDS.revokedAt)
+		read = consentRecordOf(context, itemIndex, document, documentOwnsRecord, ['revokedAt']);
+	if ('field' in read) return { bad: read };
+	const missing = consentMissing(read.record, undefined, 'sales', now);
+	return missing ? { missing } : undefined;
 }
 
 /** A record field's default: the item's own column. */

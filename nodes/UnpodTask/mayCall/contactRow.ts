@@ -40,6 +40,8 @@ export interface Row {
 	note?: IDataObject;
 	/** What every item of the row says, whatever becomes of it: its consent (mayCall/gate.ts). */
 	says?: IDataObject;
+	/** The language its call opens in (its name): rows of another share no request with it. */
+	language?: string;
 }
 
 /** The request every call is created with: in a space, by an agent, when, and what for. */

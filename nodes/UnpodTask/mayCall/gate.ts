@@ -9,13 +9,13 @@ import { purposeOf } from '../../shared/callPurposes';
 import type { Purpose } from '../../shared/callPurposes';
 import { PhonePlaces } from '../../shared/callingHours/zones';
 import { askedText, consentDocument, CONSENT_FIELDS } from '../../shared/consent/record';
-import type { ConsentAsked } from '../../shared/consent/record';
+import type { ConsentAsked, ConsentMissing } from '../../shared/consent/record';
 import { disclosureRulesFor, ruleAsking } from '../../shared/disclosure/rules';
 import { languageOf } from '../../shared/disclosure/openings';
-import type { Caller, Language } from '../../shared/disclosure/openings';
+import type { Caller, Language, OpeningSays } from '../../shared/disclosure/openings';
 import type { DoNotCallList } from '../../shared/doNotCall';
 import { BUSINESS_CONTACT, CALLING_ON_BEHALF_OF, callerOf, Openings } from './caller';
-import { consentModeOf, consentRecordOf, consentVerdict } from './consent';
+import { consentModeOf, consentRecordOf, consentVerdict, revocationOf } from './consent';
 import { doNotCallListOf, doNotCallReason } from './doNotCall';
 import { AllowedNumbers } from './numbers';
 import { ItemParameters } from '../../shared/parameters';
@@ -42,18 +42,23 @@ export interface Bad {
 	description?: string;
 }
 
-/** A contact that may be called: its document as sent, who calls and in which language, and what its item says. */
+/** A contact that may be called: its document as sent, who calls, in which language and saying what, and what its item says. */
 export interface Go {
 	document: IDataObject;
 	caller: Caller;
 	language: Language;
+	opening: OpeningSays;
 	says: IDataObject;
 }
 
 export type GateAnswer = { stop: Stop } | { bad: Bad } | { go: Go };
 
+/** What an opening says beyond who calls, one object each: 100,000 rows share two. */
+const COMMERCIAL_CALL: OpeningSays = { commercial: true };
+const PLAIN_CALL: OpeningSays = {};
+
 /** What `unpod_consent` says of a call placed. */
-const CONSENT_OFF = 'off: not checked (Consent: Off)';
+const CONSENT_OFF = 'off: not asked (Consent: Off); a revocation still stops a call';
 const CONSENT_NOT_ASKED = 'not asked: no law of the table asks consent for these calls';
 
 /** One gate for a run of a node: the run's do-not-call list, number plans and openings, read once. */
@@ -79,16 +84,17 @@ export class CallGate {
 
 	/**
 	 * The contact `document` of item `itemIndex` (read and checked as a contact): the first check
-	 * that stops it, a value to fix, or its call as it goes.
+	 * that stops it, a value to fix, or its call as it goes. `documentOwnsRecord`: the document is
+	 * one of a JSON array's, whose own consent fields are its record.
 	 */
-	check(itemIndex: number, document: IDataObject): GateAnswer {
+	check(itemIndex: number, document: IDataObject, documentOwnsRecord = false): GateAnswer {
 		const { context } = this;
 		const number = String(document.contact_number ?? '');
 		const options = this.parameters.get<IDataObject>('options', itemIndex, {});
 		const facts = this.numbers.facts(number);
 		const notAllowed = this.numbers.refusal(number, this.numbers.rulesOf(itemIndex), facts);
 		if (notAllowed) return { stop: { ...notAllowed, why: notAllowed.reason } };
-		const optedOut = doNotCallReason(context, itemIndex, document, this.doNotCall);
+		const optedOut = this.optOutOf(itemIndex, document);
 		if (optedOut)
 			return {
 				stop: {
@@ -101,21 +107,16 @@ export class CallGate {
 		const mode = consentModeOf(this.parameters.get('consent', itemIndex, 'whereLawAsks'));
 		let sent = document;
 		let consent = CONSENT_OFF;
-		if (mode !== 'off') {
-			const read = consentRecordOf(context, itemIndex, document);
+		if (mode === 'off') {
+			// No consent asked; a revocation is an opt-out, and still stops the call.
+			const revoked = this.revocationOf(itemIndex, document, documentOwnsRecord);
+			if (revoked && 'bad' in revoked) return revoked;
+			if (revoked) return { stop: consentStop(number, revoked.missing) };
+		} else {
+			const read = consentRecordOf(context, itemIndex, document, documentOwnsRecord);
 			if ('field' in read) return { bad: read };
 			const { asked, missing } = consentVerdict(mode, read.record, facts.country, purpose, this.now);
-			if (missing) {
-				const why = `${missing.problem}; ${missing.law}`;
-				return {
-					stop: {
-						by: 'consent',
-						reason: `${number}: ${why}; not called`,
-						why,
-						...(missing.field === CONSENT_FIELDS.revokedAt ? { revoked: true } : {}),
-					},
-				};
-			}
+			if (missing) return { stop: consentStop(number, missing) };
 			sent = { ...document, ...consentDocument(read.record) };
 			consent = asked ? consentMet(asked, purpose) : CONSENT_NOT_ASKED;
 		}
@@ -128,7 +129,7 @@ export class CallGate {
 				bad: {
 					field: CALLING_ON_BEHALF_OF,
 					message: `Calling On Behalf Of is empty, and the law of ${toName.where} asks a call to say who calls (${toName.article})`,
-					description: `Set Calling On Behalf Of to the name your business is registered under. No contact of this run was sent.`,
+					description: 'Set Calling On Behalf Of to the name your business is registered under.',
 				},
 			};
 		const toReach = !caller.contact && ruleAsking(rules, 'contact');
@@ -141,12 +142,27 @@ export class CallGate {
 				},
 			};
 		const { language = languageOf(facts.country, region), ...who } = caller;
-		return { go: { document: sent, caller: who, language, says: this.says(consent) } };
+		const opening = ruleAsking(rules, 'commercial') ? COMMERCIAL_CALL : PLAIN_CALL;
+		return { go: { document: sent, caller: who, language, opening, says: this.says(consent) } };
 	}
 
 	/** The context of a call that goes: the opening, then `callContext`; one string for every equal call. */
 	contextOf(go: Go, callContext: string): string {
-		return this.openings.contextOf(go.language, go.caller, callContext);
+		return this.openings.contextOf(go.language, go.caller, go.opening, callContext);
+	}
+
+	/** Why the contact must not be called as an opt-out (its Do Not Call, its `do_not_call`, the list), if it must not. */
+	optOutOf(itemIndex: number, document: IDataObject): string | undefined {
+		return doNotCallReason(this.context, itemIndex, document, this.doNotCall);
+	}
+
+	/** A revoked consent (not given again after), a revocation that is no date, or undefined. */
+	revocationOf(
+		itemIndex: number,
+		document: IDataObject,
+		documentOwnsRecord = false,
+	): { bad: Bad } | { missing: ConsentMissing } | undefined {
+		return revocationOf(this.context, itemIndex, document, documentOwnsRecord, this.now);
 	}
 
 	private placesOf(): PhonePlaces {
@@ -159,6 +175,17 @@ export class CallGate {
 		if (!says) this.saying.set(consent, (says = { unpod_consent: consent }));
 		return says;
 	}
+}
+
+/** A contact stopped for want of consent: what is missing, and the law that asks it. */
+function consentStop(number: string, missing: ConsentMissing): Stop {
+	const why = `${missing.problem}; ${missing.law}`;
+	return {
+		by: 'consent',
+		reason: `${number}: ${why}; not called`,
+		why,
+		...(missing.field === CONSENT_FIELDS.revokedAt ? { revoked: true } : {}),
+	};
 }
 
 /** `on record: the law of the United States asks written consent for ... (47 CFR ...)`. */

@@ -7,6 +7,7 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeExecutionData } from 'n8n-workflow';
 import { contactOfItem, toContactDocument } from '../../shared/contacts';
 import { CallGate } from '../mayCall/gate';
+import { LANGUAGE_NAMES } from '../../shared/disclosure/openings';
 import type { Bad } from '../mayCall/gate';
 import { DEFAULT_LOOKBACK_HOURS } from './fields';
 import { hoursSettingsOf, ownZoneOf, rowHours } from '../mayCall/hours';
@@ -162,7 +163,8 @@ function readItem(
 			bad(read);
 			continue;
 		}
-		const answer = reading.gate.check(itemIndex, read.document);
+		// A JSON array's documents each carry their own consent; an item's fields are one contact's.
+		const answer = reading.gate.check(itemIndex, read.document, position !== undefined);
 		if ('bad' in answer) {
 			bad(answer.bad);
 			continue;
@@ -194,6 +196,7 @@ function readItem(
 				request: { ...request, body: { ...request.body, context: withOpening } },
 				...settings,
 				says,
+				language: LANGUAGE_NAMES[answer.go.language],
 				...(hours ? { hours } : {}),
 			}),
 		);

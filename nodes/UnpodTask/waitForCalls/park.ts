@@ -99,6 +99,17 @@ function refuseSplitRows(context: IExecuteFunctions, rows: Row[], sameFields: st
 		);
 	}
 	const other = rows.find((row) => row.group !== rows[0].group);
+	if (other && other.language !== rows[0].language) {
+		throw new NodeOperationError(
+			context.getNode(),
+			`Item ${other.itemIndex + 1}: its call opens in ${other.language}, item ${rows[0].itemIndex + 1}'s in ${rows[0].language}; the calls of one wait go in one request, with one opening`,
+			{
+				itemIndex: other.itemIndex,
+				description:
+					'Set Options > Opening Language to one language for every contact, or wait for these contacts in separate runs.',
+			},
+		);
+	}
 	if (other) {
 		throw new NodeOperationError(
 			context.getNode(),

@@ -194,7 +194,7 @@ export const RULES: LawRule[] = [
 		holidays: [AUSTRALIA],
 		covers: SALES_AND_SURVEYS,
 		citation:
-			"Telecommunications (Telemarketing and Research Calls) Industry Standard 2017: telemarketing and research calls only from 9 a.m. to 8 p.m. on weekdays and 9 a.m. to 5 p.m. on Saturdays, never on a Sunday or a national public holiday, at the called person's location",
+			"Telecommunications (Telemarketing and Research Calls) Industry Standard 2017: telemarketing calls only from 9 a.m. to 8 p.m. on weekdays and 9 a.m. to 5 p.m. on Saturdays, never on a Sunday or a national public holiday, at the called person's location. The standard covers research calls too, with hours of their own the package has not read: it keeps the telemarketing window for them",
 	},
 	{
 		where: 'South Africa',

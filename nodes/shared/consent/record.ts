@@ -9,7 +9,7 @@ import { PURPOSE_NAMES } from '../callPurposes';
 import { saysYes } from '../doNotCall';
 import { userTime } from '../time';
 import { consentRulesFor, strictestRule } from './rules';
-import type { ConsentLevel, ConsentRule } from './rules';
+import type { ConsentLevel, ConsentRecordKept, ConsentRule } from './rules';
 
 /** The document fields a consent record travels in, to Unpod and back in every task list. */
 export const CONSENT_FIELDS = {
@@ -39,9 +39,15 @@ const empty = (value: unknown) => value === undefined || value === null || Strin
 const NO = /^\s*(false|no|n|0)\s*$/i;
 const text = (value: unknown) => (empty(value) ? undefined : String(value).trim());
 
+/**
+ * A date as a record holds it, epoch ms; undefined when it is none. A number below 1e11 is no
+ * instant (a sheet's serial date, 46082, would read as a day of 1970).
+ */
+const dateOf = (value: unknown) => (typeof value === 'number' && Math.abs(value) < 1e11 ? undefined : userTime(value));
+
 /** A record read from its values; a date that is no date is an error naming its field. */
 export function readConsent(values: ConsentValues): { record: ConsentRecord } | { field: string; message: string } {
-	const at = empty(values.at) ? undefined : userTime(values.at);
+	const at = empty(values.at) ? undefined : dateOf(values.at);
 	if (!empty(values.at) && at === undefined)
 		return {
 			field: CONSENT_FIELDS.at,
@@ -50,7 +56,7 @@ export function readConsent(values: ConsentValues): { record: ConsentRecord } | 
 	let revokedAt: number | true | undefined;
 	const revoked = values.revokedAt;
 	if (!empty(revoked) && !(typeof revoked === 'string' && NO.test(revoked)) && revoked !== false) {
-		revokedAt = saysYes(revoked) ? true : userTime(revoked);
+		revokedAt = saysYes(revoked) ? true : dateOf(revoked);
 		if (revokedAt === undefined)
 			return {
 				field: CONSENT_FIELDS.revokedAt,
@@ -90,6 +96,8 @@ export type ConsentMode = 'whereLawAsks' | 'always' | 'off';
 /** What a call asks: a level and the rule (none for Consent: Always where no rule asks, or an unknown country). */
 export interface ConsentAsked {
 	level: ConsentLevel;
+	/** Documented: the wording kept with the date, though the law does not ask it written. */
+	keeps?: ConsentRecordKept;
 	rule?: ConsentRule;
 	/** Why, where no rule of the table asks. */
 	why?: string;
@@ -106,7 +114,7 @@ export function consentAsked(
 	record: Pick<ConsentRecord, 'currentContract'>,
 ): ConsentAsked | undefined {
 	const rule = strictestRule(consentRulesFor(country, purpose, record));
-	if (rule) return { level: rule.asks, rule };
+	if (rule) return { level: rule.asks, ...(rule.keeps ? { keeps: rule.keeps } : {}), rule };
 	if (mode === 'always') return { level: 'express', why: 'Consent: Always' };
 	if (!country) return { level: 'express', why: "the number's country is not known" };
 	return undefined;
@@ -126,7 +134,7 @@ const dateText = (ms: number) => new Date(ms).toISOString();
 /** The law as an item names it: `the United States asks written consent for sales calls (47 CFR ...)`. */
 export function askedText(asked: ConsentAsked, purpose: Purpose): string {
 	if (asked.rule)
-		return `the law of ${asked.rule.where} asks ${asked.level} consent for ${PURPOSE_NAMES[purpose]} calls (${asked.rule.article})`;
+		return `the law of ${asked.rule.where} asks ${asked.level} consent${asked.keeps ? `, ${asked.keeps},` : ''} for ${PURPOSE_NAMES[purpose]} calls (${asked.rule.article})`;
 	return `${asked.why} asks express consent`;
 }
 
@@ -153,7 +161,7 @@ export function consentMissing(
 	if (!asked) return undefined;
 	if (at === undefined) return { field: CONSENT_FIELDS.at, problem: 'no consent on record (consent_at is empty)', law };
 	if (at > now) return { field: CONSENT_FIELDS.at, problem: `consent dated after now (${dateText(at)})`, law };
-	if (asked.level === 'written' && !record.wording)
+	if ((asked.level === 'written' || asked.keeps === 'documented') && !record.wording)
 		return {
 			field: CONSENT_FIELDS.wording,
 			problem: 'no wording of what the person agreed to (consent_wording is empty)',

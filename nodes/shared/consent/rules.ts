@@ -6,12 +6,20 @@
  * source you read; docs/consent.md lists each with what was read.
  */
 import type { Purpose } from '../callPurposes';
+import { FRANCE, UNITED_STATES } from '../lawPlaces';
+import type { SourceRead } from '../lawPlaces';
 
 /**
  * What a rule asks before a call: `express` (a consent the person gave, dated, not revoked);
  * `written` (the same, and what the person agreed to, in words: `consent_wording`).
  */
 export type ConsentLevel = 'express' | 'written';
+
+/**
+ * What a rule asks of the record beside its level: `documented`, its wording kept with its date
+ * (Germany's UWG 7a: the consent documented when given), without the law asking it be written.
+ */
+export type ConsentRecordKept = 'documented';
 
 /** A call in the course of a current contract, about its subject (the row's Current Contract says so). */
 export type ConsentException = 'currentContract';
@@ -24,25 +32,22 @@ export interface ConsentRule {
 	/** The calls it covers (callPurposes.ts). */
 	covers: readonly Purpose[];
 	asks: ConsentLevel;
+	/** What the record must hold beside the level: its wording, for a consent documented. */
+	keeps?: ConsentRecordKept;
 	except?: readonly ConsentException[];
 	/** How long the proof of consent is kept, where the text says. */
 	keepProof?: string;
 	/** The article an item names. */
 	article: string;
 	citation: string;
-	/** What was read: the text itself, or a regulator's or others' summary of it (docs/consent.md). */
-	read: 'text' | 'regulator summary';
+	/** What was read of the source (docs/consent.md). */
+	read: SourceRead;
 }
-
-/** The United States and the territories where its federal rules hold, as libphonenumber names +1 numbers. */
-const US = ['US', 'PR', 'GU', 'VI', 'AS', 'MP'];
-/** France and the overseas departments where its Code de la consommation holds. */
-const FRANCE = ['FR', 'GP', 'MQ', 'GF', 'RE', 'YT'];
 
 export const CONSENT_RULES: readonly ConsentRule[] = [
 	{
 		where: 'the United States',
-		countries: US,
+		countries: UNITED_STATES,
 		covers: ['survey', 'informational'],
 		asks: 'express',
 		article: '47 CFR 64.1200(a)(1)(iii)',
@@ -52,7 +57,7 @@ export const CONSENT_RULES: readonly ConsentRule[] = [
 	},
 	{
 		where: 'the United States',
-		countries: US,
+		countries: UNITED_STATES,
 		covers: ['sales'],
 		asks: 'written',
 		article: '47 CFR 64.1200(a)(2)-(3), (f)(9)',
@@ -95,17 +100,18 @@ export const CONSENT_RULES: readonly ConsentRule[] = [
 		where: 'Germany',
 		countries: ['DE'],
 		covers: ['sales'],
-		asks: 'written',
+		asks: 'express',
+		keeps: 'documented',
 		keepProof: '5 years from the consent, and again from each call made with it (UWG 7a(2))',
 		article: 'UWG 7(2), 7a',
 		citation:
-			'UWG 7(2) Nr. 1 and 2: advertising by telephone to a consumer, or with an automatic calling machine to anyone, without prior express consent is an unreasonable nuisance; UWG 7a: the consent is documented when it is given, and the proof kept 5 years from then and from each use',
+			'UWG 7(2) Nr. 1 and 2: advertising by telephone to a consumer, or with an automatic calling machine to anyone, without prior express consent is an unreasonable nuisance; UWG 7a: the consent is documented in an appropriate form when it is given, and the proof kept 5 years from then and from each use (the package asks for its wording and its time)',
 		read: 'text',
 	},
 ];
 
-/** How strict a level is: a stricter rule's level holds where several cover a call. */
-const STRICTNESS: Record<ConsentLevel, number> = { express: 1, written: 2 };
+/** How strict a rule is: written, then express kept documented, then express. The strictest holds. */
+const strictness = (rule: ConsentRule) => (rule.asks === 'written' ? 3 : rule.keeps === 'documented' ? 2 : 1);
 
 /**
  * The rules that cover a call of `purpose` to a number of `country`, but those whose exception
@@ -128,7 +134,7 @@ export function consentRulesFor(
 /** The strictest of `rules` (the first of the strictest), which the call must meet; undefined: none asks. */
 export function strictestRule(rules: readonly ConsentRule[]): ConsentRule | undefined {
 	return rules.reduce<ConsentRule | undefined>(
-		(strictest, rule) => (!strictest || STRICTNESS[rule.asks] > STRICTNESS[strictest.asks] ? rule : strictest),
+		(strictest, rule) => (!strictest || strictness(rule) > strictness(strictest) ? rule : strictest),
 		undefined,
 	);
 }

@@ -16,7 +16,7 @@ const LINE_LENGTH = 300;
  * Portuguese and Spanish.
  */
 const AI_WORDS = [
-	/\b(?:AI|A\.I\.|IA|KI)\b/,
+	/\b(?:AI|IA|KI)\b|\bA\.I\./,
 	/\bartificial intelligence\b|\b(?:virtual|automated|digital) assistant\b|\bchat ?bot\b|\bnot a (?:real )?(?:human|person)\b/i,
 	/\bintelligence artificielle\b|\b(?:assistant|agent) virtuel\b/i,
 	/\bk(?:ü|ue)nstliche[nr]? intelligenz\b|\bvirtuelle[rn]? assistent/i,
@@ -26,8 +26,17 @@ const AI_WORDS = [
 	/\bintelig[eê]ncia artificial\b|\bassistente virtual\b/i,
 ];
 
-/** Whether `line` says an AI speaks. */
-export const saysItIsAnAi = (line: string) => AI_WORDS.some((words) => words.test(line));
+/**
+ * Words that turn a sentence into a denial ("I'm not an AI", "ich bin keine KI"), in the same
+ * languages: such a sentence, or a question ("are you an AI?"), says nothing of the agent.
+ */
+const DENIAL = /\b(?:not|never|no|pas|jamais|nicht|kein\w*|non|não|niet|geen)\b|n't\b/i;
+
+/** Whether `line` says an AI speaks: one of its sentences says so, and neither asks nor denies it. */
+export const saysItIsAnAi = (line: string) =>
+	line
+		.split(/(?<=[.!?…])\s+/)
+		.some((sentence) => !/\?\s*$/.test(sentence) && !DENIAL.test(sentence) && AI_WORDS.some((w) => w.test(sentence)));
 
 /** The agent's first turns, in order. */
 function agentTurns(transcript: unknown): string[] {

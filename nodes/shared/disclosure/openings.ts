@@ -97,12 +97,33 @@ const LINES: Readonly<Record<Language, { named: Words; unnamed: string }>> = {
 	},
 };
 
+/** That the call is commercial, said before that it is recorded, where the law asks it (France's L221-16). */
+const COMMERCIAL: Readonly<Record<Language, string>> = {
+	en: 'This is a sales call.',
+	fr: "Il s'agit d'un appel commercial.",
+	de: 'Es handelt sich um einen Werbeanruf.',
+	es: 'Se trata de una llamada comercial.',
+	it: 'Si tratta di una chiamata commerciale.',
+	nl: 'Dit is een commercieel gesprek.',
+	'pt-PT': 'Trata-se de uma chamada comercial.',
+	'pt-BR': 'Trata-se de uma ligação comercial.',
+};
+
+/** What the opening says beyond who calls: that the call is commercial. */
+export interface OpeningSays {
+	commercial?: boolean;
+}
+
 /** The words the agent says first, in `language`. Quotes in a name become single quotes: the line is quoted. */
-export function openingLine(language: Language, caller: Caller): string {
+export function openingLine(language: Language, caller: Caller, says: OpeningSays = {}): string {
 	const clean = (text: string | undefined) => text?.replace(/["\r\n]+/g, (m) => (m.startsWith('"') ? "'" : ' ')).trim();
 	const business = clean(caller.business);
 	const contact = clean(caller.contact);
-	return business ? LINES[language].named({ business, contact }) : LINES[language].unnamed;
+	const line = business ? LINES[language].named({ business, contact }) : LINES[language].unnamed;
+	if (!says.commercial) return line;
+	// The last sentence says the call is recorded: that it is commercial goes before it.
+	const recorded = line.lastIndexOf('. ') + 2;
+	return `${line.slice(0, recorded)}${COMMERCIAL[language]} ${line.slice(recorded)}`;
 }
 
 /** How the opening begins in a call's context: the local server's agent, and a reader of a run, find it by it. */
@@ -112,6 +133,6 @@ export const OPENING_MARK = 'Opening, required by law:';
  * The opening as the agent is told it, in the call's context before the user's: the line word for
  * word, first, then why the call is made, in a sentence.
  */
-export function openingInstruction(language: Language, caller: Caller): string {
-	return `${OPENING_MARK} before anything else, say these words in ${LANGUAGE_NAMES[language]}, word for word: "${openingLine(language, caller)}" Then say in one sentence why you are calling, from what follows.`;
+export function openingInstruction(language: Language, caller: Caller, says: OpeningSays = {}): string {
+	return `${OPENING_MARK} before anything else, say these words in ${LANGUAGE_NAMES[language]}, word for word: "${openingLine(language, caller, says)}" Then say in one sentence why you are calling, from what follows.`;
 }

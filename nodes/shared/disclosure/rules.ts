@@ -7,9 +7,11 @@
  */
 import { EVERY_PURPOSE } from '../callPurposes';
 import type { Purpose } from '../callPurposes';
+import { EUROPEAN_UNION, FRANCE, UNITED_STATES } from '../lawPlaces';
+import type { SourceRead } from '../lawPlaces';
 
-/** What a rule asks the call to say. */
-export type Disclosure = 'ai' | 'business' | 'contact' | 'recorded';
+/** What a rule asks the call to say: an AI speaks, the business, how to reach it, that it is recorded, that it is commercial. */
+export type Disclosure = 'ai' | 'business' | 'contact' | 'recorded' | 'commercial';
 
 export interface DisclosureRule {
 	where: string;
@@ -21,17 +23,13 @@ export interface DisclosureRule {
 	says: readonly Disclosure[];
 	article: string;
 	citation: string;
-	read: 'text' | 'regulator summary' | 'summaries';
+	read: SourceRead;
 }
-
-const US = ['US', 'PR', 'GU', 'VI', 'AS', 'MP'];
-/** The member states of the European Union, where the AI Act holds. */
-const EU = 'AT BE BG HR CY CZ DK EE FI FR DE GR HU IE IT LV LT LU MT NL PL PT RO SK SI ES SE GP MQ GF RE YT'.split(' ');
 
 export const DISCLOSURE_RULES: readonly DisclosureRule[] = [
 	{
 		where: 'the United States',
-		countries: US,
+		countries: UNITED_STATES,
 		covers: EVERY_PURPOSE,
 		says: ['business', 'contact'],
 		article: '47 CFR 64.1200(b)(1)-(2)',
@@ -47,7 +45,7 @@ export const DISCLOSURE_RULES: readonly DisclosureRule[] = [
 		says: ['ai', 'business', 'contact'],
 		article: 'Cal. Pub. Util. Code 2874',
 		citation:
-			'Cal. Pub. Util. Code 2874 (AB 2905, 2024): a call by an automatic dialing-announcing device states the nature of the call and the name, address and telephone number of the business, and says whether the message uses an artificial voice (one generated or significantly altered using artificial intelligence)',
+			"Cal. Pub. Util. Code 2874 (AB 2905, 2024): before an automatic dialing-announcing device plays its message, an unrecorded, natural-voice announcement states the nature of the call and the name, address and telephone number of the business, asks whether the person consents to hear the message, and says whether it uses an artificial voice (one generated or significantly altered using artificial intelligence). The opening says what an AI can say of this; the live announcement is not the package's to make (docs/consent.md)",
 		read: 'text',
 	},
 	{
@@ -72,9 +70,9 @@ export const DISCLOSURE_RULES: readonly DisclosureRule[] = [
 	},
 	{
 		where: 'France',
-		countries: ['FR', 'GP', 'MQ', 'GF', 'RE', 'YT'],
+		countries: FRANCE,
 		covers: ['sales'],
-		says: ['business'],
+		says: ['business', 'commercial'],
 		article: 'Code de la consommation L221-16',
 		citation:
 			'Code de la consommation L221-16: at the start of a canvassing call the professional says clearly who calls, on whose behalf, and that the call is commercial',
@@ -82,7 +80,7 @@ export const DISCLOSURE_RULES: readonly DisclosureRule[] = [
 	},
 	{
 		where: 'the European Union',
-		countries: EU,
+		countries: EUROPEAN_UNION,
 		covers: EVERY_PURPOSE,
 		says: ['ai'],
 		article: 'EU AI Act, art. 50(1)',

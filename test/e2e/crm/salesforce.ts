@@ -106,6 +106,18 @@ export function salesforceExamples(suite: TwinSuite): void {
 				Company: 'W',
 				Status: 'Open - Not Contacted',
 			});
+			// Consented in the spring, opted out in May: the newest record holds, and she is not called.
+			const olgaPerson = individual('Later');
+			phoneConsent(olgaPerson, 'OptIn', { Consent_Wording__c: 'Acme may call me about its offers.' });
+			phoneConsent(olgaPerson, 'OptOut', { CaptureDate: '2026-05-02T08:00:00.000+0000' });
+			salesforce.add('Lead', {
+				FirstName: 'Olga',
+				LastName: 'Later',
+				Phone: '+15550700104',
+				Company: 'V',
+				Status: 'Open - Not Contacted',
+				IndividualId: olgaPerson,
+			});
 			salesforce.add('Lead', { FirstName: 'No', LastName: 'Phone', Company: 'X', Status: 'Open - Not Contacted' });
 			salesforce.add('Lead', {
 				FirstName: 'Worked',

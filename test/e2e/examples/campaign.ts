@@ -276,8 +276,8 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			h.server.calls.callScripts = [
 				{ number: saysNo, end: 'completed', afterMs: 2000, outcome: 'do_not_call' },
 				{ number: forgets, end: 'completed', afterMs: 2000, skipsOpening: true },
-				// Reached, so Unpod calls them no more itself: only the package's next call is in question.
-				{ number: revoked, end: 'completed', afterMs: 2000, outcome: 'interested' },
+				// The line drops: Follow Up would call again (Unpod's Enable Callback is off), but for the revocation.
+				{ number: revoked, end: 'completed', afterMs: 2000, dropped: true },
 			];
 			h.server.calls.planCalls(campaignTasks());
 			let rows = await n8n.dataTables.rows(table);

@@ -62,7 +62,7 @@ describe('Create: the law of each place, sales calls (the default)', () => {
 			'GB none':
 				'Item 8: +442079460101: no consent on record (consent_at is empty); the law of the United Kingdom asks express consent for sales or marketing calls (PECR regulation 19); not called',
 			'DE express':
-				'Item 9: +493012345601: no wording of what the person agreed to (consent_wording is empty); the law of Germany asks written consent for sales or marketing calls (UWG 7(2), 7a); not called',
+				'Item 9: +493012345601: no wording of what the person agreed to (consent_wording is empty); the law of Germany asks express consent, documented, for sales or marketing calls (UWG 7(2), 7a); not called',
 			'CA none':
 				'Item 10: +14165550101: no consent on record (consent_at is empty); the law of Canada asks express consent for sales or marketing calls (CRTC Unsolicited Telecommunications Rules, Part IV); not called',
 		});
@@ -89,7 +89,8 @@ describe('Create: the law of each place, sales calls (the default)', () => {
 				'on record: the law of the United States asks written consent for sales or marketing calls (47 CFR 64.1200(a)(2)-(3), (f)(9))',
 			'FR contract': 'not asked: no law of the table asks consent for these calls',
 			'IN none': 'not asked: no law of the table asks consent for these calls',
-			'DE written': 'on record: the law of Germany asks written consent for sales or marketing calls (UWG 7(2), 7a)',
+			'DE written':
+				'on record: the law of Germany asks express consent, documented, for sales or marketing calls (UWG 7(2), 7a)',
 		});
 		// The task Unpod stores keeps it: Follow Up and the outcome read it back.
 		const stored = h.server.store.tasks.find((t) => t.input.name === 'US written')!;
@@ -111,7 +112,14 @@ describe('Create: the law of each place, sales calls (the default)', () => {
 		expect(sent().map((d) => d.name)).toEqual(['US express', 'GB none', 'FR none']);
 	});
 
-	test('Consent: Always asks it where no law does; Off checks nothing and each item says so', async () => {
+	test('The Calls Are from an expression that names no purpose stops the node, naming the value; nothing is called', async () => {
+		await expect(
+			task({ options: { callsAre: '={{ "marketing" }}' } }).run([row('US written', '+1 212 555 0103', WRITTEN)]),
+		).rejects.toThrow('The Calls Are "marketing" is not one of sales, survey, informational');
+		expect(h.server.requests.filter((r) => r.method === 'POST')).toEqual([]);
+	});
+
+	test('Consent: Always asks it where no law does; Off asks none, each item says so, and a revocation still stops the call', async () => {
 		const india = [row('IN none', '+91 22 2345 6701'), row('IN given', '+91 22 2345 6702', EXPRESS)];
 		const always = (await task({ consent: 'always' }, 'continueRegularOutput').run(india)).map((i) => i.json);
 		expect(always[0].unpod_refused).toBe(
@@ -119,9 +127,26 @@ describe('Create: the law of each place, sales calls (the default)', () => {
 		);
 		expect(always[1].unpod_consent).toBe('on record: Consent: Always asks express consent');
 		h.server.resetTraffic();
-		const off = (await task({ consent: 'off' }).run([row('US none', '+1 212 555 0101')])).map((i) => i.json);
-		expect(off[0]).toMatchObject({ unpod_consent: 'off: not checked (Consent: Off)', task_id: expect.any(String) });
-		expect(sent()).toEqual([{ name: 'US none', contact_number: '+12125550101' }]);
+		const off = (
+			await task({ consent: 'off' }, 'continueRegularOutput').run([
+				row('US none', '+1 212 555 0101', { consent_at: 'not a date' }),
+				row('US revoked', '+1 212 555 0104', { consent_revoked_at: 'yes' }),
+				row('US again', '+1 212 555 0105', { consent_revoked_at: '2026-06-01', consent_at: '2026-07-01' }),
+			])
+		).map((i) => i.json);
+		expect(off[0]).toMatchObject({
+			unpod_consent: 'off: not asked (Consent: Off); a revocation still stops a call',
+			task_id: expect.any(String),
+		});
+		expect(off[1]).toMatchObject({ unpod_refused_by: 'consent', unpod_created: false });
+		expect(off[1].unpod_refused).toBe(
+			'Item 2: +12125550104: consent revoked; a person who revoked consent is not called; not called',
+		);
+		expect(sent()).toEqual([
+			// With Consent off, the record is not sent along: nothing was checked.
+			{ name: 'US none', contact_number: '+12125550101' },
+			{ name: 'US again', contact_number: '+12125550105' },
+		]);
 	});
 
 	test('the record mapped from other columns, as from a CRM; a date that is no date stops the node, naming it', async () => {
@@ -179,11 +204,14 @@ describe('who calls: the opening, and the business the law asks to be named', ()
 				'Opening, required by law: before anything else, say these words in English, word for word: "Hello, this is an AI assistant, an artificial intelligence, calling on behalf of Acme Ltd, which you can reach at +1 800 555 0100. This call is recorded." Then say in one sentence why you are calling, from what follows.\n\nOur spring offer',
 				['New York', 'New York again'],
 			],
+			// Paris's is a French sales call, which France asks to say is commercial; Montreal's is not.
 			[
-				expect.stringContaining('say these words in French, word for word: "Bonjour, je suis un assistant virtuel'),
-				// Paris and Quebec share the French opening, and so a request.
-				['Paris', 'Montreal'],
+				expect.stringContaining(
+					'say these words in French, word for word: "Bonjour, je suis un assistant virtuel, une intelligence artificielle, qui appelle pour le compte de Acme Ltd, joignable au +1 800 555 0100. Il s\'agit d\'un appel commercial. Cet appel est enregistré."',
+				),
+				['Paris'],
 			],
+			[expect.stringContaining('joignable au +1 800 555 0100. Cet appel est enregistré."'), ['Montreal']],
 		]);
 	});
 
@@ -231,13 +259,53 @@ describe('every other path refuses before any request', () => {
 			'Item 2: +12125550101: no consent on record (consent_at is empty); the law of the United States asks written consent for sales or marketing calls (47 CFR 64.1200(a)(2)-(3), (f)(9)); not called. Nothing was sent.',
 		);
 		await expect(
-			task({ operation: 'sendAndWait', message: 'May we refund 120 EUR?', options: { callsAre: 'informational' } }).run(
-				[NO_CONSENT],
-			),
+			// The approval's calls are informational whatever The Calls Are would say: express consent, not written.
+			task({ operation: 'sendAndWait', message: 'May we refund 120 EUR?' }).run([NO_CONSENT]),
 		).rejects.toThrow(
 			'Item 1, the approver: +12125550101: no consent on record (consent_at is empty); the law of the United States asks express consent for informational calls (47 CFR 64.1200(a)(1)(iii)); not called. Nothing was sent.',
 		);
 		expect(h.server.requests.filter((r) => r.method === 'POST')).toEqual([]);
+	});
+
+	test('a wait whose contacts open in different languages says so, and Opening Language lets them go together', async () => {
+		const given = { ...EXPRESS, consent_wording: WORDING };
+		const contacts = [row('New York', '+1 212 555 0106', given), row('Montreal', '+1 514 555 0106', given)];
+		await expect(
+			task({ operation: 'callAndWait', waitMode: 'untilReported', options: { callsAre: 'informational' } }).run(
+				contacts,
+			),
+		).rejects.toThrow(
+			"Item 2: its call opens in French, item 1's in English; the calls of one wait go in one request, with one opening",
+		);
+		expect(h.server.requests.filter((r) => r.method === 'POST')).toEqual([]);
+	});
+
+	test('JSON Array mode: each document carries its own consent; the item holding the array gives none to them', async () => {
+		const documents = [
+			{ name: 'With', contact_number: '+12125550107', ...WRITTEN },
+			{ name: 'Without', contact_number: '+12125550108' },
+			{ name: 'Revoked', contact_number: '+12125550109', ...WRITTEN, consent_revoked_at: 'yes' },
+		];
+		const out = (
+			await task({ contactsSource: 'json', documents: '={{ $json.documents }}' }, 'continueRegularOutput').run([
+				// The item itself holds a consent: it is no contact's.
+				{ documents, consent_at: BEFORE, consent_wording: WORDING },
+			])
+		).map((i) => i.json);
+		expect(out.map((o) => o.unpod_refused_by ?? (typeof o.task_id === 'string' ? 'placed' : 'neither'))).toEqual([
+			'placed',
+			'consent',
+			'consent',
+		]);
+		expect(sent()).toEqual([
+			{
+				name: 'With',
+				contact_number: '+12125550107',
+				consent_at: '2026-05-01T09:30:00.000Z',
+				consent_source: 'web form',
+				consent_wording: WORDING,
+			},
+		]);
 	});
 });
 
@@ -271,14 +339,27 @@ describe('Follow Up: the next call asks the gate as the first did', () => {
 
 	test('a contact whose consent was revoked after the first call is never called back; Unpod calling again is named', async () => {
 		const revokedSince = { consent_revoked_at: '2026-12-06T10:30:00Z' };
-		const [retry, unpods] = (
+		// Numbers of their own: no other task of the space is theirs.
+		const other = (taskId: string, extra: IDataObject = {}) => ({
+			...endedCall(taskId, WRITTEN, extra),
+			contact_number: '+12125550177',
+			contact_fields: { name: 'Ann Lee', contact_number: '+12125550177', ...WRITTEN },
+		});
+		const [retry, unpods, premium] = (
 			await followUp().run([
 				// The revocation comes from where the user keeps it (a row merged in): later than the consent.
-				{ ...endedCall('Trevoked0001', WRITTEN), ...revokedSince },
+				{ ...other('Trevoked0001'), ...revokedSince },
 				{
-					...endedCall('Trevoked0002', WRITTEN, { status: 'completed', call_status: 'completed' }),
+					...other('Trevoked0002', { status: 'completed', call_status: 'completed' }),
 					unpod_follow_up_status: 'call_scheduled',
 					unpod_follow_up_at: '2026-12-07T15:00:00.000Z',
+					...revokedSince,
+				},
+				// A number the gate refuses first (premium rate): the revocation still names the ending.
+				{
+					...endedCall('Trevoked0003', WRITTEN),
+					contact_number: '+19005550123',
+					contact_fields: { name: 'Ann Lee', contact_number: '+19005550123', ...WRITTEN },
 					...revokedSince,
 				},
 			])
@@ -291,10 +372,47 @@ describe('Follow Up: the next call asks the gate as the first did', () => {
 			do_not_call: false,
 		});
 		expect(unpods).toMatchObject({ follow_up: 'none', follow_up_reason: 'consent_revoked', consent_revoked: true });
-		// The retry an earlier test scheduled is the contact's open task: named too.
-		expect(unpods.unpod_warning).toMatch(
-			/^Unpod itself calls this contact again \(task T\w+\) at .*Unpod cannot cancel a task: see the package's docs \(Follow Up, consent\)/,
+		expect(premium).toMatchObject({ follow_up: 'none', follow_up_reason: 'consent_revoked', consent_revoked: true });
+		expect(unpods.unpod_warning).toBe(
+			"Unpod itself calls this contact again at 2026-12-07T15:00:00.000Z, and Unpod cannot cancel a task: see the package's docs (Follow Up, consent) for what to do",
 		);
+		expect(h.server.requests.filter((r) => r.method === 'POST')).toEqual([]);
+	});
+
+	test("the first call's consent is read from the task Unpod stored; a value to fix fails an item only where a call is due", async () => {
+		const created = (await task().run([row('Stored', '+1 212 555 0111', WRITTEN)])).map((i) => i.json);
+		const stored = h.server.store.tasksById.get(String(created[0].task_id))!;
+		h.server.store.finishTask(stored, 'failed');
+		h.server.resetTraffic();
+		// As a trigger puts it out with Simplify on, its contact fields left out: read back from its run.
+		const flat = {
+			task_id: stored.task_id,
+			run_id: stored.run_id,
+			status: 'failed',
+			call_status: 'no_answer',
+			contact_name: 'Stored',
+			contact_number: '+12125550111',
+			end_time: '2026-12-06T11:00:00.000Z',
+		};
+		await followUp().run([flat]);
+		expect(sent()[0]).toMatchObject({ consent_at: '2026-05-01T09:30:00.000Z', consent_wording: WORDING, attempt: 2 });
+		h.server.resetTraffic();
+		// Who calls left empty: a call that reached the person needs no next call, so nothing fails.
+		const reached = {
+			...endedCall('Treached0001', WRITTEN),
+			status: 'completed',
+			call_status: 'completed',
+			transcript: 'Assistant: Hi\nContact: Hello',
+		};
+		const [fine] = (
+			await task({ operation: 'followUp', callContext: 'Try again', callingOnBehalfOf: '' }).run([reached])
+		).map((i) => i.json);
+		expect(fine).toMatchObject({ follow_up: 'none', follow_up_reason: 'reached' });
+		await expect(
+			task({ operation: 'followUp', callContext: 'Try again', callingOnBehalfOf: '' }).run([
+				endedCall('Tdue00000001', WRITTEN),
+			]),
+		).rejects.toThrow('Item 1: Calling On Behalf Of is empty');
 		expect(h.server.requests.filter((r) => r.method === 'POST')).toEqual([]);
 	});
 

@@ -159,17 +159,30 @@ function planItems(
 			if (!call.taskId) throw new Error('has no task_id: give it an ended call as the triggers or Get Many put it out');
 			// The next call is asked of the gate as a first call is: its number, do-not-call, consent, who calls.
 			const answer = call.document.contact_number ? gate.check(itemIndex, call.document) : undefined;
-			if (answer && 'bad' in answer)
-				throw new NodeOperationError(context.getNode(), `Item ${itemIndex + 1}: ${answer.bad.message}`, {
-					itemIndex,
-					...(answer.bad.description ? { description: answer.bad.description } : {}),
-				});
-			const stop = answer && 'stop' in answer ? answer.stop : undefined;
-			if (stop?.by === 'doNotCall') call.doNotCall ??= stop.why;
+			// An opt-out and a withdrawn consent hold whatever else stopped the call: they decide what
+			// the item says of Unpod's own next call.
+			const optOut = call.document.contact_number ? gate.optOutOf(itemIndex, call.document) : undefined;
+			if (optOut) call.doNotCall ??= optOut;
+			const revoked = call.document.contact_number ? gate.revocationOf(itemIndex, call.document) : undefined;
+			const first = answer && 'stop' in answer ? answer.stop : undefined;
+			// An opt-out decides first (do_not_call); then a withdrawn consent; then what the gate stopped.
+			const stop =
+				call.doNotCall !== undefined
+					? undefined
+					: revoked && 'missing' in revoked
+						? { by: 'consent' as const, reason: '', revoked: true }
+						: first;
 			const { window, hours } = windowsOf(context, itemIndex, call.document, book);
 			const decided = unknownZone(call, hours) ?? decideFollowUp(call, { window, retryAfterHours, maxCalls }, now);
-			const decision = stop && stop.by !== 'doNotCall' ? stopped(decided, stop) : decided;
+			const decision = stop ? stopped(decided, stop) : decided;
 			const due = decision.follow_up === 'callback' || decision.follow_up === 'retry';
+			// A value to fix (who calls, a date that is none) fails the item only where a next call is due.
+			const bad = answer && 'bad' in answer ? answer.bad : revoked && 'bad' in revoked ? revoked.bad : undefined;
+			if (bad && due)
+				throw new NodeOperationError(context.getNode(), `Item ${itemIndex + 1}: ${bad.message}`, {
+					itemIndex,
+					...(bad.description ? { description: bad.description } : {}),
+				});
 			const slot = due && decision.at !== undefined ? slotOf(decision.at, slotMinutes, now, window) : undefined;
 			const go = answer && 'go' in answer ? answer.go : undefined;
 			planned.push({ itemIndex, call, decision, slot, hours, ...(go ? { go } : {}) });

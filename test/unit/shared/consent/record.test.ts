@@ -4,7 +4,10 @@
  * dated after now, Consent: Always, and a number whose country is not known. Pure: the rules and
  * records, no clock but the `now` given.
  */
+import { readFileSync } from 'fs';
+import { join } from 'path';
 import { CONSENT_RULES, consentRulesFor, strictestRule } from '../../../../nodes/shared/consent/rules';
+import { DISCLOSURE_RULES } from '../../../../nodes/shared/disclosure/rules';
 import type { ConsentRule } from '../../../../nodes/shared/consent/rules';
 import { consentAsked, consentDocument, consentMissing, readConsent } from '../../../../nodes/shared/consent/record';
 import type { ConsentRecord, ConsentValues } from '../../../../nodes/shared/consent/record';
@@ -52,16 +55,16 @@ describe('each rule: refused without the consent it asks, allowed with it', () =
 			field: 'consent_at',
 			law: expect.stringContaining(asked!.rule!.article),
 		});
-		const enough = rule.asks === 'written' ? WRITTEN : EXPRESS;
-		expect(stops(country, purpose, enough)).toBeUndefined();
-		if (rule.asks === 'written') expect(stops(country, purpose, EXPRESS)).toMatchObject({ field: 'consent_wording' });
+		const wordsKept = rule.asks === 'written' || rule.keeps === 'documented';
+		expect(stops(country, purpose, wordsKept ? WRITTEN : EXPRESS)).toBeUndefined();
+		if (wordsKept) expect(stops(country, purpose, EXPRESS)).toMatchObject({ field: 'consent_wording' });
 	});
 
 	test('every rule names its article, cites its source and says what was read', () => {
 		for (const rule of CONSENT_RULES) {
 			expect(rule.article.length).toBeGreaterThan(5);
 			expect(rule.citation.length).toBeGreaterThan(80);
-			expect(['text', 'regulator summary']).toContain(rule.read);
+			expect(['text', 'regulator summary', 'summaries']).toContain(rule.read);
 			for (const purpose of rule.covers) expect(PURPOSES).toContain(purpose);
 		}
 	});
@@ -77,10 +80,22 @@ describe('which calls each place asks consent for', () => {
 		['FR', 'sales', 'express', 'Code de la consommation L223-1'],
 		['RE', 'sales', 'express', 'Code de la consommation L223-1'],
 		['GB', 'sales', 'express', 'PECR regulation 19'],
-		['DE', 'sales', 'written', 'UWG 7(2), 7a'],
+		['DE', 'sales', 'express', 'UWG 7(2), 7a'],
 	])('%s, %s calls: %s consent (%s)', (country, purpose, level, article) => {
 		const asked = consentAsked('whereLawAsks', country, purpose as Purpose, { currentContract: false });
 		expect(asked).toMatchObject({ level, rule: { article } });
+	});
+
+	test('Germany asks express consent, documented: the text sets no written form, UWG 7a asks the record kept', () => {
+		expect(consentAsked('whereLawAsks', 'DE', 'sales', { currentContract: false })).toMatchObject({
+			level: 'express',
+			keeps: 'documented',
+		});
+		expect(stops('DE', 'sales', EXPRESS)).toEqual({
+			field: 'consent_wording',
+			problem: 'no wording of what the person agreed to (consent_wording is empty)',
+			law: 'the law of Germany asks express consent, documented, for sales or marketing calls (UWG 7(2), 7a)',
+		});
 	});
 
 	test.each([
@@ -165,6 +180,9 @@ describe('reading a record', () => {
 			message: 'consent_at "last spring" is not a date and time (use ISO 8601, e.g. 2026-05-01T09:30:00Z)',
 		});
 		expect(readConsent({ revokedAt: 'maybe' })).toMatchObject({ field: 'consent_revoked_at' });
+		// A sheet's serial date is no instant: read as one, it would be a day of 1970.
+		expect(readConsent({ at: 46082 })).toMatchObject({ field: 'consent_at' });
+		expect(record({ at: Date.parse(BEFORE) }).at).toBe(Date.parse(BEFORE));
 	});
 
 	test('the record travels in the task document: only what it holds, dates in ISO 8601', () => {
@@ -176,4 +194,31 @@ describe('reading a record', () => {
 		});
 		expect(consentDocument(record({ revokedAt: 'TRUE', source: '  ' }))).toEqual({ consent_revoked_at: 'yes' });
 	});
+});
+
+describe("the docs' tables say what the code's tables hold", () => {
+	const docs = readFileSync(join(__dirname, '..', '..', '..', '..', 'docs', 'consent.md'), 'utf8');
+	const rows = docs.split('\n').filter((line) => line.startsWith('| '));
+
+	test.each(CONSENT_RULES.map((rule) => [rule.where, rule.article, rule]))(
+		'%s (%s): a row naming its article, and whether its text was read',
+		(where, article, rule) => {
+			const row = rows.find(
+				(line) => line.includes(String(where).replace(/^the /, '')) && line.includes(String(article)),
+			);
+			expect(row).toBeDefined();
+			const read = row!.split('|').slice(-2)[0].trim();
+			if ((rule as { read: string }).read === 'text') expect(read).toMatch(/^text/);
+			else expect(read).not.toMatch(/^text/);
+		},
+	);
+
+	test.each(DISCLOSURE_RULES.map((rule) => [rule.where, rule.article.split(',')[0]]))(
+		'%s: a row naming its source (%s)',
+		(where, article) => {
+			expect(
+				rows.some((line) => line.includes(String(where).replace(/^the /, '')) && line.includes(String(article))),
+			).toBe(true);
+		},
+	);
 });

@@ -165,6 +165,16 @@ describe('evidence after the call: ai_disclosed from the first agent turns', () 
 	test("'ai' and 'ia' as words of Italian, Portuguese or Spanish are not a disclosure", () => {
 		expect(saysItIsAnAi('Buongiorno, parlo ai clienti di Acme.')).toBe(false);
 		expect(saysItIsAnAi('Ai, que susto!')).toBe(false);
-		expect(saysItIsAnAi('Wait, was I talking to an AI?')).toBe(true);
+		expect(saysItIsAnAi('I am an AI assistant from Acme.')).toBe(true);
+		expect(saysItIsAnAi('This is an A.I. assistant from Acme.')).toBe(true);
+	});
+
+	test('a denial or a question says nothing of the agent: only a sentence that says an AI speaks counts', () => {
+		expect(saysItIsAnAi("No, I'm not an AI.")).toBe(false);
+		expect(saysItIsAnAi('Wait, are you an AI?')).toBe(false);
+		expect(saysItIsAnAi('Nein, ich bin keine KI.')).toBe(false);
+		expect(saysItIsAnAi("Non, je ne suis pas une IA. C'est Marie.")).toBe(false);
+		// A question, then the disclosure: the disclosure counts.
+		expect(saysItIsAnAi('Are you there? I am a virtual assistant calling for Acme.')).toBe(true);
 	});
 });
