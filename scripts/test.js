@@ -1,6 +1,6 @@
 #!/usr/bin/env node
-// `npm test`: installs the test runtime if needed, builds, then lints, runs n8n's scanner and
-// type-checks the tests side by side (each on one core), then every suite.
+// `npm test`: installs the test runtime if needed, builds, then runs every suite with the lint,
+// n8n's scanner and the tests' type check beside it (each check on one core).
 // Each step says what it does and how long it took: the tests are quiet until a file ends.
 const { execFileSync, spawn } = require('child_process');
 const { existsSync } = require('fs');
@@ -19,31 +19,34 @@ const step = (title, what, cmd, args) => {
 	execFileSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...starts.env } });
 	console.log(`   ${title}: done in ${seconds(stepStarted)}`);
 };
-/** Steps at once, each one's output kept and printed when it ends; fails if one fails. */
-const together = async (steps) => {
-	const failed = [];
-	await Promise.all(
-		steps.map(
-			({ title, what, cmd, args }) =>
-				new Promise((done) => {
-					const stepStarted = Date.now();
-					const out = [];
-					const child = spawn(cmd, args, { env: { ...process.env, ...starts.env } });
-					child.stdout.on('data', (d) => out.push(d));
-					child.stderr.on('data', (d) => out.push(d));
-					// A command that cannot start: said as its output ('close' follows with no exit code).
-					child.once('error', (error) => out.push(Buffer.from(`${error.message}\n`)));
-					child.once('close', (code) => {
-						console.log(`\n== ${title}: ${what}`);
-						process.stdout.write(Buffer.concat(out));
-						console.log(`   ${title}: ${code === 0 ? 'done' : `FAILED (exit ${code})`} in ${seconds(stepStarted)}`);
-						if (code !== 0) failed.push(code);
-						done();
-					});
-				}),
-		),
-	);
-	if (failed.length) throw Object.assign(new Error('a step failed'), { status: failed[0] });
+/**
+ * Steps at once: the first (the tests) prints as it goes, the others keep their output and print
+ * it when they end; resolves with the first failed step's exit code, 0 when none failed.
+ */
+const together = async ([live, ...quiet]) => {
+	const run = ({ title, what, cmd, args }, printsAsItGoes) =>
+		new Promise((done) => {
+			const stepStarted = Date.now();
+			const out = [];
+			if (printsAsItGoes) console.log(`\n== ${title}: ${what}`);
+			const child = spawn(cmd, args, {
+				env: { ...process.env, ...starts.env },
+				stdio: printsAsItGoes ? 'inherit' : 'pipe',
+			});
+			child.stdout?.on('data', (d) => out.push(d));
+			child.stderr?.on('data', (d) => out.push(d));
+			// A command that cannot start: said as its output ('close' follows with no exit code).
+			child.once('error', (error) => out.push(Buffer.from(`${error.message}\n`)));
+			child.once('close', (code) => {
+				if (!printsAsItGoes) console.log(`\n== ${title}: ${what}`);
+				process.stdout.write(Buffer.concat(out));
+				console.log(`   ${title}: ${code === 0 ? 'done' : `FAILED (exit ${code})`} in ${seconds(stepStarted)}`);
+				done(code === 0 ? 0 : (code ?? 1));
+			});
+		});
+	const codes = await Promise.all([run(live, true), ...quiet.map((s) => run(s, false))]);
+	const failed = codes.find((code) => code !== 0);
+	if (failed) throw Object.assign(new Error('a step failed'), { status: failed });
 };
 const scannerInstalled = existsSync(join(installDir(join(__dirname, '..', 'test', 'scan')), 'node_modules', '@n8n'));
 
@@ -52,8 +55,19 @@ async function main() {
 	ensureChromium();
 	ensureEngineNodes();
 	step('build', 'TypeScript to dist/ and the icons (about 5 s)', 'npm', ['run', 'build', '--silent']);
-	// Three single-threaded checks: side by side they take the longest one's time (about 20 s).
+	// The tests and three single-threaded checks at once: the checks take about 25 s of CPU, the
+	// tests about 3 minutes of wall time, much of it waiting on n8n's processes (npm test here: 249 to
+	// 254 s with the checks first, 220 and 221 s beside them).
 	await together([
+		// Jest prints the count of passed and failed tests itself.
+		{
+			title: 'tests',
+			what:
+				'unit, engine and end-to-end (in real n8n, a Chromium and the demo) at once, three files at a time; ' +
+				'about 3 minutes on 2 cores, quiet until a file ends',
+			cmd: 'npx',
+			args: ['jest', ...process.argv.slice(2)],
+		},
 		{
 			title: 'lint',
 			what: "n8n's community-node rules, then n8n's own lint config (@n8n/node-cli; installed once per machine)",
@@ -75,14 +89,6 @@ async function main() {
 			args: ['tsc', '-p', 'test/tsconfig.json', '--incremental', '--tsBuildInfoFile', checkCache('tests.tsbuildinfo')],
 		},
 	]);
-	// Jest prints the count of passed and failed tests itself.
-	step(
-		'tests',
-		'unit, engine and end-to-end (in real n8n, a Chromium and the demo) at once, three files at a time; ' +
-			'about 3 minutes on 2 cores, quiet until a file ends',
-		'npx',
-		['jest', ...process.argv.slice(2)],
-	);
 }
 
 main()
