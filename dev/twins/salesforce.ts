@@ -1,7 +1,7 @@
 /**
  * Salesforce's REST API (v59.0) as the Salesforce node (OAuth2) and `jsforce` use it: SOQL
  * queries (the small part the examples write: fields, one object, `=`/`!=` conditions on text,
- * null or a boolean, joined by AND, ORDER BY one field, LIMIT), and sObjects created, read and updated (PATCH). A
+ * null or a boolean, joined by AND, ORDER BY one field with NULLS FIRST or LAST, LIMIT), and sObjects created, read and updated (PATCH). A
  * Lead or Contact has the standard `DoNotCall`, false unless set; a boolean field takes a JSON
  * boolean only, as Salesforce's parser does. Answers and errors in Salesforce's shapes
  * (developer.salesforce.com, REST API Developer Guide).
@@ -143,7 +143,7 @@ export class SalesforceTwin extends Twin {
 
 	private query(soql: string): TwinReply {
 		const found =
-			/^\s*SELECT\s+(.+?)\s+FROM\s+(\w+)(?:\s+WHERE\s+(.+?))?(?:\s+ORDER\s+BY\s+(\w+)(?:\s+(ASC|DESC))?)?(?:\s+LIMIT\s+(\d+))?\s*$/i.exec(
+			/^\s*SELECT\s+(.+?)\s+FROM\s+(\w+)(?:\s+WHERE\s+(.+?))?(?:\s+ORDER\s+BY\s+(\w+)(?:\s+(ASC|DESC))?(?:\s+NULLS\s+(FIRST|LAST))?)?(?:\s+LIMIT\s+(\d+))?\s*$/i.exec(
 				soql,
 			);
 		const malformed = (message: string): TwinReply => ({
@@ -151,7 +151,7 @@ export class SalesforceTwin extends Twin {
 			body: [{ message, errorCode: 'MALFORMED_QUERY' }],
 		});
 		if (!found) return malformed(`unexpected token: ${soql.slice(0, 40)}`);
-		const [, fieldList, object, where, orderBy, direction, limit] = found;
+		const [, fieldList, object, where, orderBy, direction, nulls, limit] = found;
 		const type = this.typeOf(object);
 		if (!type)
 			return {
@@ -184,8 +184,13 @@ export class SalesforceTwin extends Twin {
 		const fields = fieldList.split(',').map((f) => f.trim());
 		const order = (a: SObject, b: SObject) => {
 			if (!orderBy) return 0;
-			// Salesforce sorts nulls first ascending, last descending; ISO dates sort as text.
-			const [x, y] = [a[orderBy], b[orderBy]].map((v) => (v === undefined || v === null ? '' : String(v)));
+			// Salesforce puts nulls first in either direction unless told NULLS LAST; ISO dates sort as text.
+			const [x, y] = [a[orderBy], b[orderBy]].map((v) => (v === undefined || v === null ? null : String(v)));
+			if (x === null || y === null) {
+				if (x === y) return 0;
+				const nullFirst = nulls?.toUpperCase() !== 'LAST';
+				return (x === null) === nullFirst ? -1 : 1;
+			}
 			return direction?.toUpperCase() === 'DESC' ? y.localeCompare(x) : x.localeCompare(y);
 		};
 		const rows = this.records[type]

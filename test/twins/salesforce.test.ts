@@ -66,3 +66,22 @@ test('DoNotCall: false unless set; set with PATCH as a boolean (text refused, as
 		0,
 	);
 });
+
+test('ORDER BY puts nulls first in either direction unless NULLS LAST, as Salesforce documents', async () => {
+	const person = twin.add('Individual', { LastName: 'Order' }).Id;
+	const consent = (status: string, CaptureDate: string | null) =>
+		twin.add('ContactPointTypeConsent', { PartyId: person, PrivacyConsentStatus: status, CaptureDate }).Id;
+	const undated = consent('OptIn', null);
+	const april = consent('OptIn', '2026-04-02T10:00:00.000+0000');
+	const may = consent('OptOut', '2026-05-02T08:00:00.000+0000');
+	const ids = async (order: string) =>
+		(
+			await conn.query<{ Id: string }>(
+				`SELECT Id FROM ContactPointTypeConsent WHERE PartyId = '${person}' ORDER BY CaptureDate ${order}`,
+			)
+		).records.map((r) => r.Id);
+	expect(await ids('DESC')).toEqual([undated, may, april]);
+	expect(await ids('ASC')).toEqual([undated, april, may]);
+	expect(await ids('DESC NULLS LAST')).toEqual([may, april, undated]);
+	expect(await ids('NULLS LAST')).toEqual([april, may, undated]);
+});

@@ -40,8 +40,8 @@ export interface Row {
 	note?: IDataObject;
 	/** What every item of the row says, whatever becomes of it: its consent (mayCall/gate.ts). */
 	says?: IDataObject;
-	/** The language its call opens in (its name): rows of another share no request with it. */
-	language?: string;
+	/** How its call opens: its language (a name) and whether it says the call is commercial. Rows opening otherwise share no request with it. */
+	opening?: { language: string; commercial: boolean };
 }
 
 /** The request every call is created with: in a space, by an agent, when, and what for. */

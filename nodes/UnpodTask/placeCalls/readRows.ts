@@ -196,7 +196,7 @@ function readItem(
 				request: { ...request, body: { ...request.body, context: withOpening } },
 				...settings,
 				says,
-				language: LANGUAGE_NAMES[answer.go.language],
+				opening: { language: LANGUAGE_NAMES[answer.go.language], commercial: answer.go.opening.commercial === true },
 				...(hours ? { hours } : {}),
 			}),
 		);

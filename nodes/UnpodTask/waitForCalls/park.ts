@@ -99,16 +99,22 @@ function refuseSplitRows(context: IExecuteFunctions, rows: Row[], sameFields: st
 		);
 	}
 	const other = rows.find((row) => row.group !== rows[0].group);
-	if (other && other.language !== rows[0].language) {
-		throw new NodeOperationError(
-			context.getNode(),
-			`Item ${other.itemIndex + 1}: its call opens in ${other.language}, item ${rows[0].itemIndex + 1}'s in ${rows[0].language}; the calls of one wait go in one request, with one opening`,
-			{
-				itemIndex: other.itemIndex,
-				description:
-					'Set Options > Opening Language to one language for every contact, or wait for these contacts in separate runs.',
-			},
-		);
+	const [first] = rows;
+	if (other?.opening && first.opening) {
+		const opens = (row: Row) =>
+			`${row.opening?.language}${row.opening?.commercial ? ', saying the call is commercial' : ''}`;
+		const language = other.opening.language !== first.opening.language;
+		if (language || other.opening.commercial !== first.opening.commercial)
+			throw new NodeOperationError(
+				context.getNode(),
+				`Item ${other.itemIndex + 1}: its call opens in ${opens(other)}, item ${first.itemIndex + 1}'s in ${opens(first)}; the calls of one wait go in one request, with one opening`,
+				{
+					itemIndex: other.itemIndex,
+					description: language
+						? 'Set Options > Opening Language to one language for every contact, or wait for these contacts in separate runs.'
+						: "France's sales calls say they are commercial (Code de la consommation L221-16): wait for them in a run of their own.",
+				},
+			);
 	}
 	if (other) {
 		throw new NodeOperationError(

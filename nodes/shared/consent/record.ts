@@ -40,10 +40,14 @@ const NO = /^\s*(false|no|n|0)\s*$/i;
 const text = (value: unknown) => (empty(value) ? undefined : String(value).trim());
 
 /**
- * A date as a record holds it, epoch ms; undefined when it is none. A number below 1e11 is no
- * instant (a sheet's serial date, 46082, would read as a day of 1970).
+ * A date as a record holds it, epoch ms; undefined when it is none. A number, or a text of digits
+ * alone, is an instant only as epoch ms: below 1e11 it is none (a sheet's serial date, 46082, would
+ * read as a day of 1970; the text "1" as 2001).
  */
-const dateOf = (value: unknown) => (typeof value === 'number' && Math.abs(value) < 1e11 ? undefined : userTime(value));
+function dateOf(value: unknown): number | undefined {
+	const digits = typeof value === 'string' && /^\s*\d+(?:\.\d+)?\s*$/.test(value) ? Number(value) : value;
+	return typeof digits === 'number' && Math.abs(digits) < 1e11 ? undefined : userTime(digits);
+}
 
 /** A record read from its values; a date that is no date is an error naming its field. */
 export function readConsent(values: ConsentValues): { record: ConsentRecord } | { field: string; message: string } {

@@ -73,7 +73,7 @@ export const CONSENT_RULES: readonly ConsentRule[] = [
 		article: 'CRTC Unsolicited Telecommunications Rules, Part IV',
 		citation:
 			'CRTC Unsolicited Telecommunications Rules, Part IV: an automatic dialing-announcing device (equipment that conveys a pre-recorded or synthesized voice message) is not used to solicit without the express consent of the person called; Part I defines the device',
-		read: 'regulator summary',
+		read: 'summaries',
 	},
 	{
 		where: 'France',

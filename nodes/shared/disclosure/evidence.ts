@@ -27,16 +27,36 @@ const AI_WORDS = [
 ];
 
 /**
- * Words that turn a sentence into a denial ("I'm not an AI", "ich bin keine KI"), in the same
- * languages: such a sentence, or a question ("are you an AI?"), says nothing of the agent.
+ * A negation in the few words before the AI's words makes them a denial ("I'm not an AI", "je ne
+ * suis pas une IA", "ich bin keine KI"), in the same languages. Only there: "I'm a virtual
+ * assistant, not a real person" says it.
  */
-const DENIAL = /\b(?:not|never|no|pas|jamais|nicht|kein\w*|non|não|niet|geen)\b|n't\b/i;
+const NEGATION = /\b(?:not|never|no|pas|jamais|nicht|kein\w*|non|não|niet|geen|nunca)\b|n't\b/i;
+const WORDS_BEFORE = 3;
 
-/** Whether `line` says an AI speaks: one of its sentences says so, and neither asks nor denies it. */
+/** Whether `clause` says an AI speaks: AI's words in it with no negation just before them. */
+function clauseSays(clause: string): boolean {
+	return AI_WORDS.some((words) => {
+		const found = words.exec(clause);
+		if (!found) return false;
+		const before = clause.slice(0, found.index).split(/\s+/).filter(Boolean).slice(-WORDS_BEFORE).join(' ');
+		return !NEGATION.test(before);
+	});
+}
+
+/**
+ * Whether `line` says an AI speaks: one of its clauses (split at sentence ends and commas) says so
+ * and is no question. "Are you an AI?" asks; "I'm an AI assistant, do you have a minute?" says.
+ */
 export const saysItIsAnAi = (line: string) =>
 	line
 		.split(/(?<=[.!?…])\s+/)
-		.some((sentence) => !/\?\s*$/.test(sentence) && !DENIAL.test(sentence) && AI_WORDS.some((w) => w.test(sentence)));
+		.flatMap((sentence) => {
+			const clauses = sentence.split(/[,;:]\s*/);
+			// Only the clause the question mark ends is the question.
+			return /\?\s*$/.test(sentence) ? clauses.slice(0, -1) : clauses;
+		})
+		.some(clauseSays);
 
 /** The agent's first turns, in order. */
 function agentTurns(transcript: unknown): string[] {

@@ -106,8 +106,14 @@ export function salesforceExamples(suite: TwinSuite): void {
 				Company: 'W',
 				Status: 'Open - Not Contacted',
 			});
-			// Consented in the spring, opted out in May: the newest record holds, and she is not called.
+			// Consented in the spring (once on a record with no capture date, which Salesforce sorts
+			// first unless told otherwise), opted out in May: the newest record holds, and she is not called.
 			const olgaPerson = individual('Later');
+			phoneConsent(olgaPerson, 'OptIn', {
+				CaptureDate: null,
+				EffectiveFrom: '2026-03-01T08:00:00.000+0000',
+				Consent_Wording__c: 'Acme may call me about its offers, also with an AI voice.',
+			});
 			phoneConsent(olgaPerson, 'OptIn', { Consent_Wording__c: 'Acme may call me about its offers.' });
 			phoneConsent(olgaPerson, 'OptOut', { CaptureDate: '2026-05-02T08:00:00.000+0000' });
 			salesforce.add('Lead', {

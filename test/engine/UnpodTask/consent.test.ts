@@ -8,6 +8,8 @@
  */
 import { createExecutor } from '../../helpers/execute';
 import { harnessAt, Workflows } from '../../helpers/setup';
+import { agentRef, spaceRef, unpodNode } from '../../helpers/nodes';
+import { rowsNode } from '../../../dev/harness/workflow-builders';
 import { SEED } from '../../../dev/server/seed';
 import type { IDataObject } from 'n8n-workflow';
 
@@ -20,7 +22,27 @@ const row = (name: string, phone: string, consent: IDataObject = {}) => ({ name,
 const EXPRESS = { consent_at: BEFORE, consent_source: 'web form' };
 const WRITTEN = { ...EXPRESS, consent_wording: WORDING };
 
-const h = harnessAt(Date.parse('2026-12-06T12:00:00Z'), new Workflows(), { eachTestAtNow: true });
+const GIVEN = { ...EXPRESS, consent_wording: WORDING };
+const NEW_YORK_AND_MONTREAL = [row('New York', '+1 212 555 0106', GIVEN), row('Montreal', '+1 514 555 0106', GIVEN)];
+
+const workflows = new Workflows();
+/** Call and Wait until Unpod reports, in a workflow (its resume address is the execution's), one opening for all. */
+const oneOpening = workflows.chain('consentOneOpening', [
+	rowsNode('Sheet', NEW_YORK_AND_MONTREAL),
+	unpodNode('task', 'Call', {
+		operation: 'callAndWait',
+		waitMode: 'untilReported',
+		space: spaceRef(SEED.spaceToken),
+		agent: agentRef(SEED.agentHandle),
+		contactName: '={{ $json.name }}',
+		contactNumber: '={{ $json.phone }}',
+		callContext: 'Our spring offer',
+		consent: 'whereLawAsks',
+		options: { callsAre: 'informational', openingLanguage: 'en' },
+	}),
+]);
+
+const h = harnessAt(Date.parse('2026-12-06T12:00:00Z'), workflows, { eachTestAtNow: true });
 
 /** The Task node as a first-time user sets it: consent where the law asks, who calls named. */
 const task = (parameters: IDataObject = {}, onError?: 'continueRegularOutput' | 'continueErrorOutput') =>
@@ -116,6 +138,19 @@ describe('Create: the law of each place, sales calls (the default)', () => {
 		await expect(
 			task({ options: { callsAre: '={{ "marketing" }}' } }).run([row('US written', '+1 212 555 0103', WRITTEN)]),
 		).rejects.toThrow('The Calls Are "marketing" is not one of sales, survey, informational');
+		// Follow Up names the item as every other path does.
+		await expect(
+			task({ operation: 'followUp', callContext: 'Try again', options: { callsAre: '={{ "marketing" }}' } }).run([
+				{
+					task_id: 'Tpurpose0001',
+					status: 'failed',
+					call_status: 'no_answer',
+					contact_number: '+12125550101',
+					contact_fields: { name: 'Ann Lee', contact_number: '+12125550101', ...WRITTEN },
+					end_time: '2026-12-06T11:00:00.000Z',
+				},
+			]),
+		).rejects.toThrow(/^Item 1: The Calls Are "marketing" is not one of sales, survey, informational$/);
 		expect(h.server.requests.filter((r) => r.method === 'POST')).toEqual([]);
 	});
 
@@ -267,16 +302,31 @@ describe('every other path refuses before any request', () => {
 		expect(h.server.requests.filter((r) => r.method === 'POST')).toEqual([]);
 	});
 
-	test('a wait whose contacts open in different languages says so, and Opening Language lets them go together', async () => {
-		const given = { ...EXPRESS, consent_wording: WORDING };
-		const contacts = [row('New York', '+1 212 555 0106', given), row('Montreal', '+1 514 555 0106', given)];
+	test('a wait whose contacts open in different languages says so, and Opening Language lets them go together in one request', async () => {
 		await expect(
 			task({ operation: 'callAndWait', waitMode: 'untilReported', options: { callsAre: 'informational' } }).run(
-				contacts,
+				NEW_YORK_AND_MONTREAL,
 			),
 		).rejects.toThrow(
 			"Item 2: its call opens in French, item 1's in English; the calls of one wait go in one request, with one opening",
 		);
+		expect(h.server.requests.filter((r) => r.method === 'POST')).toEqual([]);
+		// One language for all: one request, both calls in it, the opening in English.
+		expect((await h.run(oneOpening)).exitCode).toBe(0);
+		const [post] = posts();
+		expect(post.documents.map((d) => d.name)).toEqual(['New York', 'Montreal']);
+		expect(post.context).toMatch(/^Opening, required by law: .*Hello, this is an AI assistant/s);
+	});
+
+	test("a wait of French sales calls to France and to Quebec: France's says it is commercial, so they wait apart", async () => {
+		const error = await task({ operation: 'callAndWait', waitMode: 'untilReported' })
+			.run([row('Paris', '+33 1 45 67 89 02', GIVEN), row('Montreal', '+1 514 555 0107', GIVEN)])
+			.catch((e: { message: string; description?: string }) => e);
+		expect(error).toMatchObject({
+			message:
+				"Item 2: its call opens in French, item 1's in French, saying the call is commercial; the calls of one wait go in one request, with one opening",
+			description: expect.stringContaining("France's sales calls say they are commercial"),
+		});
 		expect(h.server.requests.filter((r) => r.method === 'POST')).toEqual([]);
 	});
 

@@ -188,7 +188,11 @@ function planItems(
 			planned.push({ itemIndex, call, decision, slot, hours, ...(go ? { go } : {}) });
 		} catch (error) {
 			const e = error as Error;
-			const message = e instanceof NodeOperationError ? e.message : `Item ${itemIndex + 1} ${e.message}`;
+			// readEndedCall's messages go on from the item ("has no task_id"); any other is a sentence of its own.
+			const message =
+				e instanceof NodeOperationError
+					? e.message
+					: `Item ${itemIndex + 1}${/^[a-z]/.test(e.message) ? ' ' : ': '}${e.message}`;
 			const description = e instanceof NodeOperationError ? e.description : undefined;
 			failed.push({
 				itemIndex,

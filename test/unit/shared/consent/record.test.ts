@@ -13,6 +13,7 @@ import { consentAsked, consentDocument, consentMissing, readConsent } from '../.
 import type { ConsentRecord, ConsentValues } from '../../../../nodes/shared/consent/record';
 import { PURPOSES } from '../../../../nodes/shared/callPurposes';
 import type { Purpose } from '../../../../nodes/shared/callPurposes';
+import type { SourceRead } from '../../../../nodes/shared/lawPlaces';
 
 const NOW = Date.parse('2026-12-06T12:00:00Z');
 const BEFORE = '2026-05-01T09:30:00Z';
@@ -182,7 +183,12 @@ describe('reading a record', () => {
 		expect(readConsent({ revokedAt: 'maybe' })).toMatchObject({ field: 'consent_revoked_at' });
 		// A sheet's serial date is no instant: read as one, it would be a day of 1970.
 		expect(readConsent({ at: 46082 })).toMatchObject({ field: 'consent_at' });
+		// Digits as text are read as a number is: "1" is no day of 2001, nor "2026" its first.
+		expect(readConsent({ at: '46082' })).toMatchObject({ field: 'consent_at' });
+		expect(readConsent({ at: ' 1 ' })).toMatchObject({ field: 'consent_at' });
+		expect(readConsent({ revokedAt: '2026' })).toMatchObject({ field: 'consent_revoked_at' });
 		expect(record({ at: Date.parse(BEFORE) }).at).toBe(Date.parse(BEFORE));
+		expect(record({ at: String(Date.parse(BEFORE)) }).at).toBe(Date.parse(BEFORE));
 	});
 
 	test('the record travels in the task document: only what it holds, dates in ISO 8601', () => {
@@ -200,25 +206,28 @@ describe("the docs' tables say what the code's tables hold", () => {
 	const docs = readFileSync(join(__dirname, '..', '..', '..', '..', 'docs', 'consent.md'), 'utf8');
 	const rows = docs.split('\n').filter((line) => line.startsWith('| '));
 
-	test.each(CONSENT_RULES.map((rule) => [rule.where, rule.article, rule]))(
-		'%s (%s): a row naming its article, and whether its text was read',
-		(where, article, rule) => {
-			const row = rows.find(
-				(line) => line.includes(String(where).replace(/^the /, '')) && line.includes(String(article)),
-			);
-			expect(row).toBeDefined();
-			const read = row!.split('|').slice(-2)[0].trim();
-			if ((rule as { read: string }).read === 'text') expect(read).toMatch(/^text/);
-			else expect(read).not.toMatch(/^text/);
+	/** What a row's Read cell says for each `read` of the code's tables. */
+	const READ: Record<SourceRead, RegExp> = {
+		text: /^text/,
+		'regulator summary': /^the \w+'s summary/,
+		summaries: /summaries|^as said/,
+	};
+	const readCell = (where: string, article: string) => {
+		const row = rows.find((line) => line.includes(where.replace(/^the /, '')) && line.includes(article));
+		return row?.split('|').slice(-2)[0].trim();
+	};
+
+	test.each(CONSENT_RULES.map((rule) => [rule.where, rule.article, rule.read] as const))(
+		'%s (%s): a row naming its article, saying what was read (%s)',
+		(where, article, read) => {
+			expect(readCell(where, article)).toMatch(READ[read]);
 		},
 	);
 
-	test.each(DISCLOSURE_RULES.map((rule) => [rule.where, rule.article.split(',')[0]]))(
-		'%s: a row naming its source (%s)',
-		(where, article) => {
-			expect(
-				rows.some((line) => line.includes(String(where).replace(/^the /, '')) && line.includes(String(article))),
-			).toBe(true);
+	test.each(DISCLOSURE_RULES.map((rule) => [rule.where, rule.article.split(',')[0], rule.read] as const))(
+		'%s: a row naming its source (%s), saying what was read (%s)',
+		(where, article, read) => {
+			expect(readCell(where, article)).toMatch(READ[read]);
 		},
 	);
 });

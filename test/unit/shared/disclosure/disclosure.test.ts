@@ -174,7 +174,18 @@ describe('evidence after the call: ai_disclosed from the first agent turns', () 
 		expect(saysItIsAnAi('Wait, are you an AI?')).toBe(false);
 		expect(saysItIsAnAi('Nein, ich bin keine KI.')).toBe(false);
 		expect(saysItIsAnAi("Non, je ne suis pas une IA. C'est Marie.")).toBe(false);
+		expect(saysItIsAnAi('Is this an AI calling me?')).toBe(false);
+		expect(saysItIsAnAi("There's no AI on this line.")).toBe(false);
 		// A question, then the disclosure: the disclosure counts.
 		expect(saysItIsAnAi('Are you there? I am a virtual assistant calling for Acme.')).toBe(true);
+	});
+
+	test('a negation elsewhere in the sentence, or a question after the disclosure, leaves the disclosure', () => {
+		expect(saysItIsAnAi("I'm a virtual assistant, not a real person.")).toBe(true);
+		expect(saysItIsAnAi("I'm not a real person: I'm Acme's assistant.")).toBe(true);
+		expect(saysItIsAnAi("Hi, I'm an AI assistant from Acme, do you have a minute?")).toBe(true);
+		expect(saysItIsAnAi('Sono un assistente virtuale, non una persona.')).toBe(true);
+		expect(saysItIsAnAi("Don't worry, I'm an AI assistant and this call is recorded.")).toBe(true);
+		expect(saysItIsAnAi('Je ne vous dérange pas longtemps, je suis une intelligence artificielle.')).toBe(true);
 	});
 });
