@@ -29,7 +29,7 @@ import { IN_VERSION_MATRIX } from '../../helpers/versions';
  * refusal, an opt-out), since the local server fails an exact share of calls, not about it. Its
  * figures at scale are the bench's (npm run bench -- campaign).
  */
-const CONTACTS = 24;
+const CONTACTS = 16;
 
 /** Whether the Data Table node sorts rows (Order By): n8n 1.x's ignores it. */
 const DATA_TABLE_ORDERS = Number(N8N_VERSION.split('.')[0]) >= 2;

@@ -58,7 +58,7 @@ test('the state stays bounded after 5,000 transitions', async () => {
 	testNote(`Trigger state: ${whilePending} bytes with 5,000 calls pending, ${after} bytes after all 5,000 ended`);
 });
 
-test('soak: 250 polls with random faults emit every transition exactly once', async () => {
+test('soak: 150 polls with random faults emit every transition exactly once', async () => {
 	const random = (() => {
 		let a = 42;
 		return () => (a = (a * 1103515245 + 12345) % 2147483648) / 2147483648;
@@ -75,7 +75,7 @@ test('soak: 250 polls with random faults emit every transition exactly once', as
 		seed: 7,
 	});
 	const counts = new Map<string, number>();
-	for (let i = 0; i < 250; i++) {
+	for (let i = 0; i < 150; i++) {
 		if (random() < 0.3) createTasks(1 + Math.floor(random() * 60));
 		for (const t of server.store.tasks) {
 			if (t.status === 'pending' && random() < 0.15) server.store.startTask(t);
@@ -95,11 +95,11 @@ test('soak: 250 polls with random faults emit every transition exactly once', as
 		.filter((t) => ['completed', 'failed'].includes(t.status) && !seededFinal.has(t.task_id))
 		.map((t) => t.task_id);
 	expect(failedPolls).toBeGreaterThan(5);
-	expect(ended.length).toBeGreaterThan(1000);
+	expect(ended.length).toBeGreaterThan(600);
 	expect([...counts.values()].every((c) => c === 1)).toBe(true);
 	expect(new Set(counts.keys())).toEqual(new Set(ended));
 	testNote(
-		`Soak: ${ended.length} transitions over 250 polls, ${failedPolls} requests failed on injected faults, each transition emitted once`,
+		`Soak: ${ended.length} transitions over 150 polls, ${failedPolls} requests failed on injected faults, each transition emitted once`,
 	);
 });
 
