@@ -1,3 +1,5 @@
+import type { Purpose } from './callPurposes';
+
 /**
  * The places the law tables name by their numbers' countries (ISO 3166, as libphonenumber reads a
  * number's country), and what was read of each rule's source: one list and one word for each.
@@ -20,3 +22,17 @@ export const EUROPEAN_UNION: readonly string[] = [
  * or others' summaries (law firms, the trade press). docs/consent.md says it for each rule.
  */
 export type SourceRead = 'text' | 'regulator summary' | 'summaries';
+
+/** A rule of a law table: the numbers' countries it covers, for +1 their regions, and the calls. */
+export interface PlacedRule {
+	countries: readonly string[];
+	/** For +1 numbers: the states or provinces it covers (the area code's, as Google's data names it); none: all. */
+	regions?: readonly string[];
+	covers: readonly Purpose[];
+}
+
+/** Whether `rule` holds for a call of `purpose` to a number of `country` (and, for +1, `region`). */
+export const holdsFor = (rule: PlacedRule, country: string, region: string | undefined, purpose: Purpose) =>
+	rule.countries.includes(country) &&
+	rule.covers.includes(purpose) &&
+	(!rule.regions || (region !== undefined && rule.regions.includes(region)));

@@ -21,11 +21,10 @@ import { createExecutor } from '../helpers/execute';
 import { createNode, spaceRef } from '../helpers/nodes';
 import { SEED } from '../../dev/server/seed';
 import { startServer } from '../../dev/server/server';
-import { runInFreshN8n } from './campaign-scale';
+import { mb, runInFreshN8n } from './campaign-scale';
 
 const REGIONS = NORTH_AMERICAN_REGIONS.split(',').map((entry) => entry.split(':'));
 const AREAS = REGIONS.map(([area]) => area);
-const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
 
 /**
  * The prefixes of the law's places: each area code of a state or province with a rule, then

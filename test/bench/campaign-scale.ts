@@ -32,7 +32,8 @@ const REPORTS = 5;
 const SLICES = 3;
 
 const run = promisify(execFile);
-const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
+/** Kilobytes as the tables show them. */
+export const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 
 /** The resident memory (kB) of every process in n8n's process group, sampled until stopped. */
@@ -112,6 +113,29 @@ export async function runInFreshN8n(
 		await n8n?.stop();
 		folder.dispose();
 	}
+}
+
+/**
+ * A Create of `n` contacts run in a fresh n8n (runInFreshN8n): its requests to `server`, the
+ * contacts its create requests carried, its time and n8n's peak memory, as the tables show them.
+ */
+export async function createFigures(
+	server: UnpodServer,
+	workflow: Workflow,
+	n: number,
+): Promise<Record<string, string | number>> {
+	const run = await runInFreshN8n(server, workflow);
+	const posts = server.requests.filter((r) => r.method === 'POST');
+	const created = posts.reduce((sum, p) => sum + (p.body as { documents: unknown[] }).documents.length, 0);
+	return {
+		requests: server.requests.length,
+		'reads of recent tasks': server.requests.filter((r) => r.method === 'GET').length,
+		'create requests': posts.length,
+		created,
+		'not created': n - created,
+		'execution time': `${(run.result / 1000).toFixed(1)} s`,
+		'peak memory above idle': mb(run.peakAboveKb),
+	};
 }
 
 async function saveWorkflow(n8n: N8nServer, workflow: Workflow, name: string): Promise<string> {

@@ -12,9 +12,8 @@ import { consentAsked, consentMissing, readConsent } from '../../nodes/shared/co
 import { createNode, spaceRef } from '../helpers/nodes';
 import { SEED } from '../../dev/server/seed';
 import { startServer } from '../../dev/server/server';
-import { runInFreshN8n } from './campaign-scale';
+import { createFigures } from './campaign-scale';
 
-const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
 /** Each place in turn: a prefix and the digits it takes after it, and its country. */
 const PLACES: Array<[string, number, string]> = [
 	['+1212', 7, 'US'],
@@ -87,18 +86,9 @@ export async function benchConsent(n = 100_000): Promise<void> {
 				{},
 				'Create',
 			);
-			const run = await runInFreshN8n(server, chain(`benchConsent${i}`, [rowsCode(n), create]));
-			const posts = server.requests.filter((r) => r.method === 'POST');
-			const created = posts.reduce((sum, p) => sum + (p.body as { documents: unknown[] }).documents.length, 0);
 			results.push({
 				consent: consent === 'off' ? 'Off' : 'Where the Law Asks',
-				requests: server.requests.length,
-				'reads of recent tasks': server.requests.filter((r) => r.method === 'GET').length,
-				'create requests': posts.length,
-				created,
-				'not created': n - created,
-				'execution time': `${(run.result / 1000).toFixed(1)} s`,
-				'peak memory above idle': mb(run.peakAboveKb),
+				...(await createFigures(server, chain(`benchConsent${i}`, [rowsCode(n), create]), n)),
 			});
 		}
 		table(results);

@@ -14,9 +14,8 @@ import { NumberPlans } from '../../nodes/shared/allowedNumbers/numberPlans';
 import { createNode, spaceRef } from '../helpers/nodes';
 import { SEED } from '../../dev/server/seed';
 import { startServer } from '../../dev/server/server';
-import { runInFreshN8n } from './campaign-scale';
+import { createFigures } from './campaign-scale';
 
-const mb = (kb: number) => `${Math.round(kb / 1024)} MB`;
 /** One contact in 100 is costly: each of these in turn, a prefix and the digits it takes after it. */
 const COSTLY: Array<[string, number]> = [
 	['+1900555', 4],
@@ -85,18 +84,9 @@ export async function benchSpendGuards(n = 100_000): Promise<void> {
 				{},
 				'Create',
 			);
-			const run = await runInFreshN8n(server, chain(`benchSpend${i}`, [rowsCode(n), create]));
-			const posts = server.requests.filter((r) => r.method === 'POST');
-			const created = posts.reduce((sum, p) => sum + (p.body as { documents: unknown[] }).documents.length, 0);
 			results.push({
 				guards: on ? `on (cap ${CAP.toLocaleString('en')}, costly refused)` : 'off',
-				requests: server.requests.length,
-				'reads of recent tasks': server.requests.filter((r) => r.method === 'GET').length,
-				'create requests': posts.length,
-				created,
-				'not created': n - created,
-				'execution time': `${(run.result / 1000).toFixed(1)} s`,
-				'peak memory above idle': mb(run.peakAboveKb),
+				...(await createFigures(server, chain(`benchSpend${i}`, [rowsCode(n), create]), n)),
 			});
 		}
 		table(results);

@@ -17,8 +17,10 @@ import type {
 
 type Show = Record<string, Array<string | number | boolean>>;
 
-/** Each field of the record: its parameter, label, and what it says. */
-/** `always`: shown with Consent Off too, where a revocation (and a consent given again after it) still holds. */
+/**
+ * Each field of the record: its parameter, label, and what it says. `always`: shown with Consent
+ * Off too, where a revocation (and a consent given again after it) still holds.
+ */
 const RECORD_FIELDS: Array<{
 	field: ConsentField;
 	name: string;

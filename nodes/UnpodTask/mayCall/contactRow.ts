@@ -49,9 +49,12 @@ export function callRequest(space: string, agent: string, schedule: IDataObject,
 	return { space, body: { pilot: agent, schedule, context: callContext } };
 }
 
+/** The group of a request: rows share a create request when their groups are equal. */
+export const groupOf = (request: Row['request']) => JSON.stringify([request.space, request.body]);
+
 /** A row of `request`; rows share a create request when their requests are equal. */
 export function contactRow(row: Omit<Row, 'group'>): Row {
-	return { ...row, group: JSON.stringify([row.request.space, row.request.body]) };
+	return { ...row, group: groupOf(row.request) };
 }
 
 /**
@@ -63,7 +66,7 @@ export class SharedRequests {
 
 	/** The row of `request`, its request and group the same objects as every equal row's. */
 	row(row: Omit<Row, 'group'>): Row {
-		const group = JSON.stringify([row.request.space, row.request.body]);
+		const group = groupOf(row.request);
 		let same = this.made.get(group);
 		if (!same) this.made.set(group, (same = { request: row.request, group }));
 		return { ...row, request: same.request, group: same.group };

@@ -9,6 +9,7 @@ import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { Callee, CalleeLimit, CallingHours } from '../../shared/callingHours/callee';
 import { HORIZON_DAYS } from '../../shared/callingHours/window';
 import { DAY_MS, MINUTE_MS } from '../../shared/time';
+import { groupOf } from './contactRow';
 import type { Row, RowHours } from './contactRow';
 
 /**
@@ -49,7 +50,7 @@ export function scheduleAt(ms: number): IDataObject {
 /** A row's schedule changed: it shares a request only with rows of the same schedule. */
 export function setSchedule(row: Pick<Row, 'request' | 'group'>, schedule: IDataObject): void {
 	row.request = { ...row.request, body: { ...row.request.body, schedule } };
-	row.group = JSON.stringify([row.request.space, row.request.body]);
+	row.group = groupOf(row.request);
 }
 
 /** The fields every item of a contact not called now carries: where the phone rings, and the time there. */

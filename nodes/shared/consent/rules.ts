@@ -6,8 +6,8 @@
  * source you read; docs/consent.md lists each with what was read.
  */
 import type { Purpose } from '../callPurposes';
-import { FRANCE, UNITED_STATES } from '../lawPlaces';
-import type { SourceRead } from '../lawPlaces';
+import { FRANCE, holdsFor, UNITED_STATES } from '../lawPlaces';
+import type { PlacedRule, SourceRead } from '../lawPlaces';
 
 /**
  * What a rule asks before a call: `express` (a consent the person gave, dated, not revoked);
@@ -24,13 +24,9 @@ export type ConsentRecordKept = 'documented';
 /** A call in the course of a current contract, about its subject (the row's Current Contract says so). */
 export type ConsentException = 'currentContract';
 
-export interface ConsentRule {
+export interface ConsentRule extends PlacedRule {
 	/** The place, as an item names it. */
 	where: string;
-	/** ISO 3166 codes of the numbers it covers. */
-	countries: readonly string[];
-	/** The calls it covers (callPurposes.ts). */
-	covers: readonly Purpose[];
 	asks: ConsentLevel;
 	/** What the record must hold beside the level: its wording, for a consent documented. */
 	keeps?: ConsentRecordKept;
@@ -125,8 +121,7 @@ export function consentRulesFor(
 	if (!country) return [];
 	return CONSENT_RULES.filter(
 		(rule) =>
-			rule.countries.includes(country) &&
-			rule.covers.includes(purpose) &&
+			holdsFor(rule, country, undefined, purpose) &&
 			!(facts.currentContract && rule.except?.includes('currentContract')),
 	);
 }

@@ -7,19 +7,14 @@
  */
 import { EVERY_PURPOSE } from '../callPurposes';
 import type { Purpose } from '../callPurposes';
-import { EUROPEAN_UNION, FRANCE, UNITED_STATES } from '../lawPlaces';
-import type { SourceRead } from '../lawPlaces';
+import { EUROPEAN_UNION, FRANCE, holdsFor, UNITED_STATES } from '../lawPlaces';
+import type { PlacedRule, SourceRead } from '../lawPlaces';
 
 /** What a rule asks the call to say: an AI speaks, the business, how to reach it, that it is recorded, that it is commercial. */
 export type Disclosure = 'ai' | 'business' | 'contact' | 'recorded' | 'commercial';
 
-export interface DisclosureRule {
+export interface DisclosureRule extends PlacedRule {
 	where: string;
-	/** ISO 3166 codes of the numbers it covers. */
-	countries: readonly string[];
-	/** For +1 numbers: the states or provinces it covers (the area code's, as Google's data names it); none: all. */
-	regions?: readonly string[];
-	covers: readonly Purpose[];
 	says: readonly Disclosure[];
 	article: string;
 	citation: string;
@@ -108,12 +103,7 @@ export function disclosureRulesFor(
 	purpose: Purpose,
 ): DisclosureRule[] {
 	if (!country) return [];
-	return DISCLOSURE_RULES.filter(
-		(rule) =>
-			rule.countries.includes(country) &&
-			rule.covers.includes(purpose) &&
-			(!rule.regions || (region !== undefined && rule.regions.includes(region))),
-	);
+	return DISCLOSURE_RULES.filter((rule) => holdsFor(rule, country, region, purpose));
 }
 
 /** The first rule of `rules` that asks the call to say `what`, if any. */
