@@ -5,18 +5,14 @@
  */
 import { createServer, type Server } from 'http';
 import type { AddressInfo } from 'net';
-import { SHEET_EXAMPLE_COLUMNS } from '../dev/harness/examples';
+import { EXAMPLE_CONSENT, SHEET_EXAMPLE_COLUMNS } from '../dev/harness/examples';
 import { SheetsTwin } from '../dev/twins/sheets';
 import { startTwins, type RunningTwins } from '../dev/twins/serve';
 
 const ACCESS_TOKEN = 'ya29.demo-stand-in-sheet';
 export const SHEET_TAB = 'Sheet1';
 /** What each lead agreed to, as the sheet's consent columns keep it (a US sales call needs the wording). */
-const CONSENT = {
-	consent_at: '2026-03-02T10:15:00Z',
-	consent_source: 'web form',
-	consent_wording: 'I agree that Acme may call me about its offers, also with an AI voice.',
-};
+const CONSENT = EXAMPLE_CONSENT;
 /**
  * Leads in three countries (each called in its own hours), one who must never be called, and one
  * whose consent the sheet does not hold (not called: the law of the US asks it of every AI call).

@@ -52,6 +52,16 @@ export interface Localize {
 /** Who calls, as a user fills in the Task nodes that place calls: the business and its number. */
 export const EXAMPLE_CALLER = { callingOnBehalfOf: 'Acme Demo Co', businessContact: '+1 415 555 0100' };
 
+/**
+ * A lead's consent as the examples' sheets and tables keep it in their consent columns: when, how,
+ * and in what words (a US sales call by an AI needs all three).
+ */
+export const EXAMPLE_CONSENT = {
+	consent_at: '2026-03-02T10:15:00Z',
+	consent_source: 'web form',
+	consent_wording: 'I agree that Acme may call me about its offers, also with an AI voice.',
+};
+
 /** The Task operations that place calls. */
 const CALLING_OPERATIONS = ['create', 'callAndWait', 'sendAndWait', 'followUp'];
 

@@ -93,7 +93,7 @@ export async function benchConsent(n = 100_000): Promise<void> {
 		}
 		table(results);
 		console.log(
-			'\nOne create request per 100 contacts of one language (the opening is in the context): six places, five languages. Refused contacts are left out before any request, so Where the Law Asks makes no request more than Off.',
+			'\nOne create request per 100 contacts of one language (the opening is in the context): six places, three languages (English, French, German). Refused contacts are left out before any request, so Where the Law Asks makes no request more than Off.',
 		);
 	} finally {
 		await server.stop();

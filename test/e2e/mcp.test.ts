@@ -161,7 +161,12 @@ test('the call tool answers at once with the task id; the outcome tool reads the
 	expect(row).toMatchObject({ task_id: task.task_id, run_id: task.run_id, task_status: 'pending' });
 	expect(task.input).toMatchObject({ name: 'Dana Reyes', contact_number: DANA });
 	expect(task.status).not.toMatch(/completed|failed/);
-	expect(h.server.requestsTo('POST', '/tasks/')).toHaveLength(1);
+	// With Consent on, as the example ships: Dana's consent, mapped in the tool, travels with the call.
+	const creates = h.server.requestsTo('POST', '/tasks/');
+	expect(creates).toHaveLength(1);
+	expect((creates[0].body as { documents: unknown[] }).documents).toEqual([
+		expect.objectContaining({ consent_at: '2026-01-15T10:00:00.000Z', consent_source: 'service agreement' }),
+	]);
 
 	const open = answerOf(await client.callTool({ name: 'Call_outcome', arguments: { run_id: row.run_id } }));
 	expect([open.json].flat()).toEqual([expect.objectContaining({ task_id: task.task_id, status: task.status })]);

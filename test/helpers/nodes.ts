@@ -1,5 +1,6 @@
 /** The one place that builds the package's nodes for test workflows (and the bench's). */
 import { SEED } from '../../dev/server/seed';
+import { EXAMPLE_CALLER } from '../../dev/harness/examples';
 import type { N8nNode } from '../../dev/harness/workflow-builders';
 import { CREDENTIAL } from './setup';
 
@@ -24,8 +25,7 @@ const TYPES = {
 export const TASK_TEST_DEFAULTS = {
 	callingHours: false,
 	consent: 'off',
-	callingOnBehalfOf: 'Unpod Test Co',
-	businessContact: '+1 415 555 0100',
+	...EXAMPLE_CALLER,
 } as const;
 
 /**

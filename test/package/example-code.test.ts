@@ -330,7 +330,7 @@ test("a slice's count: rows with a task are calling (or waiting for their hours)
 				unpod_consent: 'on record: ...',
 			},
 			// Consent: Off: said as such, whatever the row holds.
-			{ task_id: 'T2', consent_source: 'web form', unpod_consent: 'off: not checked (Consent: Off)' },
+			{ task_id: 'T2', consent_source: 'web form', unpod_consent: 'off: not asked (Consent: Off); a revocation still stops a call' },
 			// Created for the callee's next legal time: Keep to Calling Hours.
 			{
 				task_id: 'T5',

@@ -140,7 +140,7 @@ export function consentRecordOf(
 		if (!fields.includes(field)) continue;
 		const column = CONSENT_FIELDS[field];
 		// A field left at its default, `{{ $json.<column> }}`, is the item's column: read as n8n would,
-		// without an expression per row (five a row cost 100,000 rows half a minute: docs/figures.md).
+		// without an expression per row: five expressions a row are five evaluations per row, 100,000 rows each.
 		const raw = set[name];
 		const atDefault = raw === undefined || raw === defaultOf(column);
 		const mapped = !atDefault

@@ -75,10 +75,6 @@ export function salesforceExamples(suite: TwinSuite): void {
 
 	describe('Salesforce', () => {
 		test('open leads with a phone become calls, each with its Lead Id as the document id and its phone consent; run again, nobody is called twice', async () => {
-			const miaPerson = individual('Chen');
-			phoneConsent(miaPerson, 'OptIn', {
-				Consent_Wording__c: 'Acme may call me about its offers, also with an AI voice.',
-			});
 			const mia = salesforce.add('Lead', {
 				FirstName: 'Mia',
 				LastName: 'Chen',
@@ -86,7 +82,7 @@ export function salesforceExamples(suite: TwinSuite): void {
 				Email: 'mia@example.com',
 				Company: 'Northwind',
 				Status: 'Open - Not Contacted',
-				IndividualId: miaPerson,
+				...consented('Chen'),
 			});
 			// Opted out of calls in Salesforce, and a lead with no consent record: neither is called.
 			const olaPerson = individual('Out');

@@ -7,7 +7,7 @@
  * or `scheduled` by the hour where its phone rings, and the local server's fast clock lets a
  * scheduled call's wait pass, so the test passes at any hour.
  */
-import { loadExample, SHEET_EXAMPLE_COLUMNS } from '../../../dev/harness/examples';
+import { EXAMPLE_CONSENT, loadExample, SHEET_EXAMPLE_COLUMNS } from '../../../dev/harness/examples';
 import { isOpen } from '../../../dev/server/callLifecycle';
 import { ANALYSED_AGENT } from '../../../dev/server/postCall';
 import { SEED } from '../../../dev/server/seed';
@@ -17,11 +17,7 @@ import { waitFor } from '../../helpers/wait-for';
 import { sheets, SHEETS_CREDENTIALS } from './sheets';
 
 /** What a person agreed to, as the sheet's consent columns keep it (a US sales call needs the wording). */
-const CONSENT = {
-	consent_at: '2026-03-02T10:15:00Z',
-	consent_source: 'web form',
-	consent_wording: 'I agree that Acme may call me about its offers, also with an AI voice.',
-};
+const CONSENT = EXAMPLE_CONSENT;
 const ROWS: Array<Record<string, string>> = [
 	{ name: 'Ava Stone', phone: '+14155550141', ...CONSENT },
 	{ name: 'Ben Ortiz', phone: '+44 20 7946 0142', ...CONSENT },

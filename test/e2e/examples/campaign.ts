@@ -8,7 +8,7 @@ import { SmtpSink } from '../../helpers/smtp-sink';
 import { type ExamplesSuite, PAGE_USER, SERVICES } from './suite';
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
-import { loadExample } from '../../../dev/harness/examples';
+import { EXAMPLE_CONSENT, loadExample } from '../../../dev/harness/examples';
 import { N8N_VERSION } from '../../../dev/harness/paths';
 import { waitFor } from '../../helpers/wait-for';
 import { POLL_BY_REACTIVATION } from '../../../dev/harness/n8n-versions';
@@ -170,9 +170,7 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			phone: `+1555030${String(i + 1).padStart(4, '0')}`,
 			status: 'new',
 			next_call_at: '',
-			consent_at: '2026-03-02T10:15:00Z',
-			consent_source: 'web form',
-			consent_wording: 'I agree that Acme may call me about its offers, also with an AI voice.',
+			...EXAMPLE_CONSENT,
 		}));
 		contacts.splice(7, 0, { name: 'No Number', phone: 'call me', status: 'new' });
 		// A row with no consent: not called.

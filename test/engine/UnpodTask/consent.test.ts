@@ -21,9 +21,7 @@ const WORDING = 'I agree that Acme may call me about its offers, also with an AI
 const row = (name: string, phone: string, consent: IDataObject = {}) => ({ name, phone, ...consent });
 const EXPRESS = { consent_at: BEFORE, consent_source: 'web form' };
 const WRITTEN = { ...EXPRESS, consent_wording: WORDING };
-
-const GIVEN = { ...EXPRESS, consent_wording: WORDING };
-const NEW_YORK_AND_MONTREAL = [row('New York', '+1 212 555 0106', GIVEN), row('Montreal', '+1 514 555 0106', GIVEN)];
+const NEW_YORK_AND_MONTREAL = [row('New York', '+1 212 555 0106', WRITTEN), row('Montreal', '+1 514 555 0106', WRITTEN)];
 
 const workflows = new Workflows();
 /** Call and Wait until Unpod reports, in a workflow (its resume address is the execution's), one opening for all. */
@@ -320,7 +318,7 @@ describe('every other path refuses before any request', () => {
 
 	test("a wait of French sales calls to France and to Quebec: France's says it is commercial, so they wait apart", async () => {
 		const error = await task({ operation: 'callAndWait', waitMode: 'untilReported' })
-			.run([row('Paris', '+33 1 45 67 89 02', GIVEN), row('Montreal', '+1 514 555 0107', GIVEN)])
+			.run([row('Paris', '+33 1 45 67 89 02', WRITTEN), row('Montreal', '+1 514 555 0107', WRITTEN)])
 			.catch((e: { message: string; description?: string }) => e);
 		expect(error).toMatchObject({
 			message:

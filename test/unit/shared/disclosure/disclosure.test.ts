@@ -95,6 +95,18 @@ describe('the opening, in the language of the place', () => {
 		expect(languageOf(country, region)).toBe(language);
 	});
 
+	/** That the call is recorded, in each language: the last sentence of every opening. */
+	const RECORDED: Record<(typeof LANGUAGES)[number], string> = {
+		en: 'This call is recorded.',
+		fr: 'Cet appel est enregistré.',
+		de: 'Dieses Gespräch wird aufgezeichnet.',
+		es: 'Esta llamada se está grabando.',
+		it: 'Questa chiamata viene registrata.',
+		nl: 'Dit gesprek wordt opgenomen.',
+		'pt-PT': 'Esta chamada está a ser gravada.',
+		'pt-BR': 'Esta chamada está sendo gravada.',
+	};
+
 	test.each(LANGUAGES.map((language) => [language]))(
 		'%s: says an AI speaks, for whom, how to reach them, and that it is recorded',
 		(language) => {
@@ -105,6 +117,8 @@ describe('the opening, in the language of the place', () => {
 			const unnamed = openingLine(language, {});
 			expect(saysItIsAnAi(unnamed)).toBe(true);
 			expect(unnamed).not.toContain('Acme');
+			expect(line.endsWith(RECORDED[language])).toBe(true);
+			expect(unnamed.endsWith(RECORDED[language])).toBe(true);
 		},
 	);
 
