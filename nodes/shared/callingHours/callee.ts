@@ -6,7 +6,7 @@
  * worked out for each kind of number.
  */
 import type { Purpose } from '../callPurposes';
-import { rulesFor, unpodEngineFor } from './rules';
+import { rulesFor, UNPOD_ENGINE, unpodEngineFor } from './rules';
 import type { CallLimit, LawRule } from './rules';
 import { narrowed, sameHours, weekOf, weekText } from './week';
 import type { Week } from './week';
@@ -16,6 +16,8 @@ import { PhonePlaces } from './zones';
 import type { RingPlace } from './zones';
 
 export const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
+
+const isEngine = (rule: LawRule) => (UNPOD_ENGINE as LawRule[]).includes(rule);
 
 /** The user's own Calling Days and Hours: they narrow the window, in the callee's zone. */
 export interface UserWindow {
@@ -97,8 +99,12 @@ export class CallingHours {
 		// its people live (a window of 09:00-19:00 has no hour common to all 42 North American zones).
 		const known = ownZone ? [ownZone] : (place?.zones ?? []).slice(0, settings.law ? undefined : 1);
 		const zones = known.length || !settings.fallbackZone ? known : [settings.fallbackZone];
-		const week = this.weekOf(rules, settings.user);
-		const holidays = rules.flatMap((rule) => rule.holidays ?? []);
+		// A rule read on a clock of its own (Mississippi's standard time) is a window of its own, as
+		// Unpod's engine's is; the others narrow the callee's own.
+		const local = rules.filter((rule) => !rule.zone);
+		const week = this.weekOf(local, settings.user);
+		const holidays = local.flatMap((rule) => rule.holidays ?? []);
+		const fixedClock = zones.length ? rules.filter((rule): rule is LawRule & { zone: string } => !!rule.zone) : [];
 		const engine = settings.law && zones.length ? unpodEngineFor(place?.countryCode) : [];
 		const limits: CalleeLimit[] = rules.flatMap((rule) =>
 			(rule.limits ?? []).map((l) => ({ ...l, where: rule.where })),
@@ -109,7 +115,11 @@ export class CallingHours {
 			zones,
 			windows: [
 				...zones.map((zone) => ({ zone, week, holidays })),
-				...engine.map((rule) => ({ zone: rule.zone, week: this.ruleWeek(rule), holidays: [] })),
+				...[...fixedClock, ...engine].map((rule) => ({
+					zone: rule.zone,
+					week: this.ruleWeek(rule),
+					holidays: rule.holidays ?? [],
+				})),
 			],
 			limits,
 			rules: [...rules.filter((rule) => rule.countryCode !== undefined), ...engine],
@@ -186,10 +196,13 @@ export class CallingHours {
 		const own = callee.windows.find((w) => callee.zones.includes(w.zone)) ?? callee.windows[0];
 		if (!own) return 'any hour';
 		const holidays = own.holidays.length ? [`no calls on ${own.holidays.map((h) => h.name).join(' or ')}`] : [];
-		const laws = callee.rules.filter((r) => !('zone' in r)).map((r) => `${r.where}'s law`);
+		const laws = callee.rules.filter((r) => !r.zone).map((r) => `${r.where}'s law`);
 		const engine = callee.rules
-			.filter((r): r is LawRule & { zone: string } => 'zone' in r)
-			.map((r) => `${weekText(this.ruleWeek(r))} in ${r.zone} for ${r.where}`);
+			.filter((r): r is LawRule & { zone: string } => !!r.zone)
+			.map(
+				(r) =>
+					`${weekText(this.ruleWeek(r))} in ${r.zoneName ?? r.zone} for ${isEngine(r) ? r.where : `${r.where}'s law`}`,
+			);
 		return [`${weekText(own.week)} local`, ...holidays, ...laws, ...engine].join(', ');
 	}
 }

@@ -84,23 +84,23 @@ export const RHODE_ISLAND: HolidayCalendar = {
 export const LOUISIANA: HolidayCalendar = {
 	name: 'Louisiana legal holidays',
 	citation:
-		"La. R.S. 1:55(A)(1): New Year's Day, Battle of New Orleans (January 8), Dr. Martin Luther King, Jr.'s Birthday, Washington's Birthday, Mardi Gras, Good Friday, National Memorial Day, Independence Day, Huey P. Long Day (August 30), Labor Day, Columbus Day, All Saints' Day (November 1), Veterans' Day, Thanksgiving Day, Christmas Day; and general election day in even years (1:55, as its summaries list it)",
+		"La. R.S. 1:55(A)(1): New Year's Day, Battle of New Orleans (January 8), Dr. Martin Luther King, Jr.'s Birthday, Washington's Birthday, Mardi Gras, Good Friday, National Memorial Day, Independence Day, Huey P. Long Day (August 30), Labor Day, Columbus Day, All Saints' Day (November 1), Veterans' Day, Thanksgiving Day, Christmas Day; and general election day in even years (1:55, as its summaries list it). 1:55(E): New Year's Day, Independence Day and Christmas Day on a Saturday are kept the Friday before, on a Sunday the Monday after (the courts' clerks' rule, as the Orleans Parish civil clerk reads it; kept for every number: the package risks no call the law may forbid)",
 	holidays: [
-		fixed("New Year's Day", 1, 1),
+		fixed("New Year's Day", 1, 1, SAT_FRI_SUN_MON),
 		fixed('Battle of New Orleans', 1, 8),
 		nth("Dr. Martin Luther King, Jr.'s Birthday", 3, MON, 1),
 		nth("Washington's Birthday and Presidents' Day", 3, MON, 2),
 		{ name: 'Mardi Gras', easter: -47 },
 		{ name: 'Good Friday', easter: -2 },
 		nth('National Memorial Day', -1, MON, 5),
-		fixed('Independence Day', 7, 4),
+		fixed('Independence Day', 7, 4, SAT_FRI_SUN_MON),
 		fixed('Huey P. Long Day', 8, 30),
 		nth('Labor Day', 1, MON, 9),
 		nth('Christopher Columbus Day', 2, MON, 10),
 		fixed("All Saints' Day", 11, 1),
 		fixed("Veterans' Day", 11, 11),
 		nth('Thanksgiving Day', 4, THU, 11),
-		fixed('Christmas Day', 12, 25),
+		fixed('Christmas Day', 12, 25, SAT_FRI_SUN_MON),
 		{ name: 'General election day', month: 11, weekday: MON, nth: 1, plus: 1, years: 'even' },
 	],
 };
@@ -108,21 +108,21 @@ export const LOUISIANA: HolidayCalendar = {
 export const ALABAMA: HolidayCalendar = {
 	name: 'Alabama state holidays',
 	citation:
-		'Ala. Code 1-3-8, as the Alabama Department of Archives and History lists it; Mardi Gras, a holiday of Baldwin and Mobile counties only, is kept for every Alabama number (a number does not tell its county)',
+		'Ala. Code 1-3-8, as the Alabama Department of Archives and History lists it; 1-3-8(a): a holiday on a Sunday is kept the day after, one on a Saturday the day before; Mardi Gras, a holiday of Baldwin and Mobile counties only, is kept for every Alabama number (a number does not tell its county)',
 	holidays: [
-		fixed("New Year's Day", 1, 1),
+		fixed("New Year's Day", 1, 1, SAT_FRI_SUN_MON),
 		nth('Birthdays of Robert E. Lee and Martin Luther King, Jr.', 3, MON, 1),
 		nth('Birthdays of George Washington and Thomas Jefferson', 3, MON, 2),
 		{ name: 'Mardi Gras', easter: -47 },
 		nth('Confederate Memorial Day', 4, MON, 4),
 		nth('National Memorial Day', -1, MON, 5),
 		nth('Birthday of Jefferson Davis', 1, MON, 6),
-		fixed('Independence Day', 7, 4),
+		fixed('Independence Day', 7, 4, SAT_FRI_SUN_MON),
 		nth('Labor Day', 1, MON, 9),
 		nth('Columbus Day, Fraternal Day and American Indian Heritage Day', 2, MON, 10),
-		fixed('Veterans Day', 11, 11),
+		fixed('Veterans Day', 11, 11, SAT_FRI_SUN_MON),
 		nth('Thanksgiving Day', 4, THU, 11),
-		fixed('Christmas Day', 12, 25),
+		fixed('Christmas Day', 12, 25, SAT_FRI_SUN_MON),
 	],
 };
 

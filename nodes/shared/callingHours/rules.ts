@@ -22,6 +22,13 @@ export interface LawRule {
 	/** Country calling code and regions (states or provinces for +1) it covers; none: every number. */
 	countryCode?: string;
 	regions?: string[];
+	/**
+	 * The zone whose clock the hours are read on, where the law names one (Mississippi's "Central
+	 * Standard Time", all year); none: the callee's own wall clock.
+	 */
+	zone?: string;
+	/** How an item names that clock: `Central Standard Time`. */
+	zoneName?: string;
 	/** Days and hours calls may start, local: `{ 'Mon-Fri': '09:00-21:30', 'Sat-Sun': '10:00-18:00' }`. A day not named has no calls. */
 	hours: Readonly<Record<string, string>>;
 	holidays?: HolidayCalendar[];
@@ -117,10 +124,13 @@ export const RULES: LawRule[] = [
 		where: 'Mississippi',
 		countryCode: US,
 		regions: ['MS'],
+		// UTC-6 all year: in summer, 08:00 CST is 09:00 on Mississippi's clocks.
+		zone: 'Etc/GMT+6',
+		zoneName: 'Central Standard Time',
 		hours: { 'Mon-Sat': '08:00-20:00' },
 		covers: SALES,
 		citation:
-			'Miss. Code 77-3-723: telephone solicitation only from 8 a.m. to 8 p.m., never on a Sunday (its holiday ban went with the Public Service Commission rules repealed in 2023-24)',
+			'Miss. Code 77-3-723: telephone solicitation only from 8 a.m. to 8 p.m. Central Standard Time (read as UTC-6 all year, so 09:00 to 21:00 on summer clocks), never on a Sunday (its holiday ban went with the Public Service Commission rules repealed in 2023-24)',
 	},
 	{
 		where: 'Rhode Island',
@@ -171,7 +181,8 @@ export const RULES: LawRule[] = [
 	{
 		where: 'Canada',
 		countryCode: US,
-		regions: ['AB', 'BC', 'British Colombia', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT'],
+		// `Canada`: the area codes of no province (600, 622, 633), which ring somewhere in Canada.
+		regions: ['AB', 'BC', 'British Colombia', 'MB', 'NB', 'NL', 'NS', 'NT', 'NU', 'ON', 'PE', 'QC', 'SK', 'YT', 'Canada'],
 		hours: { 'Mon-Fri': '09:00-21:30', 'Sat-Sun': '10:00-18:00' },
 		covers: SALES,
 		citation:

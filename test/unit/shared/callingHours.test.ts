@@ -13,6 +13,7 @@ import { ZoneClock } from '../../../nodes/shared/callingHours/window';
 import { PhonePlaces } from '../../../nodes/shared/callingHours/zones';
 
 const places = new PhonePlaces();
+const hours = new CallingHours();
 const iso = (ms: number | undefined) => (ms === undefined ? undefined : new Date(ms).toISOString());
 const at = (text: string) => Date.parse(text);
 
@@ -49,7 +50,7 @@ describe('where a number rings', () => {
 
 	test.each([
 		// Google's data names Moscow for every +7 9 mobile: it rings from Kaliningrad to Kamchatka.
-		['+79161234567', 'Europe/Moscow', ['Asia/Vladivostok', 'Asia/Kamchatka', 'Asia/Yekaterinburg']],
+		['+79161234567', 'Europe/Moscow', ['Europe/Kaliningrad', 'Asia/Vladivostok', 'Asia/Kamchatka', 'Asia/Yekaterinburg']],
 		['+61412345678', 'Australia/Sydney', ['Australia/Perth', 'Australia/Adelaide', 'Australia/Brisbane']],
 		['+6281234567890', 'Asia/Jakarta', ['Asia/Makassar', 'Asia/Jayapura']],
 		['+56912345678', 'America/Santiago', ['Pacific/Easter']],
@@ -57,6 +58,31 @@ describe('where a number rings', () => {
 		const zones = places.of(number)!.zones;
 		expect(zones[0]).toBe(first);
 		expect(zones).toEqual(expect.arrayContaining(others));
+	});
+
+	test("Kaliningrad keeps its own clock, UTC+2 all year, where Google's data names Bucharest", () => {
+		expect(places.of('+74012123456')!.zones).toEqual(['Europe/Kaliningrad']);
+		expect(places.of('+79161234567')!.zones).not.toContain('Europe/Bucharest');
+		// Monday 2026-07-06 05:00 UTC is 07:00 in Kaliningrad (08:00 on Bucharest's summer clock).
+		const at = Date.UTC(2026, 6, 6, 5, 0);
+		for (const number of ['+74012123456', '+79161234567']) {
+			const callee = hours.calleeOf(number, undefined, { law: true, purpose: 'sales' });
+			expect(hours.firstLegal(at, callee.windows)).toBe(Date.UTC(2026, 6, 6, 6, 0));
+		}
+	});
+
+	test("Canada's non-geographic area codes are Canada's: its rule holds for them", () => {
+		for (const number of ['+16005551234', '+16225551234', '+16335551234']) {
+			const callee = hours.calleeOf(number, undefined, { law: true, purpose: 'sales' });
+			expect(places.of(number)!.region).toBe('Canada');
+			expect(callee.rules.map((r) => r.where)).toContain('Canada');
+			// Saturday 2026-12-12 18:30 in Toronto: past the CRTC's 18:00 weekend close.
+			const at = hours.clock.instant(2026, 12, 12, 18, 30, 'America/Toronto');
+			expect(hours.firstLegal(at, callee.windows)).toBeGreaterThan(at);
+			// 14:00 in Toronto is 10:00 or later in each zone the number may ring in.
+			const noon = hours.clock.instant(2026, 12, 12, 14, 0, 'America/Toronto');
+			expect(hours.firstLegal(noon, callee.windows)).toBe(noon);
+		}
 	});
 
 	test('fixed lines keep their own zone; mobiles of countries that assign them by area keep theirs', () => {
@@ -102,7 +128,6 @@ describe('where a number rings', () => {
 });
 
 describe('windows', () => {
-	const hours = new CallingHours();
 	const LAW: HoursSettings = { law: true, purpose: 'sales' };
 	const callee = (number: string, settings: Partial<HoursSettings> = {}) =>
 		hours.calleeOf(number, undefined, { ...LAW, ...settings });

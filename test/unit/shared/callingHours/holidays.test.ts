@@ -65,8 +65,9 @@ describe.each(YEARS)('%i', (year) => {
 	test.each([
 		// The state days of each statute that date-holidays also lists, each in our calendar.
 		['Utah', UTAH, 'UT', /Juneteenth/],
-		['Louisiana', LOUISIANA, 'LA', /Juneteenth|substitute/],
-		['Alabama', ALABAMA, 'AL', /Juneteenth|substitute/],
+		// With their observed days: a Saturday's holiday on the Friday before, a Sunday's on the Monday after.
+		['Louisiana', LOUISIANA, 'LA', /Juneteenth/],
+		['Alabama', ALABAMA, 'AL', /Juneteenth/],
 		['Rhode Island', RHODE_ISLAND, 'RI', /Juneteenth|Thanksgiving|substitute/],
 	])("%s's statute holds every state holiday date-holidays lists", (_, calendar, state, leave) => {
 		const days = ours(calendar, year);
@@ -102,6 +103,15 @@ describe('checked by hand', () => {
 
 	test("Alabama's own days: Confederate Memorial Day, Jefferson Davis's birthday", () => {
 		expect(ours(ALABAMA, 2027)).toEqual(expect.arrayContaining(['2027-04-26', '2027-06-07']));
+	});
+
+	test('Alabama and Louisiana keep a weekend holiday on the Friday before or the Monday after (2027, 2028)', () => {
+		// 2027: Independence Day a Sunday, Christmas Day and New Year's Day 2028 Saturdays.
+		for (const calendar of [ALABAMA, LOUISIANA])
+			expect(ours(calendar, 2027)).toEqual(expect.arrayContaining(['2027-07-05', '2027-12-24', '2027-12-31']));
+		// 2028: Veterans Day is a Saturday; Ala. Code 1-3-8(a) moves every holiday (date-holidays has no such day).
+		expect(ours(ALABAMA, 2028)).toContain('2028-11-10');
+		expect(ours(LOUISIANA, 2028)).not.toContain('2028-11-10');
 	});
 
 	test("a Saturday New Year's Day is observed on the Friday before, in the year before", () => {

@@ -51,6 +51,11 @@ const TABLE: Array<[string, string, string, Case[]]> = [
 			['Xmas 12:00', false],
 			['2027-02-09 12:00', false],
 			['2027-11-01 12:00', false],
+			// Observed: Independence Day (a Sunday), Christmas Day and New Year's Day 2028 (Saturdays).
+			['2027-07-05 10:00', false],
+			['2027-12-24 10:00', false],
+			['2027-12-31 10:00', false],
+			['2027-12-17 10:00', true],
 		],
 	],
 	[
@@ -64,6 +69,12 @@ const TABLE: Array<[string, string, string, Case[]]> = [
 			['Sun 12:00', false],
 			['Xmas 12:00', false],
 			['2027-04-26 12:00', false],
+			// Observed (Ala. Code 1-3-8(a)): 2027's Sunday and Saturday holidays, Veterans Day 2028 (a Saturday).
+			['2027-07-05 10:00', false],
+			['2027-12-24 10:00', false],
+			['2027-12-31 10:00', false],
+			['2028-11-10 10:00', false],
+			['2027-12-17 10:00', true],
 		],
 	],
 	[
@@ -83,13 +94,20 @@ const TABLE: Array<[string, string, string, Case[]]> = [
 	[
 		'Mississippi',
 		'+16015550123',
-		'Mon-Sat 08:00-20:00',
+		// Its own hours are on Central Standard Time, a window of their own (below).
+		'08:00-21:00',
 		[
+			['Mon 07:45', false],
 			['Mon 20:15', false],
 			['Mon 10:00', true],
 			['Sat 10:00', true],
 			['Sun 12:00', false],
 			['Xmas 12:00', true],
+			// July, on daylight time: 08:30 CDT is 07:30 CST. The evening is closed by the federal 21:00
+			// and Unpod's engine (New York's 20:00, 19:00 CDT) before 20:00 CST (21:00 CDT) comes.
+			['2026-07-06 08:30', false],
+			['2026-07-06 09:00', true],
+			['2026-07-06 18:30', true],
 		],
 	],
 	[
@@ -238,6 +256,13 @@ describe.each(TABLE)('%s (%s)', (where, number, window, cases) => {
 		const at = instantOf(when, callee.zones[0]);
 		expect(hours.firstLegal(at, callee.windows) === at).toBe(allowed);
 	});
+});
+
+test("Mississippi's hours are read on Central Standard Time all year, and the item says so", () => {
+	const callee = hours.calleeOf('+16015550123', undefined, LAW);
+	expect(hours.windowText(callee)).toContain('Mon-Sat 08:00-20:00 in Central Standard Time for Mississippi\'s law');
+	// Monday 2026-07-06 13:30 UTC: 08:30 in Jackson (CDT), 07:30 CST; 14:00 UTC is 08:00 CST.
+	expect(hours.firstLegal(Date.UTC(2026, 6, 6, 13, 30), callee.windows)).toBe(Date.UTC(2026, 6, 6, 14, 0));
 });
 
 describe('the table', () => {
