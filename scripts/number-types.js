@@ -2,11 +2,13 @@
 /**
  * Generates nodes/shared/allowedNumbers/numberPlans.data.ts from Google's libphonenumber metadata
  * as the npm package libphonenumber-js (a dev dependency) ships it (`metadata.max.json`): for
- * each country calling code, the national-number patterns of the types that cost more than a
- * call (premium rate, shared cost, personal numbers), and, where several countries share the
- * code, how libphonenumber tells them apart (each country's leading digits, else its number
- * patterns, in libphonenumber's order). Run by `npm run build`; the output is not committed and
- * never edited by hand. `--check` prints the counts, without writing.
+ * each country calling code, the trunk prefix its national numbers may be written with, and for
+ * each of its countries (and non-geographic plans) the patterns of its numbers: the general one,
+ * the possible lengths, and each type's (fixed line, mobile, ... premium rate), so that a number
+ * is valid, and of a type, exactly when libphonenumber says so. Where several countries share the
+ * code, each country's leading digits, as libphonenumber tells them apart. Run by `npm run build`;
+ * the output is not committed and never edited by hand. `--check` prints the counts and size,
+ * without writing.
  */
 const fs = require('fs');
 const path = require('path');
@@ -18,14 +20,13 @@ const metadata = require(`${SOURCE}/metadata.max.json`);
 const OUT = path.join(__dirname, '..', 'nodes', 'shared', 'allowedNumbers', 'numberPlans.data.ts');
 
 /**
- * The places of libphonenumber-js's compressed metadata (version 4, its `metadata.js`): a
- * country's leading digits, its list of type patterns, and each type's place in that list.
+ * The places of libphonenumber-js's compressed metadata (version 4, its `metadata.js`): a plan's
+ * general pattern, possible lengths, national prefix, national prefix for parsing and its
+ * transform rule, leading digits, and its list of type patterns (in TYPE_ORDER).
  */
-const LEADING_DIGITS = 10;
-const TYPES = 11;
-const TYPE = { fixedLine: 0, mobile: 1, tollFree: 2, premiumRate: 3, personalNumber: 4, voicemail: 5, uan: 6, pager: 7, voip: 8, sharedCost: 9 };
-/** The kinds of number refused by default, as the package names them. */
-const COSTLY = { premiumRate: 'premium-rate', sharedCost: 'shared-cost', personalNumber: 'personal' };
+const AT = { general: 2, lengths: 3, nationalPrefix: 5, prefixForParsing: 7, transform: 8, leadingDigits: 10, types: 11 };
+/** The order of metadata's type list, as the package names the types. */
+const TYPE_ORDER = ['fixed-line', 'mobile', 'toll-free', 'premium-rate', 'personal', 'voicemail', 'uan', 'pager', 'voip', 'shared-cost'];
 
 /**
  * Codes every number of which costs more: Inmarsat (+870), the global satellite systems (+881),
@@ -33,53 +34,75 @@ const COSTLY = { premiumRate: 'premium-rate', sharedCost: 'shared-cost', persona
  */
 const COSTLY_CODES = { 808: 'international shared-cost', 870: 'satellite', 881: 'satellite', 882: 'international network', 883: 'international network', 979: 'international premium-rate' };
 
-const patternOf = (types, type) => (Array.isArray(types?.[TYPE[type]]) ? types[TYPE[type]][0] : undefined);
+/** A plan's types, in TYPE_ORDER: a pattern, with its own lengths where they differ from the plan's; 0 for none. */
+function typesOf(plan) {
+	const types = plan[AT.types];
+	if (!Array.isArray(types)) throw new Error(`${SOURCE}: a plan without types (metadata.max.json has them all)`);
+	const out = TYPE_ORDER.map((_, i) => {
+		const type = types[i];
+		if (!Array.isArray(type) || !type[0]) return 0;
+		return Array.isArray(type[1]) ? [type[0], type[1]] : type[0];
+	});
+	while (out.length && out[out.length - 1] === 0) out.pop();
+	return out;
+}
 
-/** Several patterns as one, each whole. */
-const anyOf = (patterns) => [...new Set(patterns.filter(Boolean))].map((p) => `(?:${p})`).join('|');
+/** One plan as the data keeps it: [country or '', leading digits or '', general pattern, lengths, types]. */
+function planOf(country, plan, shared) {
+	return [country, (shared && plan[AT.leadingDigits]) || '', plan[AT.general], plan[AT.lengths], typesOf(plan)];
+}
+
+/** How libphonenumber reads a trunk prefix off a national number of the code: its main country's rule. */
+function trunkOf(plan) {
+	const pattern = plan[AT.prefixForParsing] || plan[AT.nationalPrefix];
+	if (!pattern) return undefined;
+	return plan[AT.transform] ? [pattern, plan[AT.transform]] : [pattern];
+}
 
 function plans() {
 	if (metadata.version !== 4) throw new Error(`${SOURCE} metadata version ${metadata.version}: this script reads version 4`);
 	const codes = {};
 	for (const [code, countries] of Object.entries(metadata.country_calling_codes)) {
-		const costly = {};
-		for (const [type, kind] of Object.entries(COSTLY)) {
-			const pattern = anyOf(countries.map((c) => patternOf(metadata.countries[c][TYPES], type)));
-			if (pattern) costly[kind] = pattern;
-		}
-		// As libphonenumber's getCountryByNationalNumber: in order, a country whose leading digits
-		// start the number, or (without leading digits) whose patterns of any type take it.
-		const countriesOf =
-			countries.length === 1
-				? countries
-				: countries.map((c) => {
-						const plan = metadata.countries[c];
-						const lead = plan[LEADING_DIGITS];
-						if (lead) return [c, 'lead', lead];
-						const types = Object.keys(TYPE).map((type) => patternOf(plan[TYPES], type));
-						return [c, 'type', anyOf(types)];
-					});
-		codes[code] = { countries: countriesOf, ...(Object.keys(costly).length ? { costly } : {}) };
+		// libphonenumber's order: its main country first, the one whose rules read the code's national numbers.
+		const shared = countries.length > 1;
+		const trunk = trunkOf(metadata.countries[countries[0]]);
+		codes[code] = {
+			...(trunk ? { trunk } : {}),
+			plans: countries.map((c) => planOf(c, metadata.countries[c], shared)),
+		};
+	}
+	for (const [code, plan] of Object.entries(metadata.nonGeographic)) {
+		codes[code] ??= { plans: [planOf('', plan, false)] };
 	}
 	for (const code of Object.keys(COSTLY_CODES)) {
 		if (!metadata.nonGeographic[code]) throw new Error(`${SOURCE} lists no +${code}`);
-		codes[code] = { countries: [], everyNumber: COSTLY_CODES[code] };
+		codes[code].everyNumber = COSTLY_CODES[code];
 	}
-	for (const code of Object.keys(metadata.nonGeographic)) codes[code] ??= { countries: [] };
 	return codes;
 }
 
 const codes = plans();
-const countries = new Set(Object.values(codes).flatMap((c) => c.countries.map((x) => (Array.isArray(x) ? x[0] : x))));
+const countries = new Set(Object.values(codes).flatMap((c) => c.plans.map((plan) => plan[0]).filter(Boolean)));
 const text = `// Generated by scripts/number-types.js from ${SOURCE} ${version} (${license}), which ships Google's
 // libphonenumber metadata (Apache-2.0). Do not edit: \`npm run build\` writes it again.
 
+/** The types of number, in the order of a plan's \`types\` (libphonenumber's). */
+export const NUMBER_TYPES = ${JSON.stringify(TYPE_ORDER)} as const;
+export type NumberType = (typeof NUMBER_TYPES)[number];
+
+/**
+ * One numbering plan: its country (ISO 3166 alpha-2; '' for a non-geographic code), the leading
+ * digits that tell it from the other countries of its code (''), its general pattern, its possible
+ * lengths, and each type's pattern (with the type's own lengths where they differ; 0 for none).
+ */
+export type Plan = [string, string, string, number[], Array<0 | string | [string, number[]]>];
+
 /** What a country calling code's numbers are. */
 export interface NumberPlan {
-	/** Its country (ISO 3166 alpha-2), or, where several share it, each with how its numbers are told: by their leading digits or by its number patterns. */
-	countries: Array<string | [string, 'lead' | 'type', string]>;
-	/** National-number patterns of the kinds of number that cost more than a call. */
-	costly?: Partial<Record<'premium-rate' | 'shared-cost' | 'personal', string>>;
+	/** How a trunk prefix is read off its national numbers: a pattern at their start, and a rule that rewrites it. */
+	trunk?: [string] | [string, string];
+	/** Its plans, in libphonenumber's order: the main country first. */
+	plans: Plan[];
 	/** Set where every number of the code costs more: what they are. */
 	everyNumber?: string;
 }
@@ -88,7 +111,7 @@ export const NUMBER_PLANS: Record<string, NumberPlan> = ${JSON.stringify(codes)}
 `;
 
 if (process.argv.includes('--check')) {
-	console.log(`${Object.keys(codes).length} calling codes, ${countries.size} countries, ${Object.keys(COSTLY_CODES).length} codes refused whole; ${text.length} characters`);
+	console.log(`${Object.keys(codes).length} calling codes, ${countries.size} countries, ${Object.keys(COSTLY_CODES).length} codes refused whole; ${Buffer.byteLength(text)} bytes`);
 } else {
 	fs.mkdirSync(path.dirname(OUT), { recursive: true });
 	const current = fs.existsSync(OUT) ? fs.readFileSync(OUT, 'utf8') : '';

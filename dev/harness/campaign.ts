@@ -50,7 +50,7 @@ export function campaignRows(count: number): Array<Record<string, unknown>> {
 			: '';
 		return {
 			name: `Contact ${i + 1}`,
-			phone: `+1555${String(i).padStart(7, '0')}`,
+			phone: `+12125${String(i).padStart(6, '0')}`,
 			status,
 			task_id: status === 'new' ? '' : `T${String(i).padStart(23, '0')}`,
 			attempt: status === 'new' ? 0 : 1 + (i % 3),

@@ -41,7 +41,7 @@ const escape = (value) =>
 		(c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c],
 	);
 
-/** +15550300012 -> +1••••••••12: enough to tell rows apart, not to dial. */
+/** +12125550112 -> +1••••••••12: enough to tell rows apart, not to dial. */
 function maskPhone(phone) {
 	const digits = String(phone ?? '').replace(/\D/g, '');
 	if (digits.length < 5) return '•••';

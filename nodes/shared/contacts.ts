@@ -1,16 +1,26 @@
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { WAIT_FIELDS } from './resume';
+import { NumberPlans } from './allowedNumbers/numberPlans';
 
 type Show = NonNullable<INodeProperties['displayOptions']>['show'];
 
 const PHONE_HINT = 'an optional + followed by 7 to 15 digits';
 
 /**
- * A spreadsheet's phone number as the API takes it: formatting stripped, `00` read as `+`,
- * and with `defaultCountryCode` prefixed (a national leading 0 dropped) when the number has
- * no country code of its own. Returns undefined when it is not a phone number.
+ * A phone number as people write it, read: international (`+44 20 7946 0888`), or national
+ * (`020 7946 0888`), which only a Default Country Code makes international.
  */
-export function normalizePhone(raw: unknown, defaultCountryCode = ''): string | undefined {
+export type PhoneReading = { international: string } | { national: string };
+
+/**
+ * A spreadsheet's phone number read as the API takes it: formatting stripped, `00` read as `+`,
+ * a trunk prefix after the country code read off as libphonenumber reads it (`+44 (0)20 ...`,
+ * `+44 020 ...`: a UK number has no 0 after +44, an Italian one keeps it). A number without a
+ * country code is read in `defaultCountryCode` (its trunk prefix by the same rule; a number that
+ * is one in use only with the code already at its start, `442079460888`, is read so), else stays
+ * national. Undefined when it is not a phone number.
+ */
+export function readPhone(raw: unknown, defaultCountryCode = '', plans = new NumberPlans()): PhoneReading | undefined {
 	if (raw === null || raw === undefined) return undefined;
 	let text = String(raw).trim();
 	let plus = text.startsWith('+');
@@ -21,14 +31,50 @@ export function normalizePhone(raw: unknown, defaultCountryCode = ''): string | 
 		plus = true;
 		digits = digits.slice(2);
 	}
-	const cc = defaultCountryCode.replace(/\D/g, '');
-	if (!plus && cc) {
-		if (digits.startsWith('0')) digits = cc + digits.replace(/^0+/, '');
-		else if (!digits.startsWith(cc)) digits = cc + digits;
-		plus = true;
+	if (plus) {
+		const code = NumberPlans.callingCodeOf(digits);
+		if (code) digits = code + plans.national(code, digits.slice(code.length));
+	} else {
+		const code = defaultCountryCode.replace(/\D/g, '');
+		if (code) {
+			const national = plans.national(code, digits);
+			const withCode = digits.startsWith(code) ? plans.national(code, digits.slice(code.length)) : undefined;
+			digits =
+				!plans.inUse(code, national) && withCode !== undefined && plans.inUse(code, withCode)
+					? code + withCode
+					: code + national;
+			plus = true;
+		}
 	}
 	if (digits.length < 7 || digits.length > 15) return undefined;
-	return `${plus ? '+' : ''}${digits}`;
+	return plus ? { international: `+${digits}` } : { national: digits };
+}
+
+/**
+ * A phone number as the lists compare it: international (`+442079460888`) however it was written,
+ * or, without a country code and a Default Country Code, its digits alone. Undefined when it is
+ * not a phone number.
+ */
+export function normalizePhone(raw: unknown, defaultCountryCode = '', plans = new NumberPlans()): string | undefined {
+	const read = readPhone(raw, defaultCountryCode, plans);
+	return read && ('international' in read ? read.international : read.national);
+}
+
+/** A contact's number field read, or why it may not be called: not a number, or a national number with no code to read it in. */
+function contactNumber(
+	field: string,
+	raw: unknown,
+	defaultCountryCode: string,
+	plans: NumberPlans,
+): string | { field: string; message: string } {
+	const read = readPhone(raw, defaultCountryCode, plans);
+	if (!read) return { field, message: `${field} "${String(raw)}" is not a phone number (expected ${PHONE_HINT})` };
+	if ('national' in read)
+		return {
+			field,
+			message: `${field} "${String(raw)}" has no country code and Options > Default Country Code is empty: write it with + and its country code, or set Default Country Code`,
+		};
+	return read.international;
 }
 
 function labelsOf(value: unknown): string[] {
@@ -43,20 +89,19 @@ export type ContactResult = { document: IDataObject } | { field: string; message
  * optional fields kept when not empty, unknown fields passed through (the API accepts them),
  * n8n's wait fields left out: a resume address is only ever put there by the waiting node.
  */
-export function toContactDocument(contact: IDataObject, defaultCountryCode = ''): ContactResult {
+export function toContactDocument(
+	contact: IDataObject,
+	defaultCountryCode = '',
+	plans = new NumberPlans(),
+): ContactResult {
 	const name = contact.name === undefined || contact.name === null ? '' : String(contact.name).trim();
 	if (!name) return { field: 'name', message: 'name is missing' };
 	const rawNumber = contact.contact_number;
 	if (rawNumber === undefined || rawNumber === null || String(rawNumber).trim() === '') {
 		return { field: 'contact_number', message: 'contact_number is missing' };
 	}
-	const number = normalizePhone(rawNumber, defaultCountryCode);
-	if (!number) {
-		return {
-			field: 'contact_number',
-			message: `contact_number "${String(rawNumber)}" is not a phone number (expected ${PHONE_HINT})`,
-		};
-	}
+	const number = contactNumber('contact_number', rawNumber, defaultCountryCode, plans);
+	if (typeof number !== 'string') return number;
 	const document: IDataObject = { name, contact_number: number };
 	for (const [key, value] of Object.entries(contact)) {
 		if (key === 'name' || key === 'contact_number' || WAIT_FIELDS.includes(key)) continue;
@@ -65,12 +110,8 @@ export function toContactDocument(contact: IDataObject, defaultCountryCode = '')
 			const labels = labelsOf(value);
 			if (labels.length) document.labels = labels;
 		} else if (key === 'alternate_number') {
-			const alt = normalizePhone(value, defaultCountryCode);
-			if (!alt)
-				return {
-					field: 'alternate_number',
-					message: `alternate_number "${String(value)}" is not a phone number (expected ${PHONE_HINT})`,
-				};
+			const alt = contactNumber('alternate_number', value, defaultCountryCode, plans);
+			if (typeof alt !== 'string') return alt;
 			document.alternate_number = alt;
 		} else {
 			document[key] = typeof value === 'object' ? value : String(value);
@@ -100,8 +141,9 @@ export function contactFields(show: Show): INodeProperties[] {
 			required: true,
 			default: '',
 			placeholder: 'e.g. {{ $json.phone }}',
-			description: 'The number to call: an optional + and 7 to 15 digits',
-			hint: 'Formatting such as (415) 555-0100 is removed. Drag the phone column of the input here.',
+			description:
+				'The number to call, with its country code (+44 20 7946 0888), or without one when Options > Default Country Code is set',
+			hint: 'Written as people write it: spaces, dashes, (415) 555-0100, 00 for +, a (0) after the country code. Drag the phone column of the input here.',
 			displayOptions: { show },
 		},
 		{

@@ -4,6 +4,7 @@
  */
 import type { IDataObject } from 'n8n-workflow';
 import { normalizePhone } from './contacts';
+import { NumberPlans } from './allowedNumbers/numberPlans';
 
 /**
  * A yes as sheets, CRMs and an agent's extractor write it: `true`, `"TRUE"`, `"yes"`, `"y"`, `1`,
@@ -124,11 +125,13 @@ export function parseDoNotCallList(value: unknown, defaultCountryCode = ''): { n
 
 	const numbers: string[] = [];
 	const bad: BadEntry[] = [];
+	// One reader for the whole list: its patterns are compiled once.
+	const plans = new NumberPlans();
 	entries.forEach((entry, index) => {
 		if (entry === null || entry === undefined) return;
 		const text = entryText(entry).trim();
 		if (!text) return;
-		const number = normalizePhone(text, defaultCountryCode);
+		const number = normalizePhone(text, defaultCountryCode, plans);
 		if (number) numbers.push(number);
 		else bad.push({ position: index + 1, value: text.length > 60 ? `${text.slice(0, 57)}...` : text });
 	});

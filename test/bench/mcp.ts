@@ -23,7 +23,7 @@ export async function benchMcp(): Promise<void> {
 		h.server.calls.addTasks(
 			Array.from({ length: 120 }, (_, i) => ({
 				name: `Lead ${i}`,
-				contact_number: `+1555020${String(i).padStart(4, '0')}`,
+				contact_number: `+1212520${String(i).padStart(4, '0')}`,
 			})),
 		);
 		h.server.calls.finishCalls({ failRate: 0.2 });
@@ -71,7 +71,7 @@ export async function benchMcp(): Promise<void> {
 						name: 'Place_a_call',
 						arguments: {
 							name: 'Dana Reyes',
-							phone_number: '+15550100201',
+							phone_number: '+12125550181',
 							what_to_say: 'Ask when the technician may come',
 						},
 					}),

@@ -20,8 +20,8 @@ import { Harness, startProcessHarness } from '../helpers/setup';
 import { onPinnedN8n } from '../helpers/versions';
 import { SEED } from '../../dev/server/seed';
 
-const DANA = '+15550100201';
-const OFF_LIST = '+15550100999';
+const DANA = '+12125550181';
+const OFF_LIST = '+12125100999';
 
 let h: Harness<N8n>;
 let n8n: N8nServer;
@@ -68,9 +68,9 @@ test('a client lists the read-only tools by default, each with its description a
 
 test("a list tool answers with the local server's calls, filtered as the client asked, in one request", async () => {
 	const ended = h.server.calls.addTasks([
-		{ name: 'Ava Patel', contact_number: '+15550100301' },
-		{ name: 'Ben Ortiz', contact_number: '+15550100302' },
-		{ name: 'Cleo Park', contact_number: '+15550100303' },
+		{ name: 'Ava Patel', contact_number: '+12125100301' },
+		{ name: 'Ben Ortiz', contact_number: '+12125100302' },
+		{ name: 'Cleo Park', contact_number: '+12125100303' },
 	]);
 	h.server.calls.finishCalls({ count: 2, outcome: 'completed' });
 	h.server.calls.finishCalls({ count: 1, outcome: 'failed' });
@@ -81,7 +81,7 @@ test("a list tool answers with the local server's calls, filtered as the client 
 	expect(answer).toMatchObject({ isError: false });
 	const calls = [answer.json].flat();
 	expect(calls.map((c: any) => [c.task_id, c.status, c.contact_number])).toEqual([
-		[ended[2].task_id, 'failed', '+15550100303'],
+		[ended[2].task_id, 'failed', '+12125100303'],
 	]);
 	expect(h.server.requests.map((r) => `${r.method} ${r.path}`)).toEqual([
 		`GET /api/v2/platform/spaces/${SEED.spaceToken}/tasks/`,
@@ -109,7 +109,7 @@ test("a list tool answers with the local server's calls, filtered as the client 
 	h.server.calls.addTasks(
 		Array.from({ length: 60 }, (_, i) => ({
 			name: `Lead ${i}`,
-			contact_number: `+1555030${String(i).padStart(4, '0')}`,
+			contact_number: `+1212530${String(i).padStart(4, '0')}`,
 		})),
 	);
 	h.server.calls.finishCalls({ outcome: 'completed' });
@@ -187,7 +187,7 @@ test('the call tool answers at once with the task id; the outcome tool reads the
 	expect([again.json].flat()).toEqual([
 		expect.objectContaining({
 			task_id: task.task_id,
-			unpod_skipped: expect.stringMatching(/^Not sent: task \w+ for number \+15550100201 was created/),
+			unpod_skipped: expect.stringMatching(/^Not sent: task \w+ for number \+12125550181 was created/),
 		}),
 	]);
 	expect(h.server.requestsTo('POST', '/tasks/')).toHaveLength(1);

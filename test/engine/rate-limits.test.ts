@@ -10,13 +10,14 @@ import { testNote } from '../helpers/notes';
 const space = spaceRef(SEED.spaceToken);
 const create = (options: Record<string, unknown>, extra: Partial<N8nNode> = {}): N8nNode =>
 	createNode({ callContext: 'Introduce the spring offer', options }, extra);
-/** Rows whose numbers are unique across the tests of this file (each sheet has its own 3-digit block). */
+/** Rows whose numbers are unique across the tests of this file (each sheet has its own area code). */
+const AREAS = [201, 202, 203, 205, 206, 207, 208, 209, 210, 212];
 let sheets = 0;
 const sheet = (n: number, prefix: string) => {
-	const block = 100 + sheets++;
+	const area = AREAS[sheets++];
 	return Array.from({ length: n }, (_, i) => ({
 		name: `${prefix} ${i + 1}`,
-		phone: `+1${block}${String(i).padStart(7, '0')}`,
+		phone: `+1${area}555${String(i).padStart(4, '0')}`,
 	}));
 };
 const CREATE_PATH = `/spaces/${SEED.spaceToken}/tasks/`;

@@ -145,7 +145,7 @@ export function callEventsWorkflow(id: string, webhookId: string, sinkUrl: strin
 	);
 }
 
-export const APPROVER = '+15550400020';
+export const APPROVER = '+12125400020';
 
 /** Webhook (answered at once) -> Task > Call and Wait for Approval -> Where -> a POST of what it resumed with. */
 export function approvalWorkflow(id: string, sinkUrl: string): Workflow {

@@ -19,10 +19,10 @@ beforeAll(async () => {
 afterAll(() => running?.stop());
 
 test('a contact upserted by phone keeps its id; read back with its tags and custom field; a note added and listed', async () => {
-	const ada = twin.addContact({ firstName: 'Ada', lastName: 'Stone', phone: '+1 555 080 0201', tags: ['vip'] });
+	const ada = twin.addContact({ firstName: 'Ada', lastName: 'Stone', phone: '+1 212 580 0201', tags: ['vip'] });
 	const upserted = await client.contacts.upsertContact({
 		locationId: twin.locationId,
-		phone: '+15550800201',
+		phone: '+12125800201',
 		tags: ['vip', 'unpod-interested'],
 		customFields: [{ id: 'calls', field_value: 'T1' }],
 	} as never);
@@ -36,7 +36,7 @@ test('a contact upserted by phone keeps its id; read back with its tags and cust
 
 	const listed = await client.contacts.getContacts({
 		locationId: twin.locationId,
-		query: '+15550800201',
+		query: '+12125800201',
 		limit: 1,
 	} as never);
 	expect(listed.contacts?.map((c) => c.id)).toEqual([ada.id]);
@@ -50,12 +50,12 @@ test('a contact upserted by phone keeps its id; read back with its tags and cust
 test('a new phone creates a contact; a wrong location, a wrong token and a 429 answer in HighLevel’s shape', async () => {
 	const created = await client.contacts.upsertContact({
 		locationId: twin.locationId,
-		phone: '+15550800203',
+		phone: '+12125800203',
 		firstName: 'Cleo',
 	} as never);
-	expect(created).toMatchObject({ new: true, contact: { firstName: 'Cleo', phone: '+15550800203' } });
+	expect(created).toMatchObject({ new: true, contact: { firstName: 'Cleo', phone: '+12125800203' } });
 	await expect(
-		client.contacts.upsertContact({ locationId: 'another', phone: '+15550800204' } as never),
+		client.contacts.upsertContact({ locationId: 'another', phone: '+12125800204' } as never),
 	).rejects.toThrow(/-> 403 \{"statusCode":403,"message":"The token does not have access to this location"/);
 	const wrong = new HighLevel({ privateIntegrationToken: 'wrong', rateLimitRetry: false, logLevel: 'none' });
 	wrong.getHttpClient().defaults.baseURL = running.urls.highlevel;
@@ -69,7 +69,7 @@ test('a new phone creates a contact; a wrong location, a wrong token and a 429 a
 });
 
 test("Do Not Disturb for calls: set with the SDK's update, read back per channel; an unknown status refused", async () => {
-	const dee = twin.addContact({ firstName: 'Dee', lastName: 'Quiet', phone: '+15550800301' });
+	const dee = twin.addContact({ firstName: 'Dee', lastName: 'Quiet', phone: '+12125800301' });
 	await client.contacts.updateContact({ contactId: dee.id }, {
 		dndSettings: { Call: { status: 'active', message: 'Asked on a call', code: '' } },
 	} as never);

@@ -22,13 +22,13 @@ test('a contact search by phone, and a read by id, as the SDK models them', asyn
 	const ada = twin.addContact({
 		firstname: 'Ada',
 		lastname: 'Stone',
-		phone: '+15550400201',
+		phone: '+12125400201',
 		email: 'ada@example.com',
 		budget: '900',
 	});
-	twin.addContact({ firstname: 'Ben', phone: '+15550400202' });
+	twin.addContact({ firstname: 'Ben', phone: '+12125400202' });
 	const found = await client.crm.contacts.searchApi.doSearch({
-		filterGroups: [{ filters: [{ propertyName: 'phone', operator: FilterOperatorEnum.Eq, value: '+15550400201' }] }],
+		filterGroups: [{ filters: [{ propertyName: 'phone', operator: FilterOperatorEnum.Eq, value: '+12125400201' }] }],
 		properties: ['email', 'budget'],
 		limit: 1,
 	});
@@ -38,7 +38,7 @@ test('a contact search by phone, and a read by id, as the SDK models them', asyn
 	expect(found.results[0].createdAt).toBeInstanceOf(Date);
 
 	const read = await client.crm.contacts.basicApi.getById(ada.id, ['firstname', 'phone']);
-	expect(read.properties).toEqual({ firstname: 'Ada', phone: '+15550400201' });
+	expect(read.properties).toEqual({ firstname: 'Ada', phone: '+12125400201' });
 	await expect(client.crm.contacts.basicApi.getById('999')).rejects.toMatchObject({ code: 404 });
 });
 

@@ -19,25 +19,25 @@ afterAll(() => running?.stop());
 
 test('a person found by exact phone, read with its custom field, updated; the person fields listed', async () => {
 	const key = twin.addPersonField('Unpod calls');
-	const ada = twin.addPerson('Ada Stone', '+15550600201', 'ada@example.com');
-	twin.addPerson('Ada Other', '+15550600299');
+	const ada = twin.addPerson('Ada Stone', '+12125600201', 'ada@example.com');
+	twin.addPerson('Ada Other', '+12125600299');
 	const persons = new v1.PersonsApi(config);
-	const found = await persons.searchPersons({ term: '+15550600201', fields: 'phone', exact_match: true });
+	const found = await persons.searchPersons({ term: '+12125600201', fields: 'phone', exact_match: true });
 	expect(found.success).toBe(true);
 	expect(found.data?.items?.map((i) => i.item?.id)).toEqual([ada.id]);
-	expect(found.data?.items?.[0].item?.phones).toEqual(['+15550600201']);
+	expect(found.data?.items?.[0].item?.phones).toEqual(['+12125600201']);
 
 	await persons.updatePerson({ id: ada.id, UpdatePersonRequest: { [key]: 'T1' } as never });
 	const read = await persons.getPerson({ id: ada.id });
 	expect(read.data).toMatchObject({ id: ada.id, name: 'Ada Stone', [key]: 'T1' });
-	expect(read.data?.phone?.[0]).toMatchObject({ value: '+15550600201', primary: true });
+	expect(read.data?.phone?.[0]).toMatchObject({ value: '+12125600201', primary: true });
 
 	const fields = await new v1.PersonFieldsApi(config).getPersonFields();
 	expect(fields.data?.find((f) => f.name === 'Unpod calls')).toMatchObject({ key, field_type: 'text' });
 });
 
 test('deals of a stage with their person inline, an activity added, in Pipedrive’s envelope', async () => {
-	const mia = twin.addPerson('Mia Chen', '+15550600101');
+	const mia = twin.addPerson('Mia Chen', '+12125600101');
 	const deal = twin.addDeal('Northwind', mia, 7);
 	const deals = await new v1.DealsApi(config).getDeals({ stage_id: 7 });
 	expect(deals.data?.map((d) => d.id)).toEqual([deal.id]);
@@ -68,7 +68,7 @@ test('a wrong token gets 401 and a 429 its Retry-After, in Pipedrive’s error s
 		/-> 401 \{"success":false,"error":"unauthorized access","errorCode":401/,
 	);
 	twin.rateLimit('GET', /^\/v1\/persons\/search$/, 1, 2);
-	await expect(new v1.PersonsApi(config).searchPersons({ term: '+15550600201' })).rejects.toThrow(
+	await expect(new v1.PersonsApi(config).searchPersons({ term: '+12125600201' })).rejects.toThrow(
 		/-> 429 \{"success":false,"error":"Request over limit","errorCode":429/,
 	);
 	expect(twin.sent('GET', /search$/).pop()?.status).toBe(429);

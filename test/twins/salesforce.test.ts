@@ -18,9 +18,9 @@ beforeAll(async () => {
 afterAll(() => running?.stop());
 
 test('a Lead found by phone with SOQL; a call Task created and retrieved; its CallObject queried', async () => {
-	const ada = twin.add('Lead', { FirstName: 'Ada', LastName: 'Stone', Phone: '+15550700201', Company: 'Stone & Co' });
-	twin.add('Lead', { LastName: 'Other', Phone: '+15550700299', Company: 'X' });
-	const found = await conn.query<{ Id: string }>("SELECT Id FROM Lead WHERE Phone = '+15550700201' LIMIT 1");
+	const ada = twin.add('Lead', { FirstName: 'Ada', LastName: 'Stone', Phone: '+12125700201', Company: 'Stone & Co' });
+	twin.add('Lead', { LastName: 'Other', Phone: '+12125700299', Company: 'X' });
+	const found = await conn.query<{ Id: string }>("SELECT Id FROM Lead WHERE Phone = '+12125700201' LIMIT 1");
 	expect(found).toMatchObject({ totalSize: 1, done: true });
 	expect(found.records.map((r) => r.Id)).toEqual([ada.Id]);
 
@@ -50,9 +50,9 @@ test('a missing required field, a wrong token and the API limit answer in Salesf
 });
 
 test('DoNotCall: false unless set; set with PATCH as a boolean (text refused, as Salesforce does); queried by it', async () => {
-	const lia = twin.add('Lead', { FirstName: 'Lia', LastName: 'Moss', Phone: '+15550700401', Company: 'Moss Ltd' });
+	const lia = twin.add('Lead', { FirstName: 'Lia', LastName: 'Moss', Phone: '+12125700401', Company: 'Moss Ltd' });
 	const open = await conn.query<{ Id: string }>(
-		"SELECT Id FROM Lead WHERE Phone = '+15550700401' AND DoNotCall = false",
+		"SELECT Id FROM Lead WHERE Phone = '+12125700401' AND DoNotCall = false",
 	);
 	expect(open.records.map((r) => r.Id)).toEqual([lia.Id]);
 	await expect(
@@ -62,7 +62,7 @@ test('DoNotCall: false unless set; set with PATCH as a boolean (text refused, as
 	});
 	expect(await conn.sobject('Lead').update({ Id: lia.Id, DoNotCall: true })).toMatchObject({ success: true });
 	expect(await conn.sobject('Lead').retrieve(lia.Id)).toMatchObject({ DoNotCall: true });
-	expect((await conn.query("SELECT Id FROM Lead WHERE Phone = '+15550700401' AND DoNotCall = false")).totalSize).toBe(
+	expect((await conn.query("SELECT Id FROM Lead WHERE Phone = '+12125700401' AND DoNotCall = false")).totalSize).toBe(
 		0,
 	);
 });

@@ -25,8 +25,8 @@ test('the sheets of a spreadsheet, and values read by range as Google trims them
 		'Leads',
 		['id', 'name', 'phone', 'status'],
 		[
-			{ id: 1, name: 'Ada', phone: '+15550500001', status: 'new' },
-			{ id: 2, name: 'Ben', phone: '+15550500002' },
+			{ id: 1, name: 'Ada', phone: '+12125500001', status: 'new' },
+			{ id: 2, name: 'Ben', phone: '+12125500002' },
 		],
 	);
 	const meta = await client.spreadsheets.get({ spreadsheetId: book.id, fields: 'sheets.properties' }, auth);
@@ -39,8 +39,8 @@ test('the sheets of a spreadsheet, and values read by range as Google trims them
 	);
 	expect(all.data.values).toEqual([
 		['id', 'name', 'phone', 'status'],
-		[1, 'Ada', '+15550500001', 'new'],
-		[2, 'Ben', '+15550500002'],
+		[1, 'Ada', '+12125500001', 'new'],
+		[2, 'Ben', '+12125500002'],
 	]);
 	const header = await client.spreadsheets.values.get({ spreadsheetId: book.id, range: 'Leads!1:1' }, auth);
 	expect(header.data).toMatchObject({

@@ -1,7 +1,8 @@
 /**
  * Whether a contact may be called, asked the same way by every operation that places calls:
  * the checks before any request, in a fixed order (its number, its country, do-not-call, consent,
- * who calls), each contact stopped by the first that fails. The law's hours and limits, then the
+ * who calls), each contact stopped by the first that fails. Its alternate number is checked as its
+ * number is, but for consent and calling hours, which are the person's. The law's hours and limits, then the
  * space's cap, come after, in the send step (timing.ts), where the space's recent calls are read.
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
@@ -18,6 +19,7 @@ import { BUSINESS_CONTACT, CALLING_ON_BEHALF_OF, callerOf, Openings } from './ca
 import { consentModeOf, consentRecordOf, consentVerdict, revocationOf } from './consent';
 import { doNotCallListOf, doNotCallReason } from './doNotCall';
 import { AllowedNumbers } from './numbers';
+import type { NumberPlans } from '../../shared/allowedNumbers/numberPlans';
 import { ItemParameters } from '../../shared/parameters';
 
 /** The checks before any request, in the order they are made: an item names the first that stopped it. */
@@ -87,13 +89,20 @@ export class CallGate {
 	 * that stops it, a value to fix, or its call as it goes. `documentOwnsRecord`: the document is
 	 * one of a JSON array's, whose own consent fields are its record.
 	 */
-	check(itemIndex: number, document: IDataObject, documentOwnsRecord = false): GateAnswer {
+	check(itemIndex: number, given: IDataObject, documentOwnsRecord = false): GateAnswer {
 		const { context } = this;
+		// A number Unpod stored (Follow Up) is read as a row's is: `+44 (0)20 ...` is `+4420...`.
+		const document = this.normalized(given);
 		const number = String(document.contact_number ?? '');
 		const options = this.parameters.get<IDataObject>('options', itemIndex, {});
 		const facts = this.numbers.facts(number);
-		const notAllowed = this.numbers.refusal(number, this.numbers.rulesOf(itemIndex), facts);
+		const allowed = this.numbers.rulesOf(itemIndex);
+		const notAllowed = this.numbers.refusal(number, allowed, facts);
 		if (notAllowed) return { stop: { ...notAllowed, why: notAllowed.reason } };
+		// Unpod keeps the alternate number and may dial it: a contact whose alternate may not be called is not sent at all.
+		const alternate = document.alternate_number === undefined ? undefined : String(document.alternate_number);
+		const alternateNotAllowed = alternate && this.numbers.refusal(alternate, allowed, undefined, 'alternate_number');
+		if (alternateNotAllowed) return { stop: { ...alternateNotAllowed, why: alternateNotAllowed.reason } };
 		const optedOut = this.optOutOf(itemIndex, document);
 		if (optedOut)
 			return {
@@ -101,6 +110,14 @@ export class CallGate {
 					by: 'doNotCall',
 					reason: `${number} is on the do-not-call list (${optedOut}); not called`,
 					why: optedOut,
+				},
+			};
+		if (alternate && this.doNotCall.has(alternate))
+			return {
+				stop: {
+					by: 'doNotCall',
+					reason: `alternate_number ${alternate} is on the do-not-call list (Do-Not-Call Numbers); not called`,
+					why: 'Do-Not-Call Numbers (alternate_number)',
 				},
 			};
 		const purpose = this.purpose ?? purposeOf(options.callsAre);
@@ -153,7 +170,24 @@ export class CallGate {
 
 	/** Why the contact must not be called as an opt-out (its Do Not Call, its `do_not_call`, the list), if it must not. */
 	optOutOf(itemIndex: number, document: IDataObject): string | undefined {
-		return doNotCallReason(this.context, itemIndex, document, this.doNotCall);
+		return doNotCallReason(this.context, itemIndex, this.normalized(document), this.doNotCall);
+	}
+
+	/** The run's number plans, for reading the rows' numbers with the regular expressions the gate compiled. */
+	get plans(): NumberPlans {
+		return this.numbers.plans;
+	}
+
+	/** `document` with its numbers international however they were written; itself when they already are. */
+	private normalized(document: IDataObject): IDataObject {
+		let out = document;
+		for (const field of ['contact_number', 'alternate_number']) {
+			const value = document[field];
+			if (typeof value !== 'string' && typeof value !== 'number') continue;
+			const number = this.numbers.normalized(String(value));
+			if (number !== value) out = { ...out, [field]: number };
+		}
+		return out;
 	}
 
 	/** A revoked consent (not given again after), a revocation that is no date, or undefined. */

@@ -1,12 +1,13 @@
 /**
  * Which numbers the operations that place calls may dial at all, before any request: none of a
  * kind that costs far more than a call (premium rate, shared cost, personal numbers, satellite
- * and international network codes) unless the user allows them, and only the countries the user
- * allows. Its two options, and the refusal of a contact.
+ * and international network codes) unless the user allows them, none that is no number in use,
+ * and only the countries the user allows. Its two options, and the refusal of a contact.
  */
 import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions, INodeProperties } from 'n8n-workflow';
 import { NumberPlans } from '../../shared/allowedNumbers/numberPlans';
+import { normalizePhone } from '../../shared/contacts';
 import { ItemParameters } from '../../shared/parameters';
 import type { NumberFacts } from '../../shared/allowedNumbers/numberPlans';
 
@@ -40,7 +41,8 @@ export interface NumberRules {
 
 /** Reads and checks the options once per distinct value: a run of 100,000 items reads a few. */
 export class AllowedNumbers {
-	private plans = new NumberPlans();
+	/** The run's number plans, compiled once: the rows' numbers are read with them too. */
+	readonly plans = new NumberPlans();
 	private parsed = new Map<string, ReadonlySet<string> | undefined>();
 
 	constructor(
@@ -61,31 +63,45 @@ export class AllowedNumbers {
 		return this.plans.of(number);
 	}
 
+	/** `number` read as the gate compares it: international however it is written (`+44 (0)20 ...`). */
+	normalized(number: string): string {
+		return normalizePhone(number, '', this.plans) ?? number;
+	}
+
 	/**
 	 * Why `number` (of `facts`) may not be called under `rules`, or undefined when it may: a costly
-	 * kind first, then a country not allowed.
+	 * kind first, then a number not in use (whatever the options), then a country not allowed.
+	 * `field` names a number other than the one called (`alternate_number`).
 	 */
 	refusal(
 		number: string,
 		rules: NumberRules,
 		facts = this.plans.of(number),
+		field = '',
 	): { by: 'number' | 'country'; reason: string } | undefined {
+		const what = field ? `${field} ${number}` : number;
 		if (facts.costly && !rules.costly) {
 			return {
 				by: 'number',
-				reason: `${number} is a ${facts.costly} number (+${facts.callingCode}), which costs far more than a call; not called (Options > Allow Premium-Rate and Satellite Numbers)`,
+				reason: `${what} is a ${facts.costly} number (+${facts.callingCode}), which costs far more than a call; not called (Options > Allow Premium-Rate and Satellite Numbers)`,
 			};
 		}
+		if (!number.startsWith('+'))
+			return {
+				by: 'number',
+				reason: `${what} has no country code, so where it rings and what it costs cannot be told; not called`,
+			};
+		if (facts.notInUse) return { by: 'number', reason: `${what} is not a number in use: ${facts.notInUse}; not called` };
 		if (!rules.countries) return undefined;
 		if (!facts.country)
 			return {
 				by: 'country',
-				reason: `${number} is not a number of a country (${facts.callingCode ? `+${facts.callingCode}` : 'no country code'}); not called (Options > Allowed Countries: ${[...rules.countries].join(', ')})`,
+				reason: `${what} is not a number of a country (+${facts.callingCode}); not called (Options > Allowed Countries: ${[...rules.countries].join(', ')})`,
 			};
 		if (!rules.countries.has(facts.country))
 			return {
 				by: 'country',
-				reason: `${number} is a number of ${facts.country}, not of Allowed Countries (${[...rules.countries].join(', ')}); not called`,
+				reason: `${what} is a number of ${facts.country}, not of Allowed Countries (${[...rules.countries].join(', ')}); not called`,
 			};
 		return undefined;
 	}

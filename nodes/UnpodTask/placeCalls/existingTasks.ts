@@ -5,6 +5,7 @@
  */
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import { normalizePhone } from '../../shared/contacts';
+import { NumberPlans } from '../../shared/allowedNumbers/numberPlans';
 import { asNodeError } from '../../shared/errors';
 import type { WaitBudget } from '../../shared/retry';
 import { callChain } from '../../shared/outcome';
@@ -57,6 +58,8 @@ export class ExistingTasks {
 	private byPhone = new Map<string, Map<string, ExistingTask>>();
 	/** The instants of the calls to each number, by the country code they were read with. */
 	private callsByPhone = new Map<string, Map<string, number[]>>();
+	/** One reader of numbers for every stored number: its patterns are compiled once. */
+	private plans = new NumberPlans();
 
 	/** `tasks` newest first, as the list gives them: the newest task of a contact wins. */
 	constructor(tasks: IDataObject[]) {
@@ -90,7 +93,7 @@ export class ExistingTasks {
 			// Once per country code: 100,000 rows against 100,000 tasks read each task once, not once a row.
 			index = new Map();
 			for (const { task, number } of this.tasks) {
-				const normalised = normalizePhone(number, countryCode);
+				const normalised = normalizePhone(number, countryCode, this.plans);
 				const { at, count } = callsOf(task.listed);
 				if (!normalised || at === undefined) continue;
 				const times = index.get(normalised) ?? [];
@@ -128,7 +131,7 @@ export class ExistingTasks {
 		if (!phones) {
 			phones = new Map();
 			for (const { task, number } of this.tasks) {
-				const phone = normalizePhone(number, countryCode);
+				const phone = normalizePhone(number, countryCode, this.plans);
 				if (phone && !phones.has(phone)) phones.set(phone, task);
 			}
 			this.byPhone.set(countryCode, phones);
@@ -169,7 +172,8 @@ export function skipReason(match: Match, lookbackHours: number): string {
  */
 export async function recentTasks(
 	context: IExecuteFunctions,
-	rows: Array<Pick<Row, 'lookbackHours'> & { request: { space: string } }>,
+	/** `counts`: the read counts calls (limits, the cap), and reads again the tasks that may have changed. */
+	rows: Array<Pick<Row, 'lookbackHours'> & { request: { space: string }; counts?: boolean }>,
 	budget: WaitBudget,
 	memory?: IDataObject,
 ): Promise<Map<string, ExistingTasks>> {
@@ -183,7 +187,10 @@ export async function recentTasks(
 	for (const [space, hours] of hoursBySpace) {
 		const readAt = Math.floor(Date.now() / 1000);
 		const since = Math.floor((Date.now() - hours * 3600 * 1000) / 1000);
-		const { from, incremental } = memory ? readFrom(known[space], since) : { from: since, incremental: false };
+		const counting = rows.some((row) => row.request.space === space && row.counts);
+		const { from, incremental } = memory
+			? readFrom(known[space], since, counting ? readAt : undefined)
+			: { from: since, incremental: false };
 		try {
 			const tasks = await readTaskList(context, { scope: 'space', id: space }, { qs: { from_ts: from }, budget });
 			if (!memory) {

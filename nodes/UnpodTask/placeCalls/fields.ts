@@ -80,8 +80,9 @@ export const countryCodeOption: INodeProperties = {
 	type: 'string',
 	default: '',
 	placeholder: 'e.g. +1',
-	description: 'Added to numbers without a country code (a leading 0 is dropped)',
-	hint: 'Numbers that start with + or 00, or already with this code, are left as they are. Read for each item.',
+	description:
+		"The country code numbers without one are read in, its trunk prefix dropped as that country writes it (the UK's 0 of 020, the US's 1). Empty: a number without + or 00 and a country code is not called, and its item says so.",
+	hint: 'Numbers with + or 00 keep their own code. Read for each item.',
 };
 
 const DAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];

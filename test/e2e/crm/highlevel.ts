@@ -65,17 +65,17 @@ export function highlevelExamples(suite: TwinSuite): void {
 			const mia = highlevel.addContact({
 				firstName: 'Mia',
 				lastName: 'Chen',
-				phone: '+15550800101',
+				phone: '+12125800101',
 				email: 'mia@example.com',
 				tags: ['unpod-call', 'webinar'],
 			});
-			highlevel.addContact({ firstName: 'Not', lastName: 'Tagged', phone: '+15550800109' });
+			highlevel.addContact({ firstName: 'Not', lastName: 'Tagged', phone: '+12125800109' });
 			highlevel.addContact({ firstName: 'No', lastName: 'Phone', tags: ['unpod-call'] });
 
 			expect(await n8n.runManually(HIGHLEVEL.id, 'Start the calls')).toEqual({ status: 'success' });
 			const [create] = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
 			expect((create.body as { documents: unknown[] }).documents).toEqual([
-				{ name: 'Mia Chen', contact_number: '+15550800101', document_id: mia.id, email: 'mia@example.com' },
+				{ name: 'Mia Chen', contact_number: '+12125800101', document_id: mia.id, email: 'mia@example.com' },
 			]);
 			expect(await n8n.runManually(HIGHLEVEL.id, 'Start the calls')).toEqual({ status: 'success' });
 			expect(h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`)).toHaveLength(1);
@@ -87,18 +87,18 @@ export function highlevelExamples(suite: TwinSuite): void {
 				const ada = highlevel.addContact({
 					firstName: 'Ada',
 					lastName: 'Stone',
-					phone: '+1 555 080 0201',
+					phone: '+1 212 580 0201',
 					tags: ['vip', 'unpod-callback'],
 				});
 				const contacts = highlevel.contacts.size;
 				const [adaCall, cleoCall] = h.server.calls.addTasks([
-					{ name: 'Ada Stone', contact_number: '+15550800201', document_id: ada.id },
-					{ name: 'Cleo Nguyen', contact_number: '+15550800203', email: 'cleo@example.com' },
+					{ name: 'Ada Stone', contact_number: '+12125800201', document_id: ada.id },
+					{ name: 'Cleo Nguyen', contact_number: '+12125800203', email: 'cleo@example.com' },
 				]);
 				highlevel.rateLimit('POST', /^\/contacts\/[^/]+\/notes$/);
 				const from = highlevel.requests.length;
 				h.server.calls.callScripts = [
-					{ number: '+15550800201', end: 'completed', afterMs: 100, outcome: 'interested' },
+					{ number: '+12125800201', end: 'completed', afterMs: 100, outcome: 'interested' },
 				];
 				h.server.calls.planCalls([adaCall]);
 				h.server.store.finishTask(cleoCall, 'failed');
@@ -117,7 +117,7 @@ export function highlevelExamples(suite: TwinSuite): void {
 				expect(cleo).toMatchObject({
 					firstName: 'Cleo',
 					lastName: 'Nguyen',
-					phone: '+15550800203',
+					phone: '+12125800203',
 					tags: ['unpod-not-reached'],
 				});
 				// Ada keeps her own tag; the verdict tag replaces the earlier one.
@@ -170,32 +170,32 @@ export function highlevelExamples(suite: TwinSuite): void {
 			const quiet = highlevel.addContact({
 				firstName: 'Dee',
 				lastName: 'Quiet',
-				phone: '+15550800501',
+				phone: '+12125800501',
 				tags: ['unpod-call'],
 				dndSettings: { Call: { status: 'active', message: '', code: '' } },
 			});
 			const listed = highlevel.addContact({
 				firstName: 'Lou',
 				lastName: 'Listed',
-				phone: '+15550800502',
+				phone: '+12125800502',
 				tags: ['unpod-call'],
 			});
 			const open = highlevel.addContact({
 				firstName: 'Noor',
 				lastName: 'Open',
-				phone: '+15550800503',
+				phone: '+12125800503',
 				tags: ['unpod-call'],
 			});
-			const sent = await startWithListed(suite, HIGHLEVEL, '555.080.0502');
+			const sent = await startWithListed(suite, HIGHLEVEL, '212.580.0502');
 			expect(sent).toContain(open.id);
 			expect(sent).not.toContain(quiet.id);
 			expect(sent).not.toContain(listed.id);
 
 			const outcomes = await activateOutcomes(h, n8n, HIGHLEVEL);
 			try {
-				const ola = highlevel.addContact({ firstName: 'Ola', lastName: 'Optout', phone: '+15550800504' });
+				const ola = highlevel.addContact({ firstName: 'Ola', lastName: 'Optout', phone: '+12125800504' });
 				const from = highlevel.requests.length;
-				const call = optOut(h, { name: 'Ola Optout', contact_number: '+15550800504' });
+				const call = optOut(h, { name: 'Ola Optout', contact_number: '+12125800504' });
 				await waitForLanding(
 					h,
 					n8n,

@@ -47,7 +47,7 @@ const CONSENTED = {
 };
 
 /** The number that says no on its call in the HubSpot test: the sheet campaign must not call it. */
-export const HUBSPOT_OPT_OUT = '+15550400504';
+export const HUBSPOT_OPT_OUT = '+12125400504';
 
 export function hubspotExamples(suite: TwinSuite): void {
 	// Consent on, as the example ships: its leads carry their consent where the example reads it.
@@ -71,7 +71,7 @@ export function hubspotExamples(suite: TwinSuite): void {
 				hubspot.addContact({
 					firstname: 'Mia',
 					lastname: 'Chen',
-					phone: '+15550400101',
+					phone: '+12125400101',
 					email: 'mia.chen@example.com',
 					company: 'Northwind',
 					hs_lead_status: 'NEW',
@@ -80,16 +80,16 @@ export function hubspotExamples(suite: TwinSuite): void {
 				hubspot.addContact({
 					firstname: 'Leo',
 					lastname: 'Park',
-					phone: '+15550400102',
+					phone: '+12125400102',
 					email: 'leo.park@example.com',
 					hs_lead_status: 'NEW',
 					...consent,
 				}),
 			];
 			// A new lead whose consent HubSpot does not hold: not called.
-			hubspot.addContact({ firstname: 'Nia', lastname: 'Nolan', phone: '+15550400103', hs_lead_status: 'NEW' });
+			hubspot.addContact({ firstname: 'Nia', lastname: 'Nolan', phone: '+12125400103', hs_lead_status: 'NEW' });
 			hubspot.addContact({ firstname: 'No', lastname: 'Phone', email: 'no.phone@example.com', hs_lead_status: 'NEW' });
-			hubspot.addContact({ firstname: 'Already', lastname: 'Open', phone: '+15550400109', hs_lead_status: 'OPEN' });
+			hubspot.addContact({ firstname: 'Already', lastname: 'Open', phone: '+12125400109', hs_lead_status: 'OPEN' });
 
 			expect(await n8n.runManually(HUBSPOT.id, 'Start the calls')).toEqual({ status: 'success' });
 			const creates = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
@@ -102,7 +102,7 @@ export function hubspotExamples(suite: TwinSuite): void {
 			expect((creates[0].body as { documents: unknown[] }).documents).toEqual([
 				{
 					name: 'Mia Chen',
-					contact_number: '+15550400101',
+					contact_number: '+12125400101',
 					document_id: leads[0].id,
 					email: 'mia.chen@example.com',
 					company_name: 'Northwind',
@@ -110,7 +110,7 @@ export function hubspotExamples(suite: TwinSuite): void {
 				},
 				{
 					name: 'Leo Park',
-					contact_number: '+15550400102',
+					contact_number: '+12125400102',
 					document_id: leads[1].id,
 					email: 'leo.park@example.com',
 					...carried,
@@ -129,21 +129,21 @@ export function hubspotExamples(suite: TwinSuite): void {
 				const byId = hubspot.addContact({
 					firstname: 'Ada',
 					lastname: 'Stone',
-					phone: '+1 555 040 0201',
+					phone: '+1 212 540 0201',
 					email: 'ada.stone@example.com',
 					budget: '900',
 				});
 				const byPhone = hubspot.addContact({
 					firstname: 'Ben',
 					lastname: 'Ortiz',
-					phone: '+15550400202',
+					phone: '+12125400202',
 					email: 'ben.ortiz@example.com',
 				});
 				const contacts = hubspot.contacts.size;
 				const [ada, ben, cleo] = h.server.calls.addTasks([
-					{ name: 'Ada Stone', contact_number: '+15550400201', document_id: byId.id, email: 'ada.stone@example.com' },
-					{ name: 'Ben Ortiz', contact_number: '+15550400202', email: 'ben.ortiz@example.com' },
-					{ name: 'Cleo Nguyen', contact_number: '+15550400203', email: 'cleo.nguyen@example.com' },
+					{ name: 'Ada Stone', contact_number: '+12125400201', document_id: byId.id, email: 'ada.stone@example.com' },
+					{ name: 'Ben Ortiz', contact_number: '+12125400202', email: 'ben.ortiz@example.com' },
+					{ name: 'Cleo Nguyen', contact_number: '+12125400203', email: 'cleo.nguyen@example.com' },
 				]);
 				hubspot.rateLimit('POST', /^\/engagements\/v1\/engagements$/);
 				const sentBefore = hubspot.requests.length;
@@ -163,7 +163,7 @@ export function hubspotExamples(suite: TwinSuite): void {
 				// Cleo was not in HubSpot: created from what Unpod has.
 				expect(hubspot.contacts.size).toBe(contacts + 1);
 				const created = [...hubspot.contacts.values()].find((c) => c.properties.email === 'cleo.nguyen@example.com')!;
-				expect(created.properties).toMatchObject({ firstname: 'Cleo', lastname: 'Nguyen', phone: '+15550400203' });
+				expect(created.properties).toMatchObject({ firstname: 'Cleo', lastname: 'Nguyen', phone: '+12125400203' });
 				for (const [contactId, task] of [
 					[byId.id, ada],
 					[byPhone.id, ben],
@@ -227,7 +227,7 @@ export function hubspotExamples(suite: TwinSuite): void {
 			const flagged = hubspot.addContact({
 				firstname: 'Dee',
 				lastname: 'Flagged',
-				phone: '+15550400501',
+				phone: '+12125400501',
 				hs_lead_status: 'NEW',
 				unpod_do_not_call: 'true',
 			});
@@ -235,19 +235,19 @@ export function hubspotExamples(suite: TwinSuite): void {
 			const listed = hubspot.addContact({
 				firstname: 'Lou',
 				lastname: 'Listed',
-				phone: '+15550400502',
+				phone: '+12125400502',
 				hs_lead_status: 'NEW',
 				...CONSENTED,
 			});
 			const cleared = hubspot.addContact({
 				firstname: 'Cy',
 				lastname: 'Cleared',
-				phone: '+15550400503',
+				phone: '+12125400503',
 				hs_lead_status: 'NEW',
 				unpod_do_not_call: 'false',
 				...CONSENTED,
 			});
-			const sent = await startWithListed(suite, HUBSPOT, '+1 (555) 040-0502');
+			const sent = await startWithListed(suite, HUBSPOT, '+1 (212) 540-0502');
 			expect(sent).toEqual([cleared.id]);
 			expect(sent).not.toContain(flagged.id);
 			expect(sent).not.toContain(listed.id);
@@ -301,16 +301,16 @@ export function hubspotExamples(suite: TwinSuite): void {
 				const dana = hubspot.addContact({
 					firstname: 'Dana',
 					lastname: 'Reyes',
-					phone: '+15550400301',
+					phone: '+12125400301',
 					email: 'dana@example.com',
 					company: 'Contoso',
 					unpod_last_call_outcome: 'callback',
 					unpod_last_call_summary: 'Asked for a call back on Tuesday about the renewal.',
 					budget: '5000',
 				});
-				await waitFor('the lookup webhook', async () => (await lookup({ phone: '+15550400399' })).status === 200);
+				await waitFor('the lookup webhook', async () => (await lookup({ phone: '+12125400399' })).status === 200);
 				const started = Date.now();
-				const found = await lookup({ phone: '+1 555 040 0301' });
+				const found = await lookup({ phone: '+1 212 540 0301' });
 				const took = Date.now() - started;
 				expect(found.status).toBe(200);
 				expect(found.headers['content-type']).toMatch(/^application\/json/);
@@ -327,12 +327,12 @@ export function hubspotExamples(suite: TwinSuite): void {
 				});
 				testNote(`Caller lookup answered in ${took} ms (one HubSpot search)`);
 
-				expect((await lookup({ phone: '+15550400398' })).data).toMatchObject({
+				expect((await lookup({ phone: '+12125400398' })).data).toMatchObject({
 					found: false,
 					say: expect.stringMatching(/Ask for their name/),
 				});
 				hubspot.failNext('POST', /contacts\/search$/, 1, 503);
-				const down = await lookup({ phone: '+15550400301' });
+				const down = await lookup({ phone: '+12125400301' });
 				expect(down.status).toBe(200);
 				expect(down.data).toMatchObject({ found: false, crm_unavailable: true });
 			} finally {
@@ -350,7 +350,7 @@ export function hubspotExamples(suite: TwinSuite): void {
 				const executions = await n8n.executionCount(LOOKUP.id);
 				const statuses: number[] = [];
 				for (const token of ['not-the-token', '']) {
-					const refused = await lookup({ phone: '+15550400301' }, token);
+					const refused = await lookup({ phone: '+12125400301' }, token);
 					expect([401, 403]).toContain(refused.status);
 					statuses.push(refused.status);
 					expect(JSON.stringify(refused.data)).not.toContain('Dana');

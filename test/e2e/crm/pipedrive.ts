@@ -49,25 +49,25 @@ export function pipedriveExamples(suite: TwinSuite): void {
 
 	describe('Pipedrive', () => {
 		test('the deals of a stage become calls of their persons, the person and deal ids going with each; run again, nobody is called twice', async () => {
-			const mia = pipedrive.addPerson('Mia Chen', '+15550600101', 'mia@example.com');
-			const leo = pipedrive.addPerson('Leo Park', '+15550600102');
+			const mia = pipedrive.addPerson('Mia Chen', '+12125600101', 'mia@example.com');
+			const leo = pipedrive.addPerson('Leo Park', '+12125600102');
 			const deals = [
 				pipedrive.addDeal('Northwind renewal', mia, TO_CALL),
 				pipedrive.addDeal('Contoso pilot', leo, TO_CALL),
 			];
-			pipedrive.addDeal('Already won', pipedrive.addPerson('Won Person', '+15550600109'), 9);
+			pipedrive.addDeal('Already won', pipedrive.addPerson('Won Person', '+12125600109'), 9);
 
 			expect(await n8n.runManually(PIPEDRIVE.id, 'Start the calls')).toEqual({ status: 'success' });
 			const [create] = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
 			expect((create.body as { documents: unknown[] }).documents).toEqual([
 				{
 					name: 'Mia Chen',
-					contact_number: '+15550600101',
+					contact_number: '+12125600101',
 					email: 'mia@example.com',
 					document_id: String(mia.id),
 					deal_id: String(deals[0].id),
 				},
-				{ name: 'Leo Park', contact_number: '+15550600102', document_id: String(leo.id), deal_id: String(deals[1].id) },
+				{ name: 'Leo Park', contact_number: '+12125600102', document_id: String(leo.id), deal_id: String(deals[1].id) },
 			]);
 			expect(await n8n.runManually(PIPEDRIVE.id, 'Start the calls')).toEqual({ status: 'success' });
 			expect(h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`)).toHaveLength(1);
@@ -76,25 +76,25 @@ export function pipedriveExamples(suite: TwinSuite): void {
 		test('each ending is one call activity on its person and deal; an interested verdict moves the deal; a 429 retried; copies change nothing', async () => {
 			const outcomes = await activateOutcomes(h, n8n, PIPEDRIVE);
 			try {
-				const ada = pipedrive.addPerson('Ada Stone', '+15550600201', 'ada@example.com');
+				const ada = pipedrive.addPerson('Ada Stone', '+12125600201', 'ada@example.com');
 				const adaDeal = pipedrive.addDeal('Stone & Co', ada, TO_CALL);
-				const ben = pipedrive.addPerson('Ben Ortiz', '+15550600202');
+				const ben = pipedrive.addPerson('Ben Ortiz', '+12125600202');
 				const persons = pipedrive.persons.size;
 				const [adaCall, benCall, cleoCall] = h.server.calls.addTasks([
 					{
 						name: 'Ada Stone',
-						contact_number: '+15550600201',
+						contact_number: '+12125600201',
 						document_id: String(ada.id),
 						deal_id: String(adaDeal.id),
 					},
-					{ name: 'Ben Ortiz', contact_number: '+15550600202' },
-					{ name: 'Cleo Nguyen', contact_number: '+15550600203', email: 'cleo@example.com' },
+					{ name: 'Ben Ortiz', contact_number: '+12125600202' },
+					{ name: 'Cleo Nguyen', contact_number: '+12125600203', email: 'cleo@example.com' },
 				]);
 				pipedrive.rateLimit('POST', /^\/v1\/activities$/);
 				const from = pipedrive.requests.length;
 				// Ada is interested (her deal moves).
 				h.server.calls.callScripts = [
-					{ number: '+15550600201', end: 'completed', afterMs: 100, outcome: 'interested' },
+					{ number: '+12125600201', end: 'completed', afterMs: 100, outcome: 'interested' },
 				];
 				h.server.calls.planCalls([adaCall]);
 				// Ben is not reached; Cleo's call ends as the task id picks.
@@ -113,7 +113,7 @@ export function pipedriveExamples(suite: TwinSuite): void {
 				// Cleo was not in Pipedrive: created with what Unpod has.
 				expect(pipedrive.persons.size).toBe(persons + 1);
 				const cleo = [...pipedrive.persons.values()].find((p) => p.name === 'Cleo Nguyen')!;
-				expect(cleo.phone[0].value).toBe('+15550600203');
+				expect(cleo.phone[0].value).toBe('+12125600203');
 				expect(cleo.email[0].value).toBe('cleo@example.com');
 				for (const [person, task, dealId] of [
 					[ada, adaCall, adaDeal.id],
@@ -174,17 +174,17 @@ export function pipedriveExamples(suite: TwinSuite): void {
 		});
 
 		test('do-not-call both ways: a listed number is not called; an opt-out sets Unpod do not call in the same update and joins the shared list, once', async () => {
-			const lou = pipedrive.addPerson('Lou Listed', '+15550600502');
-			const noor = pipedrive.addPerson('Noor Open', '+15550600503');
+			const lou = pipedrive.addPerson('Lou Listed', '+12125600502');
+			const noor = pipedrive.addPerson('Noor Open', '+12125600503');
 			const deals = [pipedrive.addDeal('Listed deal', lou, TO_CALL), pipedrive.addDeal('Open deal', noor, TO_CALL)];
-			const sent = await startWithListed(suite, PIPEDRIVE, '555-060-0502', 'deal_id');
+			const sent = await startWithListed(suite, PIPEDRIVE, '212-560-0502', 'deal_id');
 			expect(sent).toEqual([String(deals[1].id)]);
 
 			const outcomes = await activateOutcomes(h, n8n, PIPEDRIVE);
 			try {
-				const ola = pipedrive.addPerson('Ola Optout', '+15550600504');
+				const ola = pipedrive.addPerson('Ola Optout', '+12125600504');
 				const from = pipedrive.requests.length;
-				const call = optOut(h, { name: 'Ola Optout', contact_number: '+15550600504', document_id: String(ola.id) });
+				const call = optOut(h, { name: 'Ola Optout', contact_number: '+12125600504', document_id: String(ola.id) });
 				const flag = pipedrive.personFields.find((f) => f.name === 'Unpod do not call')!.key;
 				await waitForLanding(h, n8n, PIPEDRIVE, pipedrive, "Ola's Unpod do not call", () => ola[flag] === 'yes', from);
 				const updates = pipedrive.requests.slice(from).filter((r) => r.method === 'PUT' && /\/persons\//.test(r.path));

@@ -78,7 +78,7 @@ export function salesforceExamples(suite: TwinSuite): void {
 			const mia = salesforce.add('Lead', {
 				FirstName: 'Mia',
 				LastName: 'Chen',
-				Phone: '+15550700101',
+				Phone: '+12125700101',
 				Email: 'mia@example.com',
 				Company: 'Northwind',
 				Status: 'Open - Not Contacted',
@@ -90,7 +90,7 @@ export function salesforceExamples(suite: TwinSuite): void {
 			salesforce.add('Lead', {
 				FirstName: 'Ola',
 				LastName: 'Out',
-				Phone: '+15550700102',
+				Phone: '+12125700102',
 				Company: 'Z',
 				Status: 'Open - Not Contacted',
 				IndividualId: olaPerson,
@@ -98,7 +98,7 @@ export function salesforceExamples(suite: TwinSuite): void {
 			salesforce.add('Lead', {
 				FirstName: 'Nat',
 				LastName: 'None',
-				Phone: '+15550700103',
+				Phone: '+12125700103',
 				Company: 'W',
 				Status: 'Open - Not Contacted',
 			});
@@ -115,7 +115,7 @@ export function salesforceExamples(suite: TwinSuite): void {
 			salesforce.add('Lead', {
 				FirstName: 'Olga',
 				LastName: 'Later',
-				Phone: '+15550700104',
+				Phone: '+12125700104',
 				Company: 'V',
 				Status: 'Open - Not Contacted',
 				IndividualId: olgaPerson,
@@ -124,7 +124,7 @@ export function salesforceExamples(suite: TwinSuite): void {
 			salesforce.add('Lead', {
 				FirstName: 'Worked',
 				LastName: 'Lead',
-				Phone: '+15550700109',
+				Phone: '+12125700109',
 				Company: 'Y',
 				Status: 'Working - Contacted',
 			});
@@ -134,7 +134,7 @@ export function salesforceExamples(suite: TwinSuite): void {
 			expect((create.body as { documents: unknown[] }).documents).toEqual([
 				{
 					name: 'Mia Chen',
-					contact_number: '+15550700101',
+					contact_number: '+12125700101',
 					document_id: mia.Id,
 					email: 'mia@example.com',
 					company_name: 'Northwind',
@@ -153,20 +153,20 @@ export function salesforceExamples(suite: TwinSuite): void {
 				const ada = salesforce.add('Lead', {
 					FirstName: 'Ada',
 					LastName: 'Stone',
-					Phone: '+15550700201',
+					Phone: '+12125700201',
 					Company: 'Stone & Co',
 				});
 				const ben = salesforce.add('Lead', {
 					FirstName: 'Ben',
 					LastName: 'Ortiz',
-					Phone: '+15550700202',
+					Phone: '+12125700202',
 					Company: 'Ortiz Ltd',
 				});
 				const leads = salesforce.records.Lead.length;
 				const [adaCall, benCall, cleoCall] = h.server.calls.addTasks([
-					{ name: 'Ada Stone', contact_number: '+15550700201', document_id: ada.Id },
-					{ name: 'Ben Ortiz', contact_number: '+15550700202' },
-					{ name: 'Cleo Nguyen', contact_number: '+15550700203', email: 'cleo@example.com' },
+					{ name: 'Ada Stone', contact_number: '+12125700201', document_id: ada.Id },
+					{ name: 'Ben Ortiz', contact_number: '+12125700202' },
+					{ name: 'Cleo Nguyen', contact_number: '+12125700203', email: 'cleo@example.com' },
 				]);
 				salesforce.rateLimit('POST', /\/sobjects\/task$/);
 				const from = salesforce.requests.length;
@@ -187,7 +187,7 @@ export function salesforceExamples(suite: TwinSuite): void {
 				const cleo = salesforce.records.Lead.find((l) => l.LastName === 'Nguyen')!;
 				expect(cleo).toMatchObject({
 					FirstName: 'Cleo',
-					Phone: '+15550700203',
+					Phone: '+12125700203',
 					Email: 'cleo@example.com',
 					Company: 'Cleo Nguyen',
 				});
@@ -247,7 +247,7 @@ export function salesforceExamples(suite: TwinSuite): void {
 			const dnc = salesforce.add('Lead', {
 				FirstName: 'Dee',
 				LastName: 'Never',
-				Phone: '+15550700501',
+				Phone: '+12125700501',
 				Company: 'Never Inc',
 				Status: 'Open - Not Contacted',
 				DoNotCall: true,
@@ -256,7 +256,7 @@ export function salesforceExamples(suite: TwinSuite): void {
 			const listed = salesforce.add('Lead', {
 				FirstName: 'Lou',
 				LastName: 'Listed',
-				Phone: '+15550700502',
+				Phone: '+12125700502',
 				Company: 'Listed Ltd',
 				Status: 'Open - Not Contacted',
 				...consented('Listed'),
@@ -264,12 +264,12 @@ export function salesforceExamples(suite: TwinSuite): void {
 			const noor = salesforce.add('Lead', {
 				FirstName: 'Noor',
 				LastName: 'Open',
-				Phone: '+15550700503',
+				Phone: '+12125700503',
 				Company: 'Open Co',
 				Status: 'Open - Not Contacted',
 				...consented('Open'),
 			});
-			const sent = await startWithListed(suite, SALESFORCE, '(555) 070-0502');
+			const sent = await startWithListed(suite, SALESFORCE, '(212) 570-0502');
 			expect(sent).toContain(noor.Id);
 			expect(sent).not.toContain(dnc.Id);
 			expect(sent).not.toContain(listed.Id);
@@ -279,11 +279,11 @@ export function salesforceExamples(suite: TwinSuite): void {
 				const ola = salesforce.add('Lead', {
 					FirstName: 'Ola',
 					LastName: 'Optout',
-					Phone: '+15550700504',
+					Phone: '+12125700504',
 					Company: 'Ola AS',
 				});
 				const from = salesforce.requests.length;
-				const call = optOut(h, { name: 'Ola Optout', contact_number: '+15550700504', document_id: ola.Id });
+				const call = optOut(h, { name: 'Ola Optout', contact_number: '+12125700504', document_id: ola.Id });
 				await waitForLanding(h, n8n, SALESFORCE, salesforce, "Ola's Do Not Call", () => ola.DoNotCall === true, from);
 				const conn = new Connection({
 					instanceUrl: suite.t.twins.urls.salesforce,
@@ -310,8 +310,8 @@ export function salesforceExamples(suite: TwinSuite): void {
 			const outcomes = await activateOutcomes(h, n8n, SALESFORCE);
 			try {
 				const [taken, eve] = h.server.calls.addTasks([
-					{ name: 'Dan Ruiz', contact_number: '+15550700301' },
-					{ name: 'Eve Park', contact_number: '+15550700302' },
+					{ name: 'Dan Ruiz', contact_number: '+12125700301' },
+					{ name: 'Eve Park', contact_number: '+12125700302' },
 				]);
 				// What a copy of Dan's ending handled a moment earlier leaves (as the push and the poll's copy
 				// did, both looking Salesforce up before either wrote), and a claim of another workflow.

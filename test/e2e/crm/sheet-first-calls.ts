@@ -27,6 +27,8 @@ const ROWS: Array<Record<string, string>> = [
 	{ name: 'Fay Old', phone: '+14155550146', task_id: 'T-from-last-week', status: 'completed' },
 	// No consent on the row: the law of the US asks it of every AI call.
 	{ name: 'Gus Ray', phone: '+14155550147' },
+	// A premium-rate number: refused by the number check, not by the do-not-call list.
+	{ name: 'Hal Vance', phone: '+1 900 555 0148', ...CONSENT },
 ];
 // Ten hours of a scheduled call's wait pass in a second: a row outside its hours is called soon.
 const TIME_SCALE = 36_000;
@@ -65,7 +67,7 @@ export function sheetFirstCalls(suite: TwinSuite): void {
 				expect(await n8n.runManually(calls.id, 'Start the calls')).toEqual({ status: 'success' });
 				// Ava and Ben (in one request: both open in English; or two when one of them is outside their hours now), and Eve's earlier call.
 				expect(tasks()).toHaveLength(3);
-				const [ava, ben, cy, dee, eve, fay, gus] = rows();
+				const [ava, ben, cy, dee, eve, fay, gus, hal] = rows();
 				for (const row of [ava, ben]) {
 					const task = h.server.store.tasksById.get(String(row.task_id));
 					expect(task?.input.name).toBe(row.name);
@@ -95,6 +97,16 @@ export function sheetFirstCalls(suite: TwinSuite): void {
 					status: 'no consent',
 					note: 'Row 8: +14155550147: no consent on record (consent_at is empty); the law of the United States asks written consent for sales or marketing calls (47 CFR 64.1200(a)(2)-(3), (f)(9)); not called',
 				});
+				// A refusal by another check than the do-not-call list never reads as an opt-out: the row
+				// says what stopped it.
+				expect(hal).toMatchObject({
+					task_id: '',
+					status: 'not allowed',
+					note: expect.stringMatching(
+						/^Row 9: \+19005550148 is a premium-rate number \(\+1\), which costs far more than a call; not called/,
+					),
+				});
+				expect(hal.status).not.toBe('do not call');
 				// The consent travels with each call; its context opens with the opening, in each callee's language.
 				for (const row of [ava, ben]) {
 					const task = h.server.store.tasksById.get(String(row.task_id))!;

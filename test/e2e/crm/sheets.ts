@@ -75,13 +75,13 @@ export function sheetsCampaign(suite: TwinSuite): void {
 			const contacts = Array.from({ length: 8 }, (_, i) => ({
 				id: i + 1,
 				name: `Sheet Contact ${i + 1}`,
-				phone: `+1555050${String(i + 1).padStart(4, '0')}`,
+				phone: `+1212550${String(i + 1).padStart(4, '0')}`,
 				status: 'new',
 			}));
 			contacts.splice(4, 0, { id: 99, name: 'No Number', phone: 'call me', status: 'new' });
 			// Do-not-call: a row whose column says so, and one whose number said no in the HubSpot campaign
 			// (on the shared list since its test); contact 3 says no on its own call.
-			const flagged = { id: 97, name: 'Flagged Row', phone: '+15550500097', status: 'new', do_not_call: 'TRUE' };
+			const flagged = { id: 97, name: 'Flagged Row', phone: '+12125500097', status: 'new', do_not_call: 'TRUE' };
 			const fromHubSpot = { id: 98, name: 'Ola Optout', phone: HUBSPOT_OPT_OUT, status: 'new' };
 			contacts.push(flagged, fromHubSpot);
 			const saysNo = contacts[2];
@@ -125,7 +125,7 @@ export function sheetsCampaign(suite: TwinSuite): void {
 				expect(rows().find((r) => r.id === 97)).toMatchObject({
 					status: 'do not call',
 					do_not_call: true,
-					result: 'Row 11: +15550500097 is on the do-not-call list (its Do Not Call says yes); not called',
+					result: 'Row 11: +12125500097 is on the do-not-call list (its Do Not Call says yes); not called',
 				});
 				expect(rows().find((r) => r.id === 98)).toMatchObject({
 					status: 'do not call',

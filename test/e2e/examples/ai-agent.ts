@@ -74,7 +74,7 @@ export function aiAgentExample(suite: ExamplesSuite): void {
 			const workflow = workflows.list.find((w) => w.id === 'aiagentcallandwait')!;
 			const n8n = await suite.startN8n();
 			await n8n.dataTables.insert(await suite.doNotCallTable(), [
-				{ phone: '555 010 0201', reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
+				{ phone: '212 555 0181', reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
 			]);
 			const asked = model.requests.length;
 			await n8n.setActive(workflow.id, true);

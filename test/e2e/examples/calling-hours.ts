@@ -43,7 +43,7 @@ const OPEN = zoneAt(12, START);
 const CLOSED = zoneAt(3, START);
 const OPEN_CONTACT = { name: 'Olive Open', phone: '+442070390141', tz: OPEN.zone };
 const CLOSED_CONTACT = { name: 'Carl Closed', phone: '+442070390142', tz: CLOSED.zone };
-const NO_ZONE = { name: 'Nora Nozone', phone: '5550100143', tz: '' };
+const NO_ZONE = { name: 'Nora Nozone', phone: '+800 1234 5678', tz: '' };
 
 /** A Task node keeping to calling hours, each contact with its own zone. */
 const inSecondSpace = (name: string, parameters: Record<string, unknown>) =>
@@ -173,7 +173,7 @@ export function callingHoursInN8n(suite: ExamplesSuite): void {
 				unpod_callee_time_zones: [CLOSED.zone],
 			});
 			expect(none).toMatchObject({ unpod_created: false, unpod_next_allowed_at: null });
-			expect(String(none.unpod_held)).toMatch(/^5550100143: the number's time zone is not known/);
+			expect(String(none.unpod_held)).toMatch(/^Item 3: \+80012345678: the number's time zone is not known/);
 			expect(h.server.store.tasksById.get(String(closed.task_id))!.status).toBe('scheduled');
 		},
 	);

@@ -16,7 +16,7 @@ export function campaignContactsExample(suite: ExamplesSuite): void {
 		// A header, then 12,000 contacts: one with a comma in its name (quoted), every other one without an email.
 		const contacts = Array.from({ length: 12_000 }, (_, i) => ({
 			name: i === 7_777 ? 'Lee, Sam' : `Slice Contact ${i + 1}`,
-			phone: `+1555070${String(i).padStart(5, '0')}`,
+			phone: `+1212570${String(i).padStart(5, '0')}`,
 			email: i % 2 ? '' : `contact${i}@example.com`,
 		}));
 		const csv = ['name,phone,email', ...contacts.map((c) => `"${c.name}",${c.phone},${c.email}`)].join('\n') + '\n';

@@ -28,7 +28,7 @@ export function contactsAndBridges(suite: ExamplesSuite): void {
 		const doNotCall = await suite.doNotCallTable();
 		const n8n = await suite.startN8n();
 		await n8n.dataTables.insert(doNotCall, [
-			{ phone: '+1 237-153-1097', reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
+			{ phone: '+1 212-253-1097', reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
 		]);
 		// In the running n8n, as the editor runs it: `n8n execute` has no Data Tables.
 		const run = await n8n.runAndRead('spreadsheettotasks', 'Start import');
@@ -37,21 +37,21 @@ export function contactsAndBridges(suite: ExamplesSuite): void {
 		expect(created).toHaveLength(45);
 		expect(created[0]).toMatchObject({
 			name: 'Ava Patel',
-			phone: '(200) 100-1000',
+			phone: '(212) 200-1000',
 			task_id: expect.stringMatching(/^T/),
 			task_status: 'pending',
 		});
 		const notCreated = itemsOf(run, 'Not created').map((i) => i.json);
 		// The rows themselves, ready to be fixed and sent again.
 		expect(notCreated.map((r) => [r.name, r.phone, r.unpod_created])).toEqual([
-			['Ben Müller', '237.153.1097', false],
-			[undefined, '422.418.1582', false],
+			['Ben Müller', '212.253.1097', false],
+			[undefined, '212.418.1582', false],
 			['Ruby Müller', 'call me', false],
 			['Daniel Müller', '12345', false],
 			['Paul Müller', undefined, false],
 		]);
 		expect(notCreated[0].unpod_refused).toBe(
-			'Item 2: +12371531097 is on the do-not-call list (Do-Not-Call Numbers); not called',
+			'Item 2: +12122531097 is on the do-not-call list (Do-Not-Call Numbers); not called',
 		);
 		expect(notCreated.slice(1).map((r) => r.error)).toEqual([
 			'Item 7: name is missing',
@@ -62,14 +62,14 @@ export function contactsAndBridges(suite: ExamplesSuite): void {
 		// One request in English, and one in French for the Quebec number: the opening is in the context.
 		const [post, quebec] = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
 		expect((post.body as any).documents).toHaveLength(44);
-		expect((post.body as any).documents.map((d: any) => d.contact_number)).not.toContain('+12371531097');
+		expect((post.body as any).documents.map((d: any) => d.contact_number)).not.toContain('+12122531097');
 		expect((quebec.body as any).documents.map((d: any) => [d.name, d.contact_number])).toEqual([
 			['Quinn Patel', '+13547265074'],
 		]);
 		expect((quebec.body as any).context).toMatch(/^Opening, required by law: .* in French, word for word: "Bonjour/);
 		expect((post.body as any).documents[0]).toEqual({
 			name: 'Ava Patel',
-			contact_number: '+12001001000',
+			contact_number: '+12122001000',
 			email: 'ava.patel@example.com',
 			company_name: 'Northwind',
 			about: 'Asked about pricing',
@@ -78,7 +78,7 @@ export function contactsAndBridges(suite: ExamplesSuite): void {
 
 	test("the Task node's names and its per-item options in real n8n: each row read in its own country", async () => {
 		// Called an hour ago and stored by Unpod in national form.
-		const [earlier] = h.server.calls.addTasks([{ name: 'London Lead', contact_number: '07700900123' }], {
+		const [earlier] = h.server.calls.addTasks([{ name: 'London Lead', contact_number: '02079460123' }], {
 			space: SEED.secondSpaceToken,
 			pilot: SEED.secondAgentHandle,
 			context: 'earlier',
@@ -89,7 +89,7 @@ export function contactsAndBridges(suite: ExamplesSuite): void {
 		expect(rows[0]).toMatchObject({ name: 'Berlin Office', task_id: expect.stringMatching(/^T/) });
 		expect(rows[0].unpod_skipped).toBeUndefined();
 		expect(rows[1]).toMatchObject({ name: 'London Lead', task_id: earlier.task_id });
-		expect(rows[1].unpod_skipped).toMatch(/for number \+447700900123 /);
+		expect(rows[1].unpod_skipped).toMatch(/for number \+442079460123 /);
 		const [post] = h.server.requestsTo('POST', `/spaces/${SEED.secondSpaceToken}/tasks/`);
 		expect(post.body).toMatchObject({
 			pilot: SEED.secondAgentHandle,

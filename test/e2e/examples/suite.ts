@@ -14,13 +14,13 @@ import { OpenAiStandIn } from '../../helpers/openai-standin';
 import { CREDENTIAL, Harness, startProcessHarness, Workflows } from '../../helpers/setup';
 import { SmtpSink } from '../../helpers/smtp-sink';
 
-export const DANA = '+15550100201';
+export const DANA = '+12125550181';
 
 // Not an example: the renamed parameters and the options read for each item, in real n8n's own
 // parameter resolution (each version's), through Set and Split Out as a sheet would give rows.
 export const perItemRows = [
 	{ name: 'Berlin Office', phone: '030 1234567', country: '+49' },
-	{ name: 'London Lead', phone: '07700 900123', country: '+44' },
+	{ name: 'London Lead', phone: '020 7946 0123', country: '+44' },
 ];
 export const perItem = {
 	id: 'perItemCountries',

@@ -19,7 +19,7 @@ const COSTLY = [
 	{ name: 'France premium rate', phone: '+33 8 99 12 34 56', kind: 'premium-rate' },
 	{ name: 'Germany premium rate', phone: '+49 900 1 234567', kind: 'premium-rate' },
 	{ name: 'Inmarsat', phone: '+870 773 123 456', kind: 'satellite' },
-	{ name: 'International network', phone: '+882 123 456 789', kind: 'international network' },
+	{ name: 'International network', phone: '+882 16 1234 5678', kind: 'international network' },
 	{ name: 'Iridium', phone: '+881 6 1234 5678', kind: 'satellite' },
 	{ name: 'International premium rate', phone: '+979 123 456 789', kind: 'international premium-rate' },
 	{ name: 'International shared cost', phone: '+808 1234 5678', kind: 'international shared-cost' },

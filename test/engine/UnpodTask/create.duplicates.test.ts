@@ -37,7 +37,7 @@ const phonesAgain = byPhone('guardPhones2', ['+1 212 555 0100', '2125550102']);
 const perRow = workflows.chain('guardPerRow', [
 	rowsNode('Sheet', [
 		{ name: 'Berlin Office', phone: '030 1234567', country: '+49', hours: 24 },
-		{ name: 'London Lead', phone: '07700 900123', country: '+44', hours: 24 },
+		{ name: 'London Lead', phone: '07400 123456', country: '+44', hours: 24 },
 		{ name: 'Paris Lead', phone: '06 12 34 56 78', country: '+33', hours: 1 },
 	]),
 	create({ options: { defaultCountryCode: '={{ $json.country }}', lookbackHours: '={{ $json.hours }}' } }),
@@ -105,7 +105,7 @@ test("each row is checked with its own country code and lookback, not the first 
 	const earlier = h.server.calls.addTasks(
 		[
 			// Stored by Unpod in national form, as a London contact called an hour ago was.
-			{ name: 'London Lead', contact_number: '07700900123' },
+			{ name: 'London Lead', contact_number: '07400123456' },
 			{ name: 'Paris Lead', contact_number: '+33612345678' },
 		],
 		{ space: SEED.secondSpaceToken, pilot: SEED.secondAgentHandle, context: 'earlier' },
@@ -118,7 +118,7 @@ test("each row is checked with its own country code and lookback, not the first 
 	const rows = outputOf(result, 'Create');
 	expect(rows[0].unpod_skipped).toBeUndefined();
 	expect(rows[1].unpod_skipped).toBe(
-		`Not sent: task ${earlier[0].task_id} for number +447700900123 was created in this space in the last 24 hours`,
+		`Not sent: task ${earlier[0].task_id} for number +447400123456 was created in this space in the last 24 hours`,
 	);
 	expect(rows[2].unpod_skipped).toBeUndefined();
 	// One lookup reaches back to the longest lookback of the rows.

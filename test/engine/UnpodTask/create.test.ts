@@ -61,8 +61,8 @@ const jsonMode = workflows.chain('taskJson', [
 	rowsNode('Batch', [
 		{
 			documents: [
-				{ name: 'Eve', contact_number: '4155550102', company_name: 'Eve Co' },
-				{ name: 'Fay', contact_number: '4155550103' },
+				{ name: 'Eve', contact_number: '+14155550102', company_name: 'Eve Co' },
+				{ name: 'Fay', contact_number: '+14155550103' },
 			],
 		},
 	]),
@@ -293,8 +293,8 @@ test('a JSON array of contacts in one item becomes one task per contact', async 
 	expect(post.body).toMatchObject({
 		schedule: { type: 'auto' },
 		documents: [
-			{ name: 'Eve', contact_number: '4155550102', company_name: 'Eve Co' },
-			{ name: 'Fay', contact_number: '4155550103' },
+			{ name: 'Eve', contact_number: '+14155550102', company_name: 'Eve Co' },
+			{ name: 'Fay', contact_number: '+14155550103' },
 		],
 	});
 	const items = itemsOf(result, 'Create');

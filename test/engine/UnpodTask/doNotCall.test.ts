@@ -135,11 +135,14 @@ describe('every path that places a call refuses a do-not-call number before any 
 			{ row_number: 5, name: 'Olga Again', phone: '001.646.555.0188' },
 			{ row_number: 6, name: 'Rae One', phone: '+1 646 555 0103', do_not_call: 1 },
 		];
-		const output = await executor({ doNotCallNumbers: '(646) 555-0188\n+44 20 7946 0958' }).run(sheet);
+		const output = await executor({
+			doNotCallNumbers: '(646) 555-0188\n+44 20 7946 0958',
+			options: { defaultCountryCode: '+1' },
+		}).run(sheet);
 		expect(posted().map((d) => d.name)).toEqual(['Pat Plain']);
 		expect(output.map((i) => i.pairedItem)).toEqual([0, 1, 2, 3, 4].map((item) => ({ item })));
 		expect(output.map((i) => i.json.unpod_refused ?? null)).toEqual([
-			'Row 2: 6465550188 is on the do-not-call list (its Do Not Call says yes); not called',
+			'Row 2: +16465550188 is on the do-not-call list (its Do Not Call says yes); not called',
 			null,
 			'Row 4: +16465550102 is on the do-not-call list (its Do Not Call says yes); not called',
 			'Row 5: +16465550188 is on the do-not-call list (Do-Not-Call Numbers); not called',

@@ -10,10 +10,8 @@ test.each([
 	['+33899123456', 'FR', 'premium-rate'],
 	['+499001234567', 'DE', 'premium-rate'],
 	['+870773123456', undefined, 'satellite'],
-	['+882123456789', undefined, 'international network'],
 	// The other codes refused whole.
 	['+881612345678', undefined, 'satellite'],
-	['+88320001234567', undefined, 'international network'],
 	['+979123456789', undefined, 'international premium-rate'],
 	['+80812345678', undefined, 'international shared-cost'],
 	// Shared cost and personal numbers.
@@ -22,8 +20,6 @@ test.each([
 	['+4918012345678', 'DE', 'shared-cost'],
 	['+447012345678', 'GB', 'personal'],
 	['+15002345678', 'US', 'personal'],
-	// A costly number with a digit too many still reaches the costly line.
-	['+4990012345678', 'DE', 'premium-rate'],
 ])('%s is a number of %s that costs more: %s', (number, country, costly) => {
 	expect(plans.of(number)).toEqual({ callingCode: expect.any(String), ...(country ? { country } : {}), costly });
 });
@@ -35,7 +31,8 @@ test.each([
 	['+17875550123', 'PR'],
 	['+442079460321', 'GB'],
 	['+441481234567', 'GG'],
-	['+447700900123', 'GB'],
+	['+447400123456', 'GB'],
+	['+447911123456', 'GG'],
 	['+33612345678', 'FR'],
 	['+61412345678', 'AU'],
 	['+79161234567', 'RU'],
@@ -48,8 +45,65 @@ test.each([
 	expect(plans.of(number)).toEqual({ callingCode: expect.any(String), ...(country ? { country } : {}) });
 });
 
-test('a number without a country code, or no number, is nothing known', () => {
-	for (const number of ['2125550123', '', '+', '+0123456789', 'call me']) expect(plans.of(number)).toEqual({});
+test('a code refused whole is refused whatever its number, in use or not', () => {
+	expect(plans.of('+882123456789')).toMatchObject({ costly: 'international network' });
+	expect(plans.of('+88320001234567')).toMatchObject({ costly: 'international network' });
+});
+
+describe('costly patterns are matched whole (issue 76, fix 10)', () => {
+	test.each([
+		['+816013062011', 'JP', 'a Japanese mobile'],
+		['+862596777615', 'CN', 'a fixed line of Nanjing'],
+		['+64508894804', 'NZ', 'a toll-free number'],
+		['+37618000750', 'AD', 'a toll-free number'],
+	])('%s is an ordinary number of %s: %s', (number, country) => {
+		expect(plans.of(number)).toEqual({ callingCode: expect.any(String), country });
+	});
+
+	test('a costly prefix with a digit too many is no number in use, not a costly one', () => {
+		expect(plans.of('+4990012345678')).toEqual({
+			callingCode: '49',
+			country: 'DE',
+			notInUse: "it is no kind of number of DE (+49) in Google's libphonenumber data",
+		});
+	});
+});
+
+describe('a number no plan of its code takes is no number in use', () => {
+	test.each([
+		['+17558952455', "+1 755 is not assigned in Google's libphonenumber data"],
+		['+15550100201', "+1 555 is not assigned in Google's libphonenumber data"],
+		['+14151234567', "it is no kind of number of +1 in Google's libphonenumber data"],
+		['+447700900123', "it is no kind of number of +44 in Google's libphonenumber data"],
+		[
+			'+4420794608881',
+			"a number of +44 has 7, 9 or 10 digits after the country code in Google's libphonenumber data, not 11",
+		],
+		['+0123456789', '+012 is no country calling code'],
+	])('%s: %s', (number, notInUse) => {
+		expect(plans.of(number).notInUse).toBe(notInUse);
+	});
+
+	test('a number without a country code, or no number, is nothing known', () => {
+		for (const number of ['2125550123', '', '+', 'call me']) expect(plans.of(number)).toEqual({});
+	});
+});
+
+describe('national: a trunk prefix read off as libphonenumber reads it', () => {
+	test.each([
+		['44', '09098790000', '9098790000'],
+		['49', '09001234567', '9001234567'],
+		['33', '0899123456', '899123456'],
+		['61', '01900123456', '1900123456'],
+		['1', '14155550123', '4155550123'],
+		// Italy's 0 is part of its numbers; a number in use as written keeps its digits.
+		['39', '0612345678', '0612345678'],
+		['44', '2079460888', '2079460888'],
+		// No reading makes it one in use: it stays as written, and is refused as such.
+		['44', '0123', '0123'],
+	])('+%s %s -> %s', (code, digits, national) => {
+		expect(plans.national(code, digits)).toBe(national);
+	});
 });
 
 test('the countries the data knows, to check what a user typed', () => {

@@ -1,3 +1,4 @@
+import { normalizePhone } from '../../../nodes/shared/contacts';
 import { DoNotCallList, optOutOf, parseDoNotCallList, saysYes } from '../../../nodes/shared/doNotCall';
 
 test.each([true, 1, 'true', 'TRUE', ' yes ', 'Yes', 'y', '1'])('%p says yes', (value) => {
@@ -40,6 +41,16 @@ describe('DoNotCallList: a number written another way is the same number', () =>
 		['+44 20 7946 0958', '+442079460958'],
 	])('%s matches %s', (entry, number) => {
 		expect(list(entry).has(number)).toBe(true);
+	});
+
+	test.each([
+		['+44 20 7946 0888', '+44 (0)20 7946 0888'],
+		['+44 (0)20 7946 0777', '+44 20 7946 0777'],
+		['+44 020 7946 0666', '0044 20 7946 0666'],
+		['0044 (0)20 7946 0555', '+44 020 7946 0555'],
+	])('issue 76: the entry %s stops the contact %s, the (0) or trunk 0 no digit of either', (entry, contact) => {
+		expect(list(entry).has(normalizePhone(contact) ?? '')).toBe(true);
+		expect(list(contact).has(normalizePhone(entry) ?? '')).toBe(true);
 	});
 
 	test('with country codes, only the same number matches', () => {
