@@ -24,6 +24,8 @@ export interface Row {
 	rowNumber?: number;
 	/** Position of the contact in its item's JSON array (JSON mode). */
 	position?: number;
+	/** How its items name it: `Row 3`, `Item 2, contact 4`. */
+	where: string;
 	/** The JSON the row came from (its input item, or one document of a JSON array): its output item repeats it. */
 	inputJson: IDataObject;
 	document: IDataObject;

@@ -6,9 +6,10 @@
  * read of recent tasks the duplicate guard and the limits share (send.ts): no request more.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { RollingWindow } from '../../shared/rollingWindow';
 import { DAY_MS } from '../../shared/time';
 import type { Row } from './contactRow';
-import { requestedInstant } from './whenToCall';
+import { firstCallable, requestedInstant, SCHEDULE_HORIZON_DAYS } from './whenToCall';
 import type { SpaceCalls } from './whenToCall';
 
 export const maxCallsPerDayOption: INodeProperties = {
@@ -22,66 +23,12 @@ export const maxCallsPerDayOption: INodeProperties = {
 	hint: "A contact over it is not called; its item gives the earliest time it fits. Counted from the space's recent tasks, read once a run.",
 };
 
-/** Ring times, kept sorted: inserting and counting a window are a binary search each. */
-class Timeline {
-	constructor(readonly times: number[]) {}
-
-	/** The index of the first time at or after `t`. */
-	private from(t: number): number {
-		let lo = 0;
-		let hi = this.times.length;
-		while (lo < hi) {
-			const mid = (lo + hi) >> 1;
-			if (this.times[mid] < t) lo = mid + 1;
-			else hi = mid;
-		}
-		return lo;
-	}
-
-	/** How many times fall in [a, b). */
-	count(a: number, b: number): number {
-		return this.from(b) - this.from(a);
-	}
-
-	add(t: number): void {
-		this.times.splice(this.from(t), 0, t);
-	}
-
-	remove(t: number): void {
-		const i = this.from(t);
-		if (this.times[i] === t) this.times.splice(i, 1);
-	}
-
-	/**
-	 * Whether a call at `t` keeps every 24 hours that hold it under `cap`. Fewer than `cap` calls
-	 * within 24 hours either side say yes at once; else the windows that start at a call within
-	 * the 24 hours before `t`, or at `t`, are the ones that can hold most.
-	 */
-	fits(t: number, cap: number): boolean {
-		if (this.count(t - DAY_MS + 1, t + DAY_MS) < cap) return true;
-		if (this.count(t, t + DAY_MS) >= cap) return false;
-		for (let i = this.from(t - DAY_MS + 1); i < this.times.length && this.times[i] <= t; i++)
-			if (this.count(this.times[i], this.times[i] + DAY_MS) >= cap) return false;
-		return true;
-	}
-
-	/** The first instant at or after `t` where a call fits under `cap`: `t`, or when a call leaves the window. */
-	firstFit(t: number, cap: number): number {
-		if (this.fits(t, cap)) return t;
-		for (let i = this.from(t - DAY_MS + 1); i < this.times.length; i++) {
-			const leaves = this.times[i] + DAY_MS;
-			if (leaves > t && this.fits(leaves, cap)) return leaves;
-		}
-		return Math.max(t, (this.times[this.times.length - 1] ?? t) + DAY_MS);
-	}
-}
-
 /**
  * The calls counted for the cap in each space: those already in it, and the rows of this send
  * accepted so far (each row's own, so that a row decided again is counted once).
  */
 export class DailyCap {
-	private spaces = new Map<string, Timeline>();
+	private spaces = new Map<string, { line: RollingWindow; promised: RollingWindow }>();
 	private ofRow = new Map<Row, { space: string; at: number }>();
 
 	constructor(
@@ -89,52 +36,115 @@ export class DailyCap {
 		private existing?: Map<string, SpaceCalls>,
 	) {}
 
-	private timeline(space: string): Timeline {
-		let line = this.spaces.get(space);
-		if (!line) {
-			line = new Timeline([...(this.existing?.get(space)?.allCallTimes() ?? [])]);
-			this.spaces.set(space, line);
+	/**
+	 * A space's calls: `line`, those that ring (in the space, and this run's rows admitted);
+	 * `promised`, those and the time each held row was told it fits, so that two held rows are not
+	 * told the same room.
+	 */
+	private timelines(space: string) {
+		let lines = this.spaces.get(space);
+		if (!lines) {
+			const times = [...(this.existing?.get(space)?.allCallTimes() ?? [])];
+			lines = { line: new RollingWindow(times, DAY_MS), promised: new RollingWindow(times, DAY_MS) };
+			this.spaces.set(space, lines);
 		}
-		return line;
+		return lines;
 	}
 
 	/**
 	 * Each row in order: counted at the time it rings (its schedule, else `now`), or, over Max
-	 * Calls per Day, held with what its item says. Returns the held.
+	 * Calls per Day, held with what its item says: the calls counted, and the first time after the
+	 * rows held before it that fits and is legal for its callee. Returns the held.
 	 */
 	admit<R extends Row>(rows: R[], now: number): Map<R, IDataObject> {
 		const held = new Map<R, IDataObject>();
-		// Rows sent at one time against a full day: once one does not fit, none after it does.
-		const full = new Map<string, number>();
+		const admit = this.batch(now);
 		for (const row of rows) {
-			this.drop(row);
-			const { cap } = this;
-			if (!cap) continue;
-			const { space } = row.request;
-			const at = requestedInstant(row.request.body) ?? now;
-			const line = this.timeline(space);
-			const key = `${space} ${at}`;
-			const next = full.get(key) ?? line.firstFit(at, cap);
-			if (next !== at) {
-				full.set(key, next);
-				held.set(row, {
-					unpod_created: false,
-					unpod_held: `${String(row.document.contact_number)}: Max Calls per Day (${cap}) reached: ${line.count(at - DAY_MS + 1, at + DAY_MS)} calls of space ${space} ring within 24 hours of ${new Date(at).toISOString()}; not called`,
-					unpod_next_allowed_at: new Date(next).toISOString(),
-				});
-				continue;
-			}
-			line.add(at);
-			this.ofRow.set(row, { space, at });
+			const answer = admit(row);
+			if (answer) held.set(row, answer);
 		}
 		return held;
+	}
+
+	/** admit, a row at a time: what a held row's item says, or undefined when it is counted. */
+	batch(now: number): (row: Row) => IDataObject | undefined {
+		// Rows sent at one time against a full day share what their items say, and each is told
+		// the first room after the one before it.
+		const full = new Map<string, { said: string; from: number }>();
+		return (row) => {
+			this.drop(row);
+			const { cap } = this;
+			if (!cap) return undefined;
+			const { space } = row.request;
+			const at = requestedInstant(row.request.body) ?? now;
+			const { line, promised } = this.timelines(space);
+			const key = `${space} ${at}`;
+			let blocked = full.get(key);
+			if (!blocked) {
+				const counted = line.full(at, cap);
+				if (counted) full.set(key, (blocked = { said: this.countedText(row, counted, at, space, now), from: at }));
+			}
+			if (blocked) {
+				const next = this.nextRoom(row, blocked.from, at, promised);
+				if (next !== undefined) {
+					promised.add(next);
+					blocked.from = next;
+				}
+				return {
+					unpod_created: false,
+					unpod_held: `${row.where}: ${String(row.document.contact_number)}: ${blocked.said}; not called${next === undefined ? `; no room within ${SCHEDULE_HORIZON_DAYS} days` : `; it may be called from ${this.localTime(row, next)}`}`,
+					unpod_next_allowed_at: next === undefined ? null : new Date(next).toISOString(),
+				};
+			}
+			line.add(at);
+			promised.add(at);
+			this.ofRow.set(row, { space, at });
+			return undefined;
+		};
+	}
+
+	/** The first time at or after `from` with room under the cap among `promised`, legal for the row's callee, and not farther past the time it `asked` than the package moves a call. */
+	private nextRoom(row: Row, from: number, asked: number, promised: RollingWindow): number | undefined {
+		let at: number | undefined = from;
+		for (let tries = 0; tries < 50 && at !== undefined; tries++) {
+			if (at - asked > SCHEDULE_HORIZON_DAYS * DAY_MS) return undefined;
+			const fits = promised.firstFit(at, this.cap);
+			const legal = row.hours ? firstCallable(row.hours.book, row.hours.callee, fits) : fits;
+			if (legal === fits) return fits;
+			at = legal;
+		}
+		return undefined;
+	}
+
+	/** `Max Calls per Day (2) reached: 2 calls of space S1 ring in the 24 hours around ...: ...`. */
+	private countedText(row: Row, counted: number[], at: number, space: string, readAt: number): string {
+		const ofRun = new Set<number>();
+		let fromRun = 0;
+		for (const [other, { space: itsSpace, at: itsAt }] of this.ofRow)
+			if (itsSpace === space && counted.includes(itsAt)) {
+				fromRun++;
+				ofRun.add(other.itemIndex + 1);
+			}
+		const inSpace = counted.length - fromRun;
+		const parts = [
+			...(inSpace ? [`${inSpace} already in the space (its tasks as read at ${this.localTime(row, readAt)})`] : []),
+			...(fromRun ? [`${fromRun} of this run (items ${[...ofRun].slice(0, 10).join(', ')}${ofRun.size > 10 ? ', ...' : ''})`] : []),
+		];
+		return `Max Calls per Day (${this.cap}) reached: ${counted.length} calls of space ${space} ring in the 24 hours around ${this.localTime(row, at)}: ${parts.join(' and ')}; calls another execution places at the same time are not counted`;
+	}
+
+	private localTime(row: Row, ms: number): string {
+		const hours = row.hours;
+		return hours?.callee.zones.length ? hours.book.localTime(ms, hours.callee) : new Date(ms).toISOString();
 	}
 
 	/** Forgets the call a row was counted for, if any (a row decided again after a wait). */
 	drop(row: Row): void {
 		const counted = this.ofRow.get(row);
 		if (!counted) return;
-		this.timeline(counted.space).remove(counted.at);
+		const { line, promised } = this.timelines(counted.space);
+		line.remove(counted.at);
+		promised.remove(counted.at);
 		this.ofRow.delete(row);
 	}
 }

@@ -22,13 +22,16 @@ export class CallTiming {
 		this.cap = new DailyCap(maxCallsPerDay, existing);
 	}
 
-	/** `rows` at `now`: each moved into its callee's window (or held), then held where over the cap. */
+	/** `rows` at `now`, in order: each moved into its callee's window (or held), then held where over the cap. */
 	admit<R extends Row>(rows: R[], now: number): Map<R, Held> {
 		const held = new Map<R, Held>();
-		for (const [row, answer] of keepCallingHours(rows, now, this.tally))
-			held.set(row, { kind: 'held', answer, by: 'hours' });
-		const timely = rows.filter((row) => !held.has(row));
-		for (const [row, answer] of this.cap.admit(timely, now)) held.set(row, { kind: 'held', answer, by: 'cap' });
+		const cap = this.cap.batch(now);
+		const hours = keepCallingHours(rows, now, this.tally, (row) => {
+			const answer = cap(row);
+			if (answer) held.set(row, { kind: 'held', answer, by: 'cap' });
+			return answer !== undefined;
+		});
+		for (const [row, answer] of hours) held.set(row, { kind: 'held', answer, by: 'hours' });
 		return held;
 	}
 
@@ -45,7 +48,11 @@ export class CallTiming {
 			batch.filter((row) => !late.has(row)),
 			now,
 		);
-		for (const [row, answer] of over) held.set(row, { kind: 'held', answer, by: 'cap' });
+		for (const [row, answer] of over) {
+			// Not called: its number's limits do not count it.
+			this.tally.drop(row);
+			held.set(row, { kind: 'held', answer, by: 'cap' });
+		}
 		return held;
 	}
 }

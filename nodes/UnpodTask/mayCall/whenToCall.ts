@@ -8,6 +8,8 @@ import { NodeOperationError } from 'n8n-workflow';
 import type { IDataObject, IExecuteFunctions } from 'n8n-workflow';
 import type { Callee, CalleeLimit, CallingHours } from '../../shared/callingHours/callee';
 import { HORIZON_DAYS } from '../../shared/callingHours/window';
+import { RollingWindow } from '../../shared/rollingWindow';
+import { LONGEST_LIMIT_DAYS } from '../../shared/callingHours/rules';
 import { DAY_MS, MINUTE_MS } from '../../shared/time';
 import { groupOf } from './contactRow';
 import type { Row, RowHours } from './contactRow';
@@ -29,6 +31,14 @@ export const SLOT_MINUTES = 15;
  */
 export const NOW_MARGIN_MINUTES = 15;
 const MARGIN_MS = NOW_MARGIN_MINUTES * MINUTE_MS;
+
+/**
+ * The farthest the package moves a call past its time (now, or its Call At): the law's windows are
+ * looked for this far past the end of the longest limit's period (France's 30 days). The reads of
+ * recent tasks reach back this far and a period more (send.ts): a call moved then still counts
+ * when it rings.
+ */
+export const SCHEDULE_HORIZON_DAYS = LONGEST_LIMIT_DAYS + HORIZON_DAYS;
 
 const NO_ZONE =
 	"the number's time zone is not known (give it with its country code, set the contact's timezone, or the node's Time Zone for Unknown Numbers)";
@@ -63,41 +73,68 @@ export function calleeFields(hours: RowHours, now: number): IDataObject {
 }
 
 /**
- * The first instant at or after `from` that a call may start and that lets a call sent now ring
- * before the window closes: now, only while it stays open for the margin.
+ * The first instant at or after `from` that a call may start and that lets it ring before the
+ * window closes: a time whose window stays open for the margin. A call sent now waits in Unpod's
+ * queue, and a scheduled one (a Call At of 19:59 in Paris) goes when Unpod's scheduler comes to it.
  */
-export function firstCallable(book: CallingHours, callee: Callee, from: number, sentNow: boolean): number | undefined {
-	const at = book.firstLegal(from, callee.windows);
-	if (!sentNow || at !== from) return at;
-	return book.firstLegal(from + MARGIN_MS, callee.windows) === from + MARGIN_MS
-		? from
-		: book.firstLegal(from + MARGIN_MS, callee.windows);
+export function firstCallable(book: CallingHours, callee: Callee, from: number): number | undefined {
+	let at = book.firstLegal(from, callee.windows);
+	for (let tries = 0; tries < 4 && at !== undefined; tries++) {
+		const later = book.firstLegal(at + MARGIN_MS, callee.windows);
+		if (later === at + MARGIN_MS) return at;
+		at = later === undefined ? undefined : book.firstLegal(later, callee.windows);
+	}
+	return at;
 }
 
 /**
- * The first instant at or after `at` (and callable) with room under every limit: fewer than its
- * calls within its days either side, the calls counted being `calls` (the space's, and this run's
- * earlier rows'). Says which limit moved it, and how many calls it found.
+ * The first instant at or after `at` (and callable) with room under every limit: no period of a
+ * limit's length holds more than its calls, counting `calls` (the space's, and this run's earlier
+ * rows'). Says which limit moved it, and the calls it counted.
  */
 function underLimits(at: number, calls: number[], limits: CalleeLimit[], next: (ms: number) => number | undefined) {
+	const windows = limits.map((limit) => ({ limit, window: new RollingWindow(calls, limit.days * DAY_MS) }));
 	let when: number | undefined = at;
-	let moved: { limit: CalleeLimit; count: number } | undefined;
-	for (let tries = 0; tries <= (calls.length + 1) * limits.length && when !== undefined; tries++) {
-		const full = limits
-			.map((limit) => ({
-				limit,
-				near: calls.filter((t) => Math.abs(t - when!) < limit.days * DAY_MS).sort((a, b) => a - b),
-			}))
-			.find(({ limit, near }) => near.length >= limit.calls);
+	let moved: Counted | undefined;
+	for (let tries = 0; tries <= (calls.length + 1) * limits.length + 1 && when !== undefined; tries++) {
+		const full = windows
+			.map(({ limit, window }) => ({ limit, window, counted: window.full(when!, limit.calls) }))
+			.find(({ counted }) => counted);
 		if (!full) return { at: when, moved };
-		moved ??= { limit: full.limit, count: full.near.length };
-		when = next(full.near[full.near.length - full.limit.calls] + full.limit.days * DAY_MS);
+		moved ??= { limit: full.limit, calls: full.counted! };
+		when = next(full.window.firstFit(when, full.limit.calls));
 	}
 	return { at: undefined, moved };
 }
 
-const limitText = ({ limit, count }: { limit: CalleeLimit; count: number }) =>
-	`${count} calls to this number within ${limit.days === 1 ? '24 hours' : `${limit.days} days`} already (at most ${limit.calls}, ${limit.where === 'Max Calls per 24 Hours' ? 'Max Calls per 24 Hours' : `${limit.where}'s law`})`;
+/** A limit that moved a call, and the calls it counted. */
+interface Counted {
+	limit: CalleeLimit;
+	calls: number[];
+}
+
+/** The calls a limit or the cap counted, on the callee's clock: `Mon 2026-12-07 10:05, Tue ... (Europe/Paris)`. */
+export function countedText(times: number[], book: CallingHours, callee: Pick<Callee, 'zones'>): string {
+	const zone = callee.zones[0];
+	if (!zone) return times.map((t) => new Date(t).toISOString()).join(', ');
+	const shown = times.slice(0, 5).map((t) => book.clock.wallClock(t, zone));
+	return `${shown.join(', ')}${times.length > 5 ? `, and ${times.length - 5} more` : ''} (${zone})`;
+}
+
+/**
+ * Why a time is closed, in words, at the callee's time: the first window that leaves it out, or
+ * that closes within the margin, named; else the window as a whole.
+ */
+function closedText(book: CallingHours, callee: Callee, at: number): string {
+	const local = book.localTime(at, callee);
+	const closed = book.closedBy(callee, at);
+	if (closed) return `outside its calling hours at ${local} (${closed})`;
+	const soon = book.closedBy(callee, at + MARGIN_MS) ?? book.windowText(callee);
+	return `its calling hours end within ${NOW_MARGIN_MINUTES} minutes of ${local} (${soon})`;
+}
+
+const limitText = ({ limit, calls }: Counted, hours: RowHours) =>
+	`${calls.length} calls to this number in ${limit.days === 1 ? '24 hours' : `${limit.days} days`} already (at most ${limit.calls}, ${limit.where === 'Max Calls per 24 Hours' ? 'Max Calls per 24 Hours' : `${limit.where}'s law`}): ${countedText(calls, hours.book, hours.callee)}`;
 
 /**
  * The calls counted for the limits: the space's tasks to a number, and the rows of this send
@@ -136,9 +173,16 @@ export class CallTally {
  * every +1 number as New York); any other is moved to its next legal slot, or held. A Call At
  * already past is never sent as such. Returns the held rows with what their items say.
  * `tally` counts the space's recent tasks (read where a row has a limit of calls) and the rows of
- * this send accepted so far.
+ * this send accepted so far; a row the cap holds is not counted, so a later row of the same number
+ * is not moved for a call that was never placed.
  */
-export function keepCallingHours<R extends Row>(rows: R[], now: number, tally = new CallTally()): Map<R, IDataObject> {
+export function keepCallingHours<R extends Row>(
+	rows: R[],
+	now: number,
+	tally = new CallTally(),
+	/** The space's cap, asked of each row the hours let go, in order: true when it holds the row. */
+	heldByCap?: (row: R) => boolean,
+): Map<R, IDataObject> {
 	const held = new Map<R, IDataObject>();
 	// Rows moved to one slot from one request share the moved request and what their items say:
 	// 100,000 rows hold a few of each.
@@ -156,7 +200,7 @@ export function keepCallingHours<R extends Row>(rows: R[], now: number, tally = 
 		row.group = same.group;
 		if (same.hours) row.hours = same.hours;
 	};
-	for (const row of rows) {
+	const decide = (row: R): void => {
 		const requested = requestedInstant(row.request.body);
 		const past =
 			requested !== undefined && requested < now ? `Call At ${new Date(requested).toISOString()} had passed` : '';
@@ -166,46 +210,45 @@ export function keepCallingHours<R extends Row>(rows: R[], now: number, tally = 
 				share('past', row, () => void setSchedule(row, { type: 'now' }));
 				row.note = { unpod_rescheduled: `${past}; called now` };
 			}
-			continue;
+			return;
 		}
 		const { book, callee } = hours;
 		const from = past || requested === undefined ? now : requested;
-		const sentNow = from === now;
 		const number = String(row.document.contact_number);
 		const hold = (reason: string, next: number | undefined) =>
 			held.set(row, {
 				...calleeFields(hours, now),
 				unpod_created: false,
-				unpod_held: `${number}: ${reason}; not called`,
+				unpod_held: `${row.where}: ${number}: ${reason}; not called${next === undefined ? '' : `; it may be called from ${book.localTime(next, callee)}`}`,
 				unpod_next_allowed_at: next === undefined ? null : new Date(next).toISOString(),
 			});
 		// A row decided again (a batch checked after a wait) is counted anew, not twice.
 		tally.drop(row);
 		if (!callee.zones.length) {
 			hold(NO_ZONE, undefined);
-			continue;
+			return;
 		}
-		let at = firstCallable(book, callee, from, sentNow);
+		let at = firstCallable(book, callee, from);
 		let limitNote = '';
 		if (at !== undefined && callee.limits.length) {
-			const limited = underLimits(at, tally.of(row, number), callee.limits, (ms) =>
-				book.firstLegal(ms, callee.windows),
-			);
-			if (limited.moved) limitNote = limitText(limited.moved);
+			const limited = underLimits(at, tally.of(row, number), callee.limits, (ms) => firstCallable(book, callee, ms));
+			if (limited.moved) limitNote = limitText(limited.moved, hours);
 			at = limited.at;
 		}
-		if (at === undefined) {
+		if (at === undefined || at - from > SCHEDULE_HORIZON_DAYS * DAY_MS) {
 			hold(
 				limitNote ||
 					`no hour of ${book.windowText(callee)} in all of its time zones (${callee.zones.length}) within ${HORIZON_DAYS} days`,
 				undefined,
 			);
-			continue;
+			return;
 		}
 		const slot = at === from ? at : (book.slot(at, callee.windows, SLOT_MINUTES) ?? at);
+		// Why it was moved, in words: the limit, or the first window closed at its time.
+		const closed = () => limitNote || closedText(book, callee, from);
 		if (slot !== from && hours.outside === 'hold') {
-			hold(limitNote || `outside its calling hours (${book.windowText(callee)})`, slot);
-			continue;
+			hold(closed(), slot);
+			return;
 		}
 		if (callee.limits.length) tally.add(row, number, slot);
 		if (slot === from && !past) {
@@ -214,24 +257,25 @@ export function keepCallingHours<R extends Row>(rows: R[], now: number, tally = 
 					setSchedule(row, { type: 'now' });
 					return undefined;
 				});
-			continue;
+			return;
 		}
 		// Keyed by the callee (its zones and so its note) and the slot: no string made per row.
 		share(limitNote || past ? `${limitNote}${past} ${slot} ${callee.zones.join()}` : hours, row, () => {
 			setSchedule(row, slot === now ? { type: 'now' } : scheduleAt(slot));
-			// The zones, the time there and the new time say why; a limit or a past Call At says more.
-			// Every word on 100,000 items is memory n8n holds several times over.
-			const why = [limitNote, past].filter(Boolean).join('; ');
+			// One note for every row of the key: every word on 100,000 items is memory n8n holds
+			// several times over.
+			const why = [past, slot === from ? '' : closed()].filter(Boolean).join('; ');
 			return {
 				...calleeFields(hours, now),
 				scheduled_at: new Date(slot).toISOString(),
-				...(why
-					? {
-							unpod_rescheduled: `${why[0].toUpperCase()}${why.slice(1)}; scheduled for ${book.localTime(slot, callee)}`,
-						}
-					: {}),
+				unpod_rescheduled: `${why ? `${why[0].toUpperCase()}${why.slice(1)}; s` : 'S'}cheduled for ${book.localTime(slot, callee)}`,
 			};
 		});
+	};
+	for (const row of rows) {
+		decide(row);
+		// Held by the cap: not called, so its number's limits do not count it.
+		if (!held.has(row) && heldByCap?.(row)) tally.drop(row);
 	}
 	return held;
 }
@@ -245,7 +289,7 @@ export function recheckNow<R extends Row>(rows: R[], now: number, tally: CallTal
 	const late = rows.filter((row) => {
 		const hours = row.hours;
 		if (!hours || (row.request.body.schedule as IDataObject)?.type !== 'now') return false;
-		return firstCallable(hours.book, hours.callee, now, true) !== now;
+		return firstCallable(hours.book, hours.callee, now) !== now;
 	});
 	return late.length ? keepCallingHours(late, now, tally) : new Map();
 }
@@ -277,7 +321,7 @@ export function commonSlot(
 		);
 	const { book } = timed[0].hours!;
 	const together = { ...timed[0].hours!.callee, windows: timed.flatMap((row) => row.hours!.callee.windows) };
-	const at = firstCallable(book, together, now, true);
+	const at = firstCallable(book, together, now);
 	if (at === now) return undefined;
 	const slot = at === undefined ? undefined : book.slot(at, together.windows, SLOT_MINUTES);
 	const first = timed[0];

@@ -2,11 +2,12 @@
  * What a node remembers of a space's recent tasks between executions, in its static data: a
  * workflow that places calls every hour then reads only the tasks created since its last read
  * (and a margin), not the whole lookback again, so its requests stay flat as the campaign's tasks
- * pile up. The duplicate guard and the limits of calls use it: a task's status here may be old,
- * and they need only who was called, and when.
+ * pile up; and again those whose calls have come and may still change (a redial adds a call). The
+ * duplicate guard and the limits of calls use it: they need who was called, when, and how often.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { callChain } from '../../shared/outcome';
+import { isFinal } from '../../shared/tasks';
 import { platformTime } from '../../shared/time';
 
 /**
@@ -77,13 +78,42 @@ export function asListed(task: KnownTask): IDataObject {
 }
 
 /**
- * Where the next read starts: from the memory's last read (less the overlap) when the memory
- * reaches back to `since`, else from `since`, the whole lookback.
+ * How long after its call a task that ended is read again: Unpod's post-call step schedules a
+ * redial (the same task, its `redial_count` one more) minutes after a call ends, and a call may go
+ * hours after its schedule in a long queue.
  */
-export function readFrom(known: KnownSpace | undefined, since: number): { from: number; incremental: boolean } {
+export const REDIALS_SETTLE_SECONDS = 24 * 3600;
+
+/**
+ * Whether a remembered task may have changed since it was read, in what the counts read: its call
+ * has come (its schedule, else its creation) and it has not ended, or it ended so lately that a
+ * redial may still come. A call still to come changes nothing before it rings.
+ */
+export function mayHaveChanged(task: KnownTask, now: number): boolean {
+	const call = task.scheduled ?? task.created;
+	if (call === undefined || call > now) return false;
+	return !isFinal(task.status) || call >= now - REDIALS_SETTLE_SECONDS;
+}
+
+/**
+ * Where the next read starts: from the memory's last read (less the overlap) when the memory
+ * reaches back to `since`, else from `since`, the whole lookback. Where the read counts calls
+ * (`now` given: limits, the cap), from the oldest remembered task that may have changed
+ * (mayHaveChanged), so that it is read again with its redials; the duplicate guard needs only who
+ * has a task.
+ */
+export function readFrom(
+	known: KnownSpace | undefined,
+	since: number,
+	now?: number,
+): { from: number; incremental: boolean } {
 	if (!known || known.from > since || known.readAt - OVERLAP_SECONDS <= since)
 		return { from: since, incremental: false };
-	return { from: known.readAt - OVERLAP_SECONDS, incremental: true };
+	let from = known.readAt - OVERLAP_SECONDS;
+	if (now !== undefined)
+		for (const task of known.tasks)
+			if (task.created !== undefined && task.created < from && mayHaveChanged(task, now)) from = task.created;
+	return { from: Math.max(from, since), incremental: true };
 }
 
 /**
@@ -99,9 +129,25 @@ export function remember(
 ): KnownSpace {
 	const byId = new Map<string, KnownTask>();
 	for (const task of read.map(knownTask)) if (task && !byId.has(task.task_id)) byId.set(task.task_id, task);
-	if (incremental && known) for (const task of known.tasks) if (!byId.has(task.task_id)) byId.set(task.task_id, task);
+	for (const task of known?.tasks ?? []) {
+		const fresh = byId.get(task.task_id);
+		// A space's list gives no schedule: the one this node sent is kept (rememberSent).
+		if (fresh) {
+			if (fresh.scheduled === undefined && task.scheduled !== undefined) fresh.scheduled = task.scheduled;
+		} else if (incremental) byId.set(task.task_id, task);
+	}
 	const tasks = [...byId.values()]
 		.filter((task) => task.created === undefined || task.created >= since)
 		.sort((a, b) => (b.created ?? Number.MAX_SAFE_INTEGER) - (a.created ?? Number.MAX_SAFE_INTEGER));
 	return { from: since, readAt, tasks };
+}
+
+/**
+ * The tasks a run created, remembered with the schedule it sent them with: a space's task list
+ * does not give it, and a call counts when it rings (France's limit may move one weeks ahead).
+ */
+export function rememberSent(known: KnownSpace | undefined, sent: KnownTask[]): KnownSpace | undefined {
+	if (!known || !sent.length) return known;
+	const ids = new Set(sent.map((task) => task.task_id));
+	return { ...known, tasks: [...sent, ...known.tasks.filter((task) => !ids.has(task.task_id))] };
 }

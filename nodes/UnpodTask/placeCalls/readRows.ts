@@ -155,7 +155,7 @@ function readItem(
 	const rowNumber = sheetRow(itemJson);
 	const { request, callContext, ...settings } = reading.settingsOf(itemIndex, label);
 	for (const { contact, inputJson, position } of contactsOfItem(context, itemIndex, itemJson, label)) {
-		const read = toContactDocument(contact, settings.countryCode);
+		const read = toContactDocument(contact, settings.countryCode, reading.gate.plans);
 		const where = `${label}${position === undefined ? '' : `, contact ${position + 1}`}`;
 		const bad = (found: Bad) =>
 			into.invalid.push({ itemIndex, rowNumber, inputJson, error: badRow(context, itemIndex, where, found) });
@@ -191,6 +191,7 @@ function readItem(
 				itemIndex,
 				rowNumber,
 				position,
+				where,
 				inputJson,
 				document,
 				request: { ...request, body: { ...request.body, context: withOpening } },

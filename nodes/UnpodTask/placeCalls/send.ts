@@ -11,9 +11,11 @@ import { executionBudget, markMaybeDone } from '../../shared/retry';
 import type { WaitBudget } from '../../shared/retry';
 import { sendToFirstServedPath, unpodApiRequest } from '../../shared/transport';
 import { calledContacts, recentTasks } from './existingTasks';
+import { rememberSent } from './knownTasks';
+import type { KnownSpace, KnownTask } from './knownTasks';
+import { requestedInstant, SCHEDULE_HORIZON_DAYS } from '../mayCall/whenToCall';
 import { CallTiming } from '../mayCall/timing';
 import type { Held } from '../mayCall/timing';
-import { HORIZON_DAYS } from '../../shared/callingHours/window';
 import { MINUTE_MS } from '../../shared/time';
 import type { ExistingTask } from './existingTasks';
 import { rateLimitWaitOption } from './fields';
@@ -73,7 +75,8 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
 		...guarded,
 		...limited.map((row) => ({
 			request: row.request,
-			lookbackHours: Math.max(limitHours(row, Boolean(settings.rememberTasks)), row.lookbackHours ?? 0),
+			lookbackHours: Math.max(limitHours(row), row.lookbackHours ?? 0),
+			counts: true,
 		})),
 	];
 	const memory = settings.rememberTasks ? context.getWorkflowStaticData('node') : undefined;
@@ -99,18 +102,47 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
 		settings.batchSize,
 	);
 	await sendBatches(context, journal, batches, settings, results, rows.length, { plannedAt, timing });
+	if (memory) rememberCreated(memory, results);
 	if (!settings.continueOnFail) refuseLostAnswers(context, results, rows.length);
 	return results;
 }
 
 /**
- * How far back a row's limits read the space's tasks: its longest period, and the days before it a
- * call may have been created to ring inside it (a call counts on the day it rings). Where the node
- * remembers what it read (Create, Follow Up), the package's whole horizon, read once; else a day,
- * read on every run.
+ * How far back a row's limits and the cap read the space's tasks: its longest period, and the
+ * farthest ahead the package schedules (a task created that long ago may ring inside the period;
+ * a call counts when it rings). Where the node remembers what it read (Create, Follow Up), that is
+ * read once and then only what is new or may have changed; the others read it on every run.
  */
-const limitHours = (row: Row, remembered: boolean) =>
-	(Math.max(1, ...(row.hours?.callee.limits ?? []).map((limit) => limit.days)) + (remembered ? HORIZON_DAYS : 1)) * 24;
+export const limitHours = (row: Pick<Row, 'hours'>) =>
+	(Math.max(1, ...(row.hours?.callee.limits ?? []).map((limit) => limit.days)) + SCHEDULE_HORIZON_DAYS) * 24;
+
+/** The memory of each space's tasks (knownTasks.ts) learns the tasks this run created, with the schedule each was sent with. */
+function rememberCreated(memory: IDataObject, results: Results): void {
+	const known = (memory.knownTasks ?? {}) as Record<string, KnownSpace>;
+	const bySpace = new Map<string, KnownTask[]>();
+	const created = Math.floor(Date.now() / 1000);
+	for (const [row, result] of results) {
+		if (result.kind !== 'created' || typeof result.answer.task_id !== 'string') continue;
+		const at = requestedInstant(row.request.body);
+		const document = row.document;
+		const task: KnownTask = {
+			task_id: result.answer.task_id,
+			run_id: typeof result.answer.run_id === 'string' ? result.answer.run_id : null,
+			status: 'pending',
+			created,
+			...(typeof document.document_id === 'string' && document.document_id ? { document_id: document.document_id } : {}),
+			contact_number: String(document.contact_number),
+			...(at === undefined ? {} : { scheduled: Math.floor(at / 1000) }),
+		};
+		const ofSpace = bySpace.get(row.request.space) ?? [];
+		ofSpace.push(task);
+		bySpace.set(row.request.space, ofSpace);
+	}
+	for (const [space, tasks] of bySpace) {
+		const updated = rememberSent(known[space], tasks);
+		if (updated) known[space] = updated;
+	}
+}
 
 /** A batch is checked again for its calling hours once this long has passed since they were worked out. */
 const RECHECK_AFTER_MS = 60_000;

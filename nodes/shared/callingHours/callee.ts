@@ -6,7 +6,7 @@
  * worked out for each kind of number.
  */
 import type { Purpose } from '../callPurposes';
-import { rulesFor, UNPOD_ENGINE, unpodEngineFor } from './rules';
+import { BASE_RULE, rulesFor, UNPOD_ENGINE, unpodEngineFor } from './rules';
 import type { CallLimit, LawRule } from './rules';
 import { narrowed, sameHours, weekOf, weekText } from './week';
 import type { Week } from './week';
@@ -16,6 +16,7 @@ import { PhonePlaces } from './zones';
 import type { RingPlace } from './zones';
 
 export const EVERY_DAY = [0, 1, 2, 3, 4, 5, 6];
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday'];
 
 const isEngine = (rule: LawRule) => (UNPOD_ENGINE as LawRule[]).includes(rule);
 
@@ -55,6 +56,16 @@ export interface Callee {
 	limits: CalleeLimit[];
 	/** The rules that set the hours or a limit, beyond the base rule; Unpod's engine's among them. */
 	rules: LawRule[];
+	/** Each window on its own, named, for saying which one keeps a time closed (closedBy). */
+	named: NamedWindow[];
+}
+
+/** One rule's window (or the user's own hours) alone, with the name an item gives it. */
+export interface NamedWindow {
+	name: string;
+	window: Omit<ZoneWindow, 'zone'>;
+	/** Its own clock (Mississippi's standard time, Unpod's engine's zone); none: the callee's. */
+	zone?: string;
 }
 
 /** Whether `zone` is an IANA zone this runtime knows. */
@@ -123,6 +134,21 @@ export class CallingHours {
 			],
 			limits,
 			rules: [...rules.filter((rule) => rule.countryCode !== undefined), ...engine],
+			named: [
+				...[...rules, ...engine].map((rule) => ({
+					name: isEngine(rule) ? rule.where : rule === BASE_RULE ? 'the law everywhere' : `${rule.where}'s law`,
+					window: { week: this.ruleWeek(rule), holidays: rule.holidays ?? [] },
+					...(rule.zone ? { zone: rule.zone } : {}),
+				})),
+				...(settings.user
+					? [
+							{
+								name: 'your Calling Days and Hours',
+								window: { week: sameHours(settings.user.days, settings.user.start, settings.user.end), holidays: [] },
+							},
+						]
+					: []),
+			],
 		};
 	}
 
@@ -186,6 +212,29 @@ export class CallingHours {
 		// `Sat 2026-11-28 00:06` sorts by what follows the weekday.
 		const sorted = [...times].sort((a, b) => a.wall.slice(4).localeCompare(b.wall.slice(4)));
 		return `${text(sorted[0])} to ${text(sorted[sorted.length - 1])}, in its ${times.length} zones`;
+	}
+
+	/**
+	 * What keeps `at` closed for the callee, in words: `France's law: no calls on Sunday`, `Utah's
+	 * law: no calls on Christmas Day, Utah legal holidays`, `Florida's law: calls 08:00-20:00`. The
+	 * first window that leaves it out names it; undefined when every one is open.
+	 */
+	closedBy(callee: Callee, at: number): string | undefined {
+		for (const { name, window, zone: own } of callee.named) {
+			for (const zone of own ? [own] : callee.zones) {
+				const zoned = { ...window, zone };
+				if (this.clock.nextOpening(at, zoned) === at) continue;
+				const holiday = this.clock.holidayAt(at, zoned);
+				const weekday = this.clock.parts(at, zone).weekday;
+				const why = holiday
+					? `no calls on ${holiday}`
+					: window.week[weekday].length
+						? `calls ${weekText(window.week)}`
+						: `no calls on ${WEEKDAYS[weekday]}`;
+				return `${name}: ${why}${own ? ` (${this.clock.wallClock(at, zone)} there)` : ''}`;
+			}
+		}
+		return undefined;
 	}
 
 	/**

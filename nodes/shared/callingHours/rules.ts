@@ -223,8 +223,9 @@ export const RULES: LawRule[] = [
  * the country code alone, and lets it go at 09:00 there the next day. Where that zone is not every
  * number's (every +1 number is New York to it, every +61 number Sydney), a call let go then may
  * ring at 06:00 in California: the package calls such numbers only inside that window too, so
- * that Unpod never holds one. Elsewhere its zone is the callee's own, and a held call goes at a
- * legal hour.
+ * that Unpod never holds one. Elsewhere its zone is the callee's own; the package sends no call
+ * outside the callee's own window either, since a call Unpod held would go at 09:00, before
+ * France's 10:00.
  */
 export const UNPOD_ENGINE: Array<LawRule & { zone: string }> = [
 	{
@@ -246,6 +247,9 @@ export const UNPOD_ENGINE: Array<LawRule & { zone: string }> = [
 			'Unpod backend 5f97d21, apps/super/super_services/libs/core/timezone_utils.py (COUNTRY_TIMEZONE_MAP): every +61 number is read as Australia/Sydney; outside 09:00-20:00 the task is held until 09:00 the next day there',
 	},
 ];
+
+/** The longest period of any limit of the table, in days: how far the reads of recent tasks reach. */
+export const LONGEST_LIMIT_DAYS = Math.max(1, ...RULES.flatMap((rule) => rule.limits ?? []).map((limit) => limit.days));
 
 /** Unpod's engine's window for a number of `countryCode`, where its zone is not every number's. */
 export const unpodEngineFor = (countryCode: string | undefined) =>

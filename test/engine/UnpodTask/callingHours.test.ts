@@ -19,7 +19,7 @@ const MOSCOW = { name: 'Mira Moscow', phone: '+7 495 123 4567' };
 const SAO_PAULO = { name: 'Sergio SP', phone: '+55 11 98765 4321' };
 const MIAMI = { name: 'Mia Miami', phone: '+1 305 555 0100' };
 const TOLL_FREE = { name: 'Tom Tollfree', phone: '+1 800 555 0100' };
-const NO_COUNTRY = { name: 'Nina Nowhere', phone: '555 010 0123' };
+const NO_COUNTRY = { name: 'Nina Nowhere', phone: '+800 1234 5678' };
 const CONTACTS = [LOS_ANGELES, LONDON, INDIA, MOSCOW, SAO_PAULO, MIAMI, TOLL_FREE, NO_COUNTRY];
 
 const create = (name: string, parameters: Record<string, unknown> = {}) =>
@@ -123,8 +123,8 @@ const followUp = workflows.chain('hoursFollowUp', [
 			callback_time: '2026-11-28 23:30',
 			transcript: 'Assistant: Hello\nContact: Call me tonight',
 		}),
-		// No country code: no zone, no next call.
-		ended('Tnone00000003', '5550100123', {}),
+		// A number of no country (international freephone): no zone, no next call.
+		ended('Tnone00000003', '+80012345678', {}),
 	]),
 	unpodNode(
 		'task',
@@ -167,8 +167,10 @@ test('Schedule Now: each contact whose hours are open is called now, every other
 		unpod_callee_local_time: 'Sat 2026-11-28 00:06 (Europe/London)',
 		scheduled_at: '2026-11-28T08:00:00.000Z',
 	});
-	// The zones, the time there and the new time say why: no sentence on each of 100,000 items.
-	expect(byName['Lou London'].unpod_rescheduled).toBeUndefined();
+	// Which rule moved it, at the time there: one sentence shared by the rows of one callee.
+	expect(byName['Lou London'].unpod_rescheduled).toBe(
+		'Outside its calling hours at Sat 2026-11-28 00:06 (Europe/London) (the law everywhere: calls 08:00-21:00); scheduled for Sat 2026-11-28 08:00 (Europe/London)',
+	);
 	expect(byName['Sergio SP']).toMatchObject({
 		unpod_callee_local_time: 'Fri 2026-11-27 21:06 (America/Sao_Paulo)',
 		scheduled_at: '2026-11-28T11:00:00.000Z',
@@ -177,7 +179,7 @@ test('Schedule Now: each contact whose hours are open is called now, every other
 		unpod_created: false,
 		unpod_callee_time_zones: [],
 		unpod_next_allowed_at: null,
-		unpod_held: expect.stringMatching(/^5550100123: the number's time zone is not known .*; not called$/),
+		unpod_held: expect.stringMatching(/\+80012345678: the number's time zone is not known .*; not called$/),
 	});
 	expect(byName['Nina Nowhere'].task_id).toBeUndefined();
 	// Unpod keeps each moved call for its time.
@@ -195,7 +197,8 @@ test('Outside Calling Hours: Do Not Create leaves the contact out and says when 
 	expect(london).toMatchObject({
 		unpod_created: false,
 		unpod_next_allowed_at: '2026-11-28T08:00:00.000Z',
-		unpod_held: '+442070391291: outside its calling hours (08:00-21:00 local); not called',
+		unpod_held:
+			'Item 2: +442070391291: outside its calling hours at Sat 2026-11-28 00:06 (Europe/London) (the law everywhere: calls 08:00-21:00); not called; it may be called from Sat 2026-11-28 08:00 (Europe/London)',
 	});
 });
 
@@ -256,7 +259,7 @@ test("Florida: a 4th call within 24 hours waits until the first of the 3 is 24 h
 	expect(miami).toMatchObject({
 		scheduled_at: '2026-11-28T14:00:00.000Z',
 		unpod_rescheduled: expect.stringContaining(
-			"4 calls to this number within 24 hours already (at most 3, Florida's law)",
+			"4 calls to this number in 24 hours already (at most 3, Florida's law): Fri 2026-11-27 08:00, Fri 2026-11-27 08:00, Fri 2026-11-27 10:00, Fri 2026-11-27 19:06 (America/New_York)",
 		),
 	});
 	// The space's tasks were read once, for the limit.

@@ -177,7 +177,7 @@ test('five rows of one Florida number in one run: three now, two the next day', 
 		[{ type: 'now' }, 3],
 		[{ type: 'custom', calling_date: '2026-11-29', calling_time: '00:15' }, 2],
 	]);
-	expect(outputOf(run, 'Create')[4].unpod_rescheduled).toMatch(/^3 calls to this number within 24 hours already/);
+	expect(outputOf(run, 'Create')[4].unpod_rescheduled).toMatch(/^3 calls to this number in 24 hours already \(at most 3, Florida's law\): Fri 2026-11-27 19:06, Fri 2026-11-27 19:06, Fri 2026-11-27 19:06 \(America\/New_York\)/);
 });
 
 test('a French number with 4 calls in the last 19 days: the 5th when the oldest is 30 days old', async () => {
@@ -193,7 +193,7 @@ test('a French number with 4 calls in the last 19 days: the 5th when the oldest 
 		{ type: 'custom', calling_date: '2026-12-09', calling_time: '09:00' },
 	]);
 	expect(outputOf(run, 'Create')[0].unpod_rescheduled).toMatch(
-		/^4 calls to this number within 30 days already \(at most 4, France's law\)/,
+		/^4 calls to this number in 30 days already \(at most 4, France's law\): Mon 2026-11-09 01:06, Mon 2026-11-16 01:06, Mon 2026-11-23 01:06, Fri 2026-11-27 01:06 \(Europe\/Paris\)/,
 	);
 	expect(h.server.requestsTo('GET', TASKS)).toHaveLength(1);
 });

@@ -3,6 +3,7 @@ import { DailyCap } from '../../../nodes/UnpodTask/mayCall/dailyCap';
 import { ExistingTasks } from '../../../nodes/UnpodTask/placeCalls/existingTasks';
 import { contactRow } from '../../../nodes/UnpodTask/mayCall/contactRow';
 import { scheduleAt } from '../../../nodes/UnpodTask/mayCall/whenToCall';
+import { RollingWindow } from '../../../nodes/shared/rollingWindow';
 
 const HOUR = 3_600_000;
 const NOW = Date.parse('2026-12-01T12:00:00Z');
@@ -12,6 +13,7 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const row = (n: number, at?: number) =>
 	contactRow({
 		itemIndex: n,
+		where: `Row ${n}`,
 		inputJson: {},
 		document: { contact_number: `+1212555${String(n).padStart(4, '0')}` },
 		request: {
@@ -52,10 +54,23 @@ test("the space's calls count, a redial once more each; this run's rows count as
 	expect(held.get(rows[2])).toEqual({
 		unpod_created: false,
 		unpod_held:
-			'+12125550003: Max Calls per Day (8) reached: 8 calls of space S1 ring within 24 hours of 2026-12-01T12:00:00.000Z; not called',
+			'Row 3: +12125550003: Max Calls per Day (8) reached: 8 calls of space S1 ring in the 24 hours around 2026-12-01T12:00:00.000Z: 6 already in the space (its tasks as read at 2026-12-01T12:00:00.000Z) and 2 of this run (items 2, 3); calls another execution places at the same time are not counted; not called; it may be called from 2026-12-01T16:00:00.000Z',
 		unpod_next_allowed_at: iso(NOW + 4 * HOUR),
 	});
+	// The room at 16:00 holds the 7th and 8th calls: both rows are told it.
 	expect(held.get(rows[3])!.unpod_next_allowed_at).toBe(iso(NOW + 4 * HOUR));
+});
+
+test('held rows are each told a room of their own: the next is after the one the row before was told', () => {
+	// Cap 1, one call now in the space: 3 rows now are told tomorrow, the day after, the day after that.
+	const cap = new DailyCap(1, space([NOW]));
+	const rows = [row(1), row(2), row(3)];
+	const held = cap.admit(rows, NOW);
+	expect(rows.map((r) => held.get(r)!.unpod_next_allowed_at)).toEqual([
+		iso(NOW + 24 * HOUR),
+		iso(NOW + 48 * HOUR),
+		iso(NOW + 72 * HOUR),
+	]);
 });
 
 test('a call scheduled ahead counts on the day it rings: any 24 hours holding the new call are kept under the cap', () => {
@@ -100,6 +115,14 @@ test('100,000 rows against a cap of 5,000 with 1,440 calls in the last 24 hours:
 	expect(held.size).toBe(100_000 - 3560);
 	expect(held.has(rows[3559])).toBe(false);
 	expect(held.has(rows[3560])).toBe(true);
-	// The oldest call of the 24 hours leaves them a minute from now: room for one.
-	expect(held.get(rows[99_999])!.unpod_next_allowed_at).toBe(iso(NOW + 60_000));
+	// The oldest call of the 24 hours leaves them a minute from now: room for one, for the first held.
+	expect(held.get(rows[3560])!.unpod_next_allowed_at).toBe(iso(NOW + 60_000));
+	expect(held.get(rows[3561])!.unpod_next_allowed_at).toBe(iso(NOW + 120_000));
+	// Every row is told a time; taken together with the calls in the space, no 24 hours hold more than 5,000.
+	const told = rows.slice(3560).map((r) => Date.parse(String(held.get(r)!.unpod_next_allowed_at)));
+	const all = [...Array.from({ length: 2000 }, (_, i) => NOW - i * 60_000), ...Array(3560).fill(NOW), ...told];
+	const line = new RollingWindow(all, 24 * HOUR);
+	const starts = [...new Set(all)];
+	expect(Math.max(...starts.map((t) => line.count(t, t + 24 * HOUR)))).toBe(5000);
+	expect(told[told.length - 1]).toBeLessThan(NOW + 21 * 24 * HOUR);
 });

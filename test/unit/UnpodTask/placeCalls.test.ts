@@ -123,16 +123,16 @@ describe('ExistingTasks (the duplicate guard)', () => {
 				run_id: 'R9',
 				status: 'completed',
 				created: '2026-11-25T09:00:00Z',
-				input: { contact_number: '07700900123' },
+				input: { contact_number: '07400123456' },
 			},
 		]);
 		const at9 = Date.parse('2026-11-25T09:00:00Z');
-		expect(stored.match({ contact_number: '+447700900123' }, { countryCode: '+49', since: 0 })).toBeUndefined();
-		expect(stored.match({ contact_number: '+447700900123' }, { countryCode: '+44', since: 0 })?.task.task_id).toBe(
+		expect(stored.match({ contact_number: '+447400123456' }, { countryCode: '+49', since: 0 })).toBeUndefined();
+		expect(stored.match({ contact_number: '+447400123456' }, { countryCode: '+44', since: 0 })?.task.task_id).toBe(
 			'T9',
 		);
-		expect(stored.match({ contact_number: '+447700900123' }, { countryCode: '+44', since: at9 + 1 })).toBeUndefined();
-		expect(stored.match({ contact_number: '+447700900123' }, { countryCode: '+44', since: at9 })?.task.created).toBe(
+		expect(stored.match({ contact_number: '+447400123456' }, { countryCode: '+44', since: at9 + 1 })).toBeUndefined();
+		expect(stored.match({ contact_number: '+447400123456' }, { countryCode: '+44', since: at9 })?.task.created).toBe(
 			at9,
 		);
 	});
@@ -184,6 +184,7 @@ describe('callRequest and contactRow', () => {
 		const row = (itemIndex: number, r = request) =>
 			contactRow({
 				itemIndex,
+				where: `Item ${itemIndex + 1}`,
 				inputJson: {},
 				document: { contact_number: `+1415555000${itemIndex}` },
 				request: r,

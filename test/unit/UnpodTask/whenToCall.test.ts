@@ -17,6 +17,7 @@ import {
 	recheckNow,
 	scheduleAt,
 } from '../../../nodes/UnpodTask/mayCall/whenToCall';
+import { CallTiming } from '../../../nodes/UnpodTask/mayCall/timing';
 
 const LAW: HoursSettings = { law: true, purpose: 'sales' };
 const at = (text: string) => Date.parse(text);
@@ -28,14 +29,16 @@ function rowsOf(
 	numbers: string[],
 	schedule: IDataObject = { type: 'now' },
 	settings: HoursSettings | 'none' = LAW,
+	outside: 'schedule' | 'hold' = 'schedule',
 ): Row[] {
 	const book = new CallingHours();
 	const shared = new Map();
 	return numbers.map((number, itemIndex) => {
 		const document = { name: `Contact ${itemIndex + 1}`, contact_number: number };
-		const hours = rowHours(book, settings === 'none' ? undefined : settings, document, undefined, 'schedule', shared);
+		const hours = rowHours(book, settings === 'none' ? undefined : settings, document, undefined, outside, shared);
 		return contactRow({
 			itemIndex,
+			where: `Item ${itemIndex + 1}`,
 			inputJson: document,
 			document,
 			request: callRequest('space-1', 'agent-1', schedule, 'Spring offer'),
@@ -79,7 +82,7 @@ describe('limits of calls', () => {
 		expect(held.size).toBe(0);
 		expect(rows.map(when)).toEqual(['now', 'now', 'now', '2027-03-11T15:00', '2027-03-11T15:00']);
 		expect(rows[3].hours!.note!.unpod_rescheduled).toMatch(
-			/^3 calls to this number within 24 hours already \(at most 3, Florida's law\); scheduled for Thu 2027-03-11 10:00/,
+			/^3 calls to this number in 24 hours already \(at most 3, Florida's law\): Wed 2027-03-10 10:00, Wed 2027-03-10 10:00, Wed 2027-03-10 10:00 \(America\/New_York\); scheduled for Thu 2027-03-11 10:00/,
 		);
 	});
 
@@ -103,7 +106,7 @@ describe('limits of calls', () => {
 		// The oldest, 2027-02-19 10:00 UTC, is 30 days old on 2027-03-21, a Sunday: Monday 10:00 in Paris.
 		expect(when(rows[0])).toBe('2027-03-22T09:00');
 		expect(rows[0].hours!.note!.unpod_rescheduled).toMatch(
-			/^4 calls to this number within 30 days already \(at most 4, France's law\)/,
+			/^4 calls to this number in 30 days already \(at most 4, France's law\): Fri 2027-02-19 11:00, Fri 2027-02-26 11:00, Fri 2027-03-05 11:00, Tue 2027-03-09 11:00 \(Europe\/Paris\); scheduled for Mon 2027-03-22 10:00/,
 		);
 	});
 
@@ -227,5 +230,96 @@ describe('timing', () => {
 		expect(
 			new Date(commonSlot(context, rows, at('2027-03-10T20:50:00Z'), Infinity, 'Call and Wait')!).toISOString(),
 		).toBe('2027-03-11T14:00:00.000Z');
+	});
+});
+
+describe('what held and moved items say, and the boundaries of the rolling windows', () => {
+	test('a Call At of 19:59 in Paris keeps the margin: moved to the next opening, the item saying why', () => {
+		// Wednesday 2027-03-10 19:59 in Paris (18:59 UTC); France closes at 20:00.
+		const rows = rowsOf(['+33145678901'], scheduleAt(at('2027-03-10T18:59:00Z')));
+		keepCallingHours(rows, at('2027-03-10T12:00:00Z'));
+		expect(when(rows[0])).toBe('2027-03-11T09:00');
+		expect(rows[0].hours!.note!.unpod_rescheduled).toBe(
+			"Its calling hours end within 15 minutes of Wed 2027-03-10 19:59 (Europe/Paris) (France's law: calls Mon-Fri 10:00-13:00, 14:00-20:00); scheduled for Thu 2027-03-11 10:00 (Europe/Paris)",
+		);
+	});
+
+	test('a held item names its row, the rule that holds it and the local times, not a UTC instant', () => {
+		// Sunday 2027-03-14 12:00 in Paris.
+		const rows = rowsOf(['+33145678901'], { type: 'now' }, LAW, 'hold');
+		const held = keepCallingHours(rows, at('2027-03-14T11:00:00Z'));
+		expect(held.get(rows[0])).toMatchObject({
+			unpod_held:
+				"Item 1: +33145678901: outside its calling hours at Sun 2027-03-14 12:00 (Europe/Paris) (France's law: no calls on Sunday); not called; it may be called from Mon 2027-03-15 10:00 (Europe/Paris)",
+			unpod_next_allowed_at: '2027-03-15T09:00:00.000Z',
+		});
+	});
+
+	test('a holiday is named: Christmas Day in Rhode Island', () => {
+		const rows = rowsOf(['+14015550123'], { type: 'now' }, LAW, 'hold');
+		const held = keepCallingHours(rows, at('2026-12-25T16:00:00Z'));
+		expect(String(held.get(rows[0])!.unpod_held)).toContain("(Rhode Island's law: no calls on Christmas Day");
+	});
+
+	test('Max Calls per 24 Hours 2, calls at -20 h and +20 h: no 24 hours hold three, so a call now goes', () => {
+		const NOW = at('2027-03-10T15:00:00Z');
+		const rows = rowsOf(['+12125550100'], { type: 'now' }, { law: false, purpose: 'sales', maxCallsPer24Hours: 2 });
+		keepCallingHours(rows, NOW, new CallTally(spaceWith('+12125550100', [NOW - 20 * HOUR, NOW + 20 * HOUR])));
+		expect(when(rows[0])).toBe('now');
+	});
+
+	test('exactly 24 hours after a call is a new period; a minute less is not', () => {
+		const NOW = at('2027-03-10T15:00:00Z');
+		const settings: HoursSettings = { law: false, purpose: 'sales', maxCallsPer24Hours: 1 };
+		const [fresh, early] = [
+			rowsOf(['+12125550100'], { type: 'now' }, settings),
+			rowsOf(['+12125550100'], { type: 'now' }, settings),
+		];
+		keepCallingHours(fresh, NOW, new CallTally(spaceWith('+12125550100', [NOW - DAY])));
+		expect(when(fresh[0])).toBe('now');
+		keepCallingHours(early, NOW, new CallTally(spaceWith('+12125550100', [NOW - DAY + 60_000])));
+		// A minute from now, rounded up to the quarter hour its request shares.
+		expect(when(early[0])).toBe('2027-03-10T15:15');
+		expect(early[0].hours!.note!.unpod_rescheduled).toMatch(
+			/^1 calls to this number in 24 hours already \(at most 1, Max Calls per 24 Hours\): Tue 2027-03-09 10:01 \(America\/New_York\)/,
+		);
+	});
+
+	test("rows held by the cap are not counted for their number's limits: 4 rows of a Florida number, cap 1", () => {
+		// Wednesday 10:00 in Miami.
+		const rows = rowsOf(Array(4).fill('+13055550101'));
+		const held = new CallTiming(undefined, 1).admit(rows, at('2027-03-10T15:00:00Z'));
+		expect(rows.map(when)).toEqual(['now', 'now', 'now', 'now']);
+		expect([...held.keys()]).toEqual(rows.slice(1));
+		for (const row of rows.slice(1)) {
+			expect(held.get(row)!.by).toBe('cap');
+			expect(String(held.get(row)!.answer.unpod_held)).not.toContain('calls to this number');
+		}
+		expect(String(held.get(rows[1])!.answer.unpod_held)).toContain('1 of this run (items 1)');
+	});
+
+	test('the cap tells a French number a legal time: not Monday 22:30, but the next opening after the room', () => {
+		// Sunday 2027-03-14 22:30 in Paris (21:30 UTC): the call is moved to Monday 10:00; the space
+		// had a call at 21:30 UTC on Sunday, so the room comes Monday 22:30, after France closes.
+		const rows = rowsOf(['+33145678901']);
+		const NOW = at('2027-03-14T21:30:00Z');
+		const space = new Map([
+			[
+				'space-1',
+				new ExistingTasks([
+					{
+						task_id: 'o1',
+						status: 'completed',
+						created: new Date(NOW).toISOString(),
+						input: { contact_number: '+12125550100' },
+					},
+				]),
+			],
+		]);
+		const held = new CallTiming(space, 1).admit(rows, NOW);
+		expect(held.get(rows[0])!.answer.unpod_next_allowed_at).toBe('2027-03-16T09:00:00.000Z');
+		expect(String(held.get(rows[0])!.answer.unpod_held)).toMatch(
+			/it may be called from Tue 2027-03-16 10:00 \(Europe\/Paris\)$/,
+		);
 	});
 });

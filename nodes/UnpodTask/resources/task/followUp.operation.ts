@@ -228,6 +228,7 @@ function followUpRow(context: IExecuteFunctions, items: INodeExecutionData[], ga
 	const go = p.go!;
 	return contactRow({
 		itemIndex: p.itemIndex,
+		where: `Item ${p.itemIndex + 1}`,
 		inputJson: items[p.itemIndex].json,
 		document: { ...go.document, attempt: p.decision.attempt, previous_task_id: p.call.taskId },
 		request: callRequest(space, agent, scheduleAt(p.slot!), gate.contextOf(go, callContext)),
