@@ -8,6 +8,8 @@
  * its limit goes on without approval. Call and Wait "until Unpod reports" waits the same way.
  * One n8n for all of them; each subject's tests are in test/e2e/call-events/.
  */
+import { agentHumanReview } from './call-events/agent-review';
+import { callAndWaitReported } from './call-events/call-and-wait';
 import { callEventDeliveries } from './call-events/deliveries';
 import { CallEventsSuite } from './call-events/suite';
 import { relayedWaits } from './call-events/waiting';
@@ -20,4 +22,5 @@ afterAll(() => suite.stop());
 afterEach(() => suite.settle());
 
 callEventDeliveries(suite);
-relayedWaits(suite);
+// The human review and Call and Wait run while the approval timeout's minute passes (its test last).
+relayedWaits(suite, [agentHumanReview, callAndWaitReported]);

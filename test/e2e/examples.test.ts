@@ -10,6 +10,7 @@ import { callingHoursInN8n } from './examples/calling-hours';
 import { campaignExamples } from './examples/campaign';
 import { campaignContactsExample } from './examples/campaign-contacts';
 import { contactsAndBridges } from './examples/contacts-and-bridges';
+import { dailyReportExample } from './examples/daily-report';
 import { exampleImports } from './examples/imports';
 import { ExamplesSuite } from './examples/suite';
 
@@ -24,5 +25,7 @@ exampleImports(suite);
 contactsAndBridges(suite);
 aiAgentExample(suite);
 campaignExamples(suite);
+// Reads the tables the campaign ran: after it.
+dailyReportExample(suite);
 campaignContactsExample(suite);
 callingHoursInN8n(suite);

@@ -1,8 +1,9 @@
 /**
  * What the trigger relays to executions that wait holding no worker: Call and Wait for Approval
  * resumes with `approved` once the trigger rings it (or the Unpod Trigger's poll, when the push
- * is lost); a forged ring approves nothing; a wait past its limit goes on without approval; an
- * AI agent's human review; Call and Wait "until Unpod reports".
+ * is lost); a forged ring approves nothing; a wait past its limit goes on without approval. What
+ * runs while that limit passes has files of its own, registered from here: an AI agent's human
+ * review (agent-review.ts), Call and Wait "until Unpod reports" (call-and-wait.ts).
  */
 import type { N8n } from '../../../dev/harness/n8n';
 import type { N8nServer } from '../../../dev/harness/n8n-server';
@@ -10,29 +11,43 @@ import type { Harness } from '../../helpers/setup';
 import { type CallEventsSuite, saveAgentWebhook, sinkOf, webhookUrl } from './suite';
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
-import { N8N_VERSION } from '../../../dev/harness/paths';
 import { waitFor } from '../../helpers/wait-for';
 import { onPinnedN8n } from '../../helpers/versions';
 import { graph, reportNode } from '../../../dev/harness/workflow-builders';
 import { POLL_BY_REACTIVATION } from '../../../dev/harness/n8n-versions';
-import { agentRef, askByPhoneNode, postedWebhook, spaceRef, TASK_TEST_DEFAULTS, unpodNode } from '../../helpers/nodes';
-import { OpenAiStandIn } from '../../helpers/openai-standin';
+import { agentRef, askByPhoneNode, postedWebhook, spaceRef } from '../../helpers/nodes';
 import { CREDENTIAL, credentialsFor } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';
 import type { ApprovalAnswer, Task } from '../../../dev/server/types';
 import { RESUME_FIELD } from '../../../nodes/shared/resume';
-import { ENDS, OPENAI, post } from './suite';
+import { ENDS } from './suite';
 import { isTimedOut } from './suite';
 
 let suite: CallEventsSuite;
 let h: Harness<N8n>;
 let n8n: N8nServer | undefined;
-let model: OpenAiStandIn;
 const urlOf = (spec: { webhookId: string }) => webhookUrl(suite, spec);
 const sink = () => sinkOf(suite);
 const setAgentWebhook = (url: string) => saveAgentWebhook(suite, url);
 
-export function relayedWaits(callEvents: CallEventsSuite): void {
+/** Ends the call as the approver answered; Unpod pushes the end. */
+export function approverAnswers(harness: Harness<N8n>, task: Task, said: ApprovalAnswer | 'no answer'): void {
+	if (said === 'no answer') harness.server.store.finishTask(task, 'failed');
+	else {
+		task.answer = said;
+		harness.server.store.finishTask(task, 'completed');
+	}
+}
+
+/**
+ * The approval step's tests, then each of `whileTheLimitPasses` (the subjects that wait on the
+ * same n8n: each registers its own tests), then the timeout step's test last: that step starts
+ * first, and its minute passes while the others run.
+ */
+export function relayedWaits(
+	callEvents: CallEventsSuite,
+	whileTheLimitPasses: ReadonlyArray<(callEvents: CallEventsSuite) => void> = [],
+): void {
 	suite = callEvents;
 	const { workflows, timedOut } = callEvents;
 	const ENDINGS = ['completed', 'failed', 'partially_completed'];
@@ -69,39 +84,7 @@ export function relayedWaits(callEvents: CallEventsSuite): void {
 			],
 		),
 	);
-	const TIMEOUT_PHONE = '+15550400020';
-	/** Call and Wait holding no worker: one call per posted contact, then a report of each outcome. */
-	const REPORTED_STEP = workflows.add(
-		graph(
-			'callAndWaitReported',
-			[
-				postedWebhook('wait-request'),
-				{
-					name: 'Contacts',
-					type: 'n8n-nodes-base.splitOut',
-					typeVersion: 1,
-					parameters: { fieldToSplitOut: 'body.contacts', options: {} },
-				},
-				unpodNode('task', 'Call and wait', {
-					operation: 'callAndWait',
-					waitMode: 'untilReported',
-					space: spaceRef(SEED.spaceToken),
-					agent: agentRef(SEED.agentHandle),
-					contactName: '={{ $json.name }}',
-					contactNumber: '={{ $json.phone }}',
-					callContext: 'Confirm the appointment',
-					simplify: true,
-					options: {},
-				}),
-				reportNode('Report', '={{ $env.UNPOD_SINK }}', '={{ JSON.stringify({ reported_step: $json }) }}'),
-			],
-			[
-				['Request', 'Contacts'],
-				['Contacts', 'Call and wait'],
-				['Call and wait', 'Report'],
-			],
-		),
-	);
+	const TIMEOUT_PHONE = '+12125400020';
 	/** The Unpod Trigger polling the space: the relay's safety net. */
 	const POLL = workflows.add(
 		graph(
@@ -127,72 +110,10 @@ export function relayedWaits(callEvents: CallEventsSuite): void {
 	);
 	const polls = () => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
 
-	/** n8n 2.x makes a human-review variant of the Task node for AI Agent v3's tools; 1.x has none. */
-	const HUMAN_REVIEW = Number(N8N_VERSION.split('.')[0]) >= 2;
-	const REVIEWER = '+15550400010';
-	/** An AI agent whose tool "List agents" runs only after the reviewer approves by phone. */
-	const AGENT = workflows.add(
-		graph(
-			'approvalAgent',
-			[
-				postedWebhook('approval-agent'),
-				{
-					name: 'AI Agent',
-					type: '@n8n/n8n-nodes-langchain.agent',
-					typeVersion: 3,
-					parameters: { promptType: 'define', text: '={{ $json.body.chatInput }}', options: {} },
-				},
-				{
-					name: 'OpenAI Chat Model',
-					type: '@n8n/n8n-nodes-langchain.lmChatOpenAi',
-					typeVersion: 1.2,
-					parameters: { model: { __rl: true, mode: 'list', value: 'gpt-4o-mini' }, options: {} },
-					credentials: { openAiApi: OPENAI },
-				},
-				{
-					name: 'Ask by phone first',
-					type: 'n8n-nodes-unpod.unpodTaskHitlTool',
-					typeVersion: 1,
-					parameters: {
-						message: '=The assistant wants to run {{ $tool.name }}. Do you approve?',
-						space: spaceRef(SEED.spaceToken),
-						agent: agentRef(SEED.agentHandle),
-						contactName: 'Rita Reviewer',
-						contactNumber: REVIEWER,
-						// A colleague who agreed to be called, at any hour: the test runs at any hour.
-						...TASK_TEST_DEFAULTS,
-						consent: 'whereLawAsks',
-						consentAt: '2026-01-05T09:00:00Z',
-						consentSource: 'employment agreement',
-						options: {},
-					},
-					credentials: CREDENTIAL,
-				},
-				{
-					name: 'List agents',
-					type: 'n8n-nodes-unpod.unpodAgentTool',
-					typeVersion: 1,
-					parameters: { operation: 'getAll', returnAll: true },
-					credentials: CREDENTIAL,
-				},
-			],
-			[['Request', 'AI Agent']],
-		),
-	);
-	{
-		const connections = workflows.list.find((w) => w.id === AGENT)!.connections as Record<string, unknown>;
-		connections['OpenAI Chat Model'] = {
-			ai_languageModel: [[{ node: 'AI Agent', type: 'ai_languageModel', index: 0 }]],
-		};
-		connections['Ask by phone first'] = { ai_tool: [[{ node: 'AI Agent', type: 'ai_tool', index: 0 }]] };
-		connections['List agents'] = { ai_tool: [[{ node: 'Ask by phone first', type: 'ai_tool', index: 0 }]] };
-	}
-
 	beforeAll(async () => {
-		({ h, n8n, model } = callEvents);
+		({ h, n8n } = callEvents);
 		await n8n!.setActive(STEP, true);
 		await n8n!.setActive(TIMEOUT_STEP, true);
-		await n8n!.setActive(REPORTED_STEP, true);
 		await n8n!.setActive(POLL, true, polls);
 		// The approver never answers; n8n's wait tracker ends the wait once the minute has passed.
 		h.server.calls.callScripts = [{ number: TIMEOUT_PHONE, end: 'never', afterMs: 400 }];
@@ -230,14 +151,7 @@ export function relayedWaits(callEvents: CallEventsSuite): void {
 		return task!;
 	}
 
-	/** Ends the call as the approver answered; Unpod pushes the end. */
-	function answer(task: Task, said: ApprovalAnswer | 'no answer'): void {
-		if (said === 'no answer') h.server.store.finishTask(task, 'failed');
-		else {
-			task.answer = said;
-			h.server.store.finishTask(task, 'completed');
-		}
-	}
+	const answer = (task: Task, said: ApprovalAnswer | 'no answer') => approverAnswers(h, task, said);
 
 	const resultOf = async (task: Task) => {
 		await waitFor(
@@ -276,18 +190,18 @@ export function relayedWaits(callEvents: CallEventsSuite): void {
 	const RESUMES = 'the approver says %s: the step resumes with approved %s once the push is relayed';
 	// A yes and a no resume the step on every n8n; how the other answers read is the package's own.
 	test.each([
-		['approved', true, '+15550400001'],
-		['declined', false, '+15550400002'],
+		['approved', true, '+12125400001'],
+		['declined', false, '+12125400002'],
 	] as const)(RESUMES, approverSays);
 	onPinnedN8n.each([
-		['unclear', false, '+15550400003'],
-		['no answer', false, '+15550400004'],
+		['unclear', false, '+12125400003'],
+		['no answer', false, '+12125400004'],
 	] as const)(RESUMES, approverSays);
 
 	onPinnedN8n(
 		'a forged ring (the right address, a body saying approved) resumes nothing while the call is open, nor approves after',
 		async () => {
-			const task = await ask('+15550400005');
+			const task = await ask('+12125400005');
 			const url = String(task.input[RESUME_FIELD]);
 			const forged = { task_id: task.task_id, run_id: task.run_id, status: 'completed', approved: true };
 			const ring = await axios.post(url, forged, { validateStatus: () => true });
@@ -315,7 +229,7 @@ export function relayedWaits(callEvents: CallEventsSuite): void {
 	onPinnedN8n(
 		'a copy of the call in another run, ended as approving and pushed, resumes nothing: only the call it placed does',
 		async () => {
-			const task = await ask('+15550400009');
+			const task = await ask('+12125400009');
 			// Someone with access to the space copies the waiting call's document into a run of their own.
 			const copy = h.server.calls.copyTask(task);
 			expect(copy.run_id).not.toBe(task.run_id);
@@ -345,13 +259,13 @@ export function relayedWaits(callEvents: CallEventsSuite): void {
 	onPinnedN8n(
 		'a task naming a resume address on another host is not rung, nor does it disturb a waiting step',
 		async () => {
-			const task = await ask('+15550400007');
+			const task = await ask('+12125400007');
 			const token = new URL(String(task.input[RESUME_FIELD])).searchParams.get('wait');
 			const before = h.server.requests.length;
 			const [away] = h.server.calls.addTasks([
 				{
 					name: 'Away',
-					contact_number: '+15550400071',
+					contact_number: '+12125400071',
 					[RESUME_FIELD]: `${h.server.url}/webhook-waiting/1/n?wait=${token}`,
 				},
 			]);
@@ -373,7 +287,7 @@ export function relayedWaits(callEvents: CallEventsSuite): void {
 	(POLL_BY_REACTIVATION ? test : test.skip)(
 		"the push is lost: the Unpod Trigger's poll rings, and the step resumes",
 		async () => {
-			const task = await ask('+15550400006');
+			const task = await ask('+12125400006');
 			h.server.webhooks.faults = { dropRate: 1, repeatRate: 0 };
 			answer(task, 'approved');
 			await h.server.webhooks.settled();
@@ -384,8 +298,8 @@ export function relayedWaits(callEvents: CallEventsSuite): void {
 	);
 
 	test('the API token is rotated while two approvals wait: the push resumes one, the poll (n8n 2.x) the other, each with its answer', async () => {
-		const pushed = await ask('+15550400081');
-		const polled = await ask('+15550400082', 2);
+		const pushed = await ask('+12125400081');
+		const polled = await ask('+12125400082', 2);
 		// After a leak: a new token in Unpod, the old one revoked, the credential saved with the new one.
 		const rotated = h.server.rotateToken(SEED.token);
 		const data = (apiToken: string) => ({ ...credentialsFor(h.server)[0].data, apiToken });
@@ -412,114 +326,7 @@ export function relayedWaits(callEvents: CallEventsSuite): void {
 		}
 	});
 
-	(HUMAN_REVIEW ? test : test.skip)(
-		"as an AI agent's human review (n8n 2.x): the gated tool runs after an approving call, not after a refusing one",
-		async () => {
-			await setAgentWebhook(urlOf(ENDS));
-			await n8n!.setActive(AGENT, true);
-			const listed = () => h.server.requests.filter((r) => r.method === 'GET' && /\/agents\/$/.test(r.path)).length;
-			for (const said of ['declined', 'approved'] as const) {
-				model.requests.length = 0;
-				h.server.calls.callScripts = [{ number: REVIEWER, end: 'never', afterMs: 400 }];
-				const before = listed();
-				const calls = h.server.store.tasks.length;
-				const res = await n8n!.postWebhook('approval-agent', { chatInput: 'List my agents' });
-				expect(res.status).toBe(200);
-				let task: Task | undefined;
-				await waitFor(
-					'the review call',
-					() => !!(task = h.server.store.tasks.slice(calls).find((t) => t.input.contact_number === REVIEWER)),
-				);
-				await waitFor('the agent to wait', async () => (await n8n!.executionCount(AGENT, ['waiting'])) === 1);
-				expect(task!.task.objective).toMatch(
-					/^Opening, required by law: .*\n\nThe assistant wants to run List.agents\. Do you approve\?$/s,
-				);
-				// The reviewer's consent, as the review tool maps it, travels with the call.
-				expect(task!.input).toMatchObject({
-					consent_at: '2026-01-05T09:00:00.000Z',
-					consent_source: 'employment agreement',
-				});
-				// Nothing ran while the reviewer's phone rang.
-				expect(listed()).toBe(before);
-				answer(task!, said);
-				await waitFor('the model to hear back', () => model.requests.length >= 2, 60_000);
-				await n8n!.executionsFinished(AGENT);
-				const [toolResult] = model.toolResults();
-				if (said === 'approved') {
-					expect(listed()).toBe(before + 1);
-					expect(toolResult).toContain(SEED.agentHandle);
-				} else {
-					expect(listed()).toBe(before);
-					expect(toolResult).toContain('Not approved by phone (declined)');
-				}
-			}
-		},
-	);
-
-	/** What Call and Wait resumed with (the ENDS workflow reports every ending to the same sink). */
-	const reported = () =>
-		sink()
-			.filter((r) => 'reported_step' in r)
-			.map((r) => r.reported_step as IDataObject);
-
-	test('Call and Wait until Unpod reports: waits holding no worker until every call has ended, then puts out each outcome', async () => {
-		await setAgentWebhook(urlOf(ENDS));
-		const phones = ['+15550400031', '+15550400032'];
-		h.server.calls.callScripts = phones.map((number) => ({ number, end: 'never' as const, afterMs: 400 }));
-		const res = await n8n!.postWebhook('wait-request', {
-			contacts: [
-				{ name: 'Una', phone: phones[0] },
-				{ name: 'Duo', phone: phones[1] },
-			],
-		});
-		expect(res.status).toBe(200);
-		const tasks: Task[] = [];
-		await waitFor('both calls', () => {
-			tasks.splice(
-				0,
-				tasks.length,
-				...h.server.store.tasks.filter((t) => phones.includes(String(t.input.contact_number))),
-			);
-			return tasks.length === 2;
-		});
-		await waitFor('the step to wait', async () => (await n8n!.executionCount(REPORTED_STEP, ['waiting'])) === 1);
-		expect(await n8n!.executionCount(REPORTED_STEP, ['running', 'new'])).toBe(0);
-		// One request for both: the wait reads one run back.
-		expect(new Set(tasks.map((t) => t.run_id)).size).toBe(1);
-		const requestsWhileWaiting = h.server.requests.length;
-
-		// The first call's end is relayed: the ring is answered, the step keeps waiting for the other.
-		const [first, second] = phones.map((p) => tasks.find((t) => t.input.contact_number === p)!);
-		h.server.store.finishTask(first, 'completed');
-		await h.server.webhooks.settled();
-		await waitFor('the ring to be read', () =>
-			h.server.requests.slice(requestsWhileWaiting).some((r) => r.path.includes(`/runs/${first.run_id}/`)),
-		);
-		await n8n!.executionsFinished(REPORTED_STEP);
-		expect(await n8n!.executionCount(REPORTED_STEP, ['waiting'])).toBe(1);
-		expect(reported()).toEqual([]);
-
-		h.server.store.finishTask(second, 'failed');
-		await waitFor('the step to resume', () => reported().length === 2, 60_000);
-		await n8n!.executionsFinished(REPORTED_STEP);
-		const [una, duo] = reported();
-		expect(una).toMatchObject({
-			task_id: first.task_id,
-			run_id: first.run_id,
-			status: 'completed',
-			contact_number: phones[0],
-			unpod_wait_status: 'ended',
-		});
-		expect(una.call_summary).toEqual(expect.any(String));
-		expect(duo).toMatchObject({ task_id: second.task_id, status: 'failed', unpod_wait_status: 'ended' });
-		// While the calls were open no request was sent but the rings' reads of the run (and the safety net's polls).
-		// (Recorded paths are whole, `/api/v2/platform/...`: a poll that fell in this window failed the
-		// check on 2.41, whose polls come each minute, when it compared them with the short path.)
-		const pollPath = `/api/v2/platform/spaces/${SEED.spaceToken}/tasks/`;
-		const sent = h.server.requests.slice(requestsWhileWaiting).filter((r) => r.path !== pollPath);
-		const others = sent.filter((r) => !(r.method === 'GET' && r.path.includes(`/runs/${first.run_id}/`)));
-		expect(others.map((r) => `${r.method} ${r.path}`)).toEqual([]);
-	});
+	for (const subject of whileTheLimitPasses) subject(callEvents);
 
 	test('the limit passes with the call open: the step goes on with its input items, without approved', async () => {
 		await waitFor(

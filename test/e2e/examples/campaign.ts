@@ -1,15 +1,14 @@
 /**
  * The Data Table campaign in the running n8n (on the local server's fast clock) with its page
- * in Chromium, the daily report of that campaign, and filling its table from a CSV in slices.
+ * in Chromium. What its tests share: campaign-page.ts; the daily report of that campaign:
+ * daily-report.ts; filling its table from a CSV in slices: campaign-contacts.ts.
  */
 import type { N8n } from '../../../dev/harness/n8n';
 import type { Harness } from '../../helpers/setup';
-import { SmtpSink } from '../../helpers/smtp-sink';
 import { type ExamplesSuite, PAGE_USER, SERVICES } from './suite';
 import axios from 'axios';
 import type { IDataObject } from 'n8n-workflow';
 import { EXAMPLE_CONSENT, loadExample } from '../../../dev/harness/examples';
-import { N8N_VERSION } from '../../../dev/harness/paths';
 import { waitFor } from '../../helpers/wait-for';
 import { POLL_BY_REACTIVATION } from '../../../dev/harness/n8n-versions';
 import { CREDENTIAL, pushEndingsTo } from '../../helpers/setup';
@@ -18,11 +17,19 @@ import { isOpen } from '../../../dev/server/callLifecycle';
 import type { Task } from '../../../dev/server/types';
 import { ANALYSED_AGENT } from '../../../dev/server/postCall';
 import { callChain } from '../../../nodes/shared/outcome';
-import type { Browser } from 'playwright-core';
-import { startBrowser } from '../../../dev/harness/browser';
 import { CAMPAIGN_COLUMNS, FIGURES_COLUMNS, keptFigures, stageCounts } from '../../../dev/harness/campaign';
 import { testNote } from '../../helpers/notes';
 import { IN_VERSION_MATRIX } from '../../helpers/versions';
+import {
+	campaignRun,
+	closeCampaignBrowser,
+	COST_PER_MINUTE,
+	expectPageFigures,
+	inWindow,
+	openCampaignPage,
+	pageRequests,
+	spaceAnalytics,
+} from './campaign-page';
 
 /**
  * The campaign's contacts: enough for every ending (reached, gave up, both kinds of next call, a
@@ -31,134 +38,18 @@ import { IN_VERSION_MATRIX } from '../../helpers/versions';
  */
 const CONTACTS = 16;
 
-/** Whether the Data Table node sorts rows (Order By): n8n 1.x's ignores it. */
-const DATA_TABLE_ORDERS = Number(N8N_VERSION.split('.')[0]) >= 2;
-
-/**
- * The page's figures are the table's: every stage counted; the rows still new counted from the
- * rows' ids where n8n sorts rows, and shown as not known ("?") on n8n 1.x (docs/campaigns.md).
- */
-function expectPageFigures(shown: Record<string, number>, expected: Record<string, number>) {
-	const { new: fresh, ...others } = shown;
-	const { new: expectedNew, ...expectedOthers } = expected;
-	expect(others).toEqual(expectedOthers);
-	if (DATA_TABLE_ORDERS) expect(fresh).toBe(expectedNew);
-	else expect(fresh).toBeNaN();
-}
-
 let h: Harness<N8n>;
 let filesDir: string;
-let smtp: SmtpSink;
-/** The Data Tables the campaign test ran (its rows, its figures), for the daily report's test after it. */
-let campaignTable: string | undefined;
-let figuresTable: string | undefined;
-let browser: Browser | undefined;
-/** What a minute of a call costs, in the campaign's Your costs. */
-const COST_PER_MINUTE = 0.09;
 
 export function campaignExamples(suite: ExamplesSuite): void {
 	beforeAll(() => {
-		({ h, filesDir, smtp } = suite);
+		({ h, filesDir } = suite);
 	});
 	afterAll(async () => {
-		await browser?.close();
+		await closeCampaignBrowser();
 	});
 
 	const ENDED_ROW = ['reached', 'gave up', 'do not call', 'no consent', 'not created'];
-
-	/** Unpod's analytics of the seed space as the local server answers them now, named as the page names them. */
-	async function spaceAnalytics(): Promise<Record<string, number>> {
-		const answer = await axios.get(`${h.server.url}/api/v2/platform/organisation/analytics/`, {
-			params: { space_token: SEED.spaceToken },
-			headers: { Authorization: `Token ${SEED.token}`, 'Org-Handle': SEED.orgHandle, 'Product-Id': SEED.productId },
-		});
-		const { call_analytics: calls, call_status: status } = answer.data.data;
-		return {
-			total_calls: calls.total_calls,
-			interested: calls.interested,
-			call_back: calls.call_back,
-			not_interested: calls.not_interested,
-			not_connected: calls.not_connected,
-			failed_calls: calls.failed,
-			tasks_pending: status.pending,
-			tasks_in_progress: status.in_progress,
-			success_rate: status.success_rate,
-		};
-	}
-
-	/** Requests to Unpod other than the safety net's polls (a task list), since `from`. */
-	const pageRequests = (from: number) =>
-		h.server.requests
-			.slice(from)
-			.filter((r) => !r.path.endsWith('/tasks/'))
-			.map((r) => `${r.method} ${r.path}`);
-
-	/**
-	 * The campaign page open in Chromium as a phone shows it, logged in; `read()` reads the figures
-	 * from the page's DOM (as rendered, not the HTML text).
-	 */
-	async function openCampaignPage(url: string) {
-		browser ??= await startBrowser();
-		const context = await browser.newContext({ httpCredentials: PAGE_USER, viewport: { width: 390, height: 844 } });
-		const page = await context.newPage();
-		const response = await page.goto(url);
-		const read = async () => {
-			const pairs = (attribute: string) =>
-				page.$$eval(
-					`[data-${attribute}]`,
-					(elements: any[], name: string) =>
-						elements.map((e) => [e.getAttribute(`data-${name}`), Number((e.querySelector('b') ?? e).textContent)]),
-					attribute,
-				);
-			return {
-				figures: Object.fromEntries(await pairs('figure')),
-				analytics: Object.fromEntries(await pairs('analytics')),
-				bars: await page.$$eval('rect[data-day]', (rects: any[]) =>
-					rects.map((r) => ({ day: r.dataset.day, stage: r.dataset.stage, count: Number(r.dataset.count) })),
-				),
-				callbacks: await page.$$eval('tr[data-row]', (rows: any[]) =>
-					rows.map((r) => [...r.cells].map((c: any) => c.textContent)),
-				),
-				text: await page.innerText('body'),
-				refresh: await page.getAttribute('meta[http-equiv="refresh"]', 'content'),
-				scrollWidth: await page.evaluate('document.documentElement.scrollWidth'),
-				// Consent and the opening: each line's figure.
-				consent: Object.fromEntries(
-					await page.$$eval('tr[data-consent]', (lines: any[]) =>
-						lines.map((line) => [line.dataset.consent, line.cells[1].textContent]),
-					),
-				) as Record<string, string>,
-				// The spend table: each line's three periods (last 24 hours, 7 days, the campaign).
-				spend: Object.fromEntries(
-					await page.$$eval('tr[data-spend]', (lines: any[]) =>
-						lines.map((line) => [
-							line.dataset.spend,
-							[...line.querySelectorAll('td[data-when]')].map((c: any) => c.textContent),
-						]),
-					),
-				) as Record<string, string[]>,
-			};
-		};
-		return { status: response?.status(), headers: response?.headers() ?? {}, read, close: () => context.close() };
-	}
-
-	/**
-	 * Whether a scheduled call (Unpod's UTC `scheduled_timestamp`) falls Monday to Friday, 09:00 to
-	 * 19:00 in New York: the callee's zone, where most of the people of a +1 555 number (an area code
-	 * Google's data does not list: every North American zone) live.
-	 */
-	const newYork = new Intl.DateTimeFormat('en-US', {
-		timeZone: 'America/New_York',
-		weekday: 'short',
-		hour: 'numeric',
-		minute: 'numeric',
-		hourCycle: 'h23',
-	});
-	const inWindow = (timestamp: string) => {
-		const parts = Object.fromEntries(newYork.formatToParts(new Date(`${timestamp}Z`)).map((p) => [p.type, p.value]));
-		const minutes = Number(parts.hour) * 60 + Number(parts.minute);
-		return !['Sat', 'Sun'].includes(parts.weekday) && minutes >= 9 * 60 && minutes < 19 * 60;
-	};
 
 	test("a calling campaign on an n8n Data Table runs to its end on its own, with Unpod's own follow-ups on: each contact reached or given up on, nobody called twice for one ending", async () => {
 		const n8n = await suite.startN8n();
@@ -167,23 +58,23 @@ export function campaignExamples(suite: ExamplesSuite): void {
 		// Each with the consent the law of the US asks of a sales call by an AI: when, how, and its words.
 		const contacts: Array<Record<string, unknown>> = Array.from({ length: CONTACTS }, (_, i) => ({
 			name: `Campaign Contact ${i + 1}`,
-			phone: `+1555030${String(i + 1).padStart(4, '0')}`,
+			phone: `+1212530${String(i + 1).padStart(4, '0')}`,
 			status: 'new',
 			next_call_at: '',
 			...EXAMPLE_CONSENT,
 		}));
 		contacts.splice(7, 0, { name: 'No Number', phone: 'call me', status: 'new' });
 		// A row with no consent: not called.
-		contacts.splice(9, 0, { name: 'No Consent', phone: '+15550300099', status: 'new' });
+		contacts.splice(9, 0, { name: 'No Consent', phone: '+12125300099', status: 'new' });
 		const table = await n8n.dataTables.create('Unpod campaign', CAMPAIGN_COLUMNS, contacts);
-		campaignTable = table;
-		figuresTable = await n8n.dataTables.create('Unpod campaign figures', FIGURES_COLUMNS, []);
+		const figuresTable = await n8n.dataTables.create('Unpod campaign figures', FIGURES_COLUMNS, []);
+		Object.assign(campaignRun, { table, figuresTable });
 		// The shared do-not-call list: contact 3 said no in another campaign (written as people write it).
 		const saidNoBefore = String(contacts[2].phone);
 		const doNotCallTable = await suite.doNotCallTable();
 		await n8n.dataTables.insert(doNotCallTable, [
 			{
-				phone: '+1 (555) 030-0003',
+				phone: '+1 (212) 530-0003',
 				reason: 'Asked to be taken off the list',
 				source: 'call T0: HubSpot',
 				added_at: '',
@@ -243,10 +134,10 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			await firstView.close();
 			expect(firstView.status).toBe(200);
 			expect(firstView.headers['content-type']).toMatch(/^text\/html/);
-			expect(pageRequests(before)).toEqual(['GET /api/v2/platform/organisation/analytics/']);
+			expect(pageRequests(h.server, before)).toEqual(['GET /api/v2/platform/organisation/analytics/']);
 			expectPageFigures(shown.figures, { ...stageCounts(await n8n.dataTables.rows(table)), done: 3 });
 			expect(shown.figures).toMatchObject({ calling: CONTACTS - 1, do_not_call: 1, no_consent: 1, not_created: 1 });
-			expect(shown.analytics).toEqual(await spaceAnalytics());
+			expect(shown.analytics).toEqual(await spaceAnalytics(h.server));
 			// A phone's width, no sideways scrolling.
 			expect(shown.scrollWidth).toBeLessThanOrEqual(390);
 			// Without the page's login, or with a wrong one: nothing of the campaign, and no request to Unpod.
@@ -258,9 +149,9 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			] as const) {
 				const refused = await axios.get(pageUrl, { auth, responseType: 'text', validateStatus: () => true });
 				expect(statuses).toContain(refused.status);
-				expect(String(refused.data)).not.toMatch(/Campaign Contact|\+1555|data-figure/);
+				expect(String(refused.data)).not.toMatch(/Campaign Contact|\+12125[1-8]0|data-figure/);
 			}
-			expect(pageRequests(asked)).toEqual([]);
+			expect(pageRequests(h.server, asked)).toEqual([]);
 			// Contact 7 withdraws their consent after the first call was placed (written in the table, as a
 			// user would): Follow Up places no next call for them. On the pinned n8n only: another test
 			// checks n8n's Data Table updates on every version.
@@ -370,17 +261,17 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			expect(campaignTasks().filter((t) => t.input.contact_number === saidNoBefore)).toEqual([]);
 			// The shared list's rows of this campaign (the other examples' tests add theirs).
 			const list = (await n8n.dataTables.rows(doNotCallTable)).filter((r) =>
-				['+1 (555) 030-0003', saysNo].includes(r.phone),
+				['+1 (212) 530-0003', saysNo].includes(r.phone),
 			);
 			expect(list.map((r) => [r.phone, r.reason, r.source])).toEqual([
-				['+1 (555) 030-0003', 'Asked to be taken off the list', 'call T0: HubSpot'],
+				['+1 (212) 530-0003', 'Asked to be taken off the list', 'call T0: HubSpot'],
 				[saysNo, 'Asked to be taken off the list', `call ${optedOut.task_id}: ${workflow.name}`],
 			]);
 			expect(Date.parse(list[1].added_at)).toBeGreaterThan(0);
 			const noConsent = rows.find((r) => r.name === 'No Consent')!;
 			expect(noConsent).toMatchObject({ status: 'no consent', task_id: null });
 			expect(noConsent.result).toMatch(
-				/^Item 10: \+15550300099: no consent on record \(consent_at is empty\); the law of the United States asks written consent/,
+				/^Item 10: \+12125300099: no consent on record \(consent_at is empty\); the law of the United States asks written consent/,
 			);
 			const done = [bad, listed, optedOut, noConsent];
 			if (!IN_VERSION_MATRIX) {
@@ -434,15 +325,15 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			await n8n.dataTables.insert(table, [
 				{
 					name: 'Due Later',
-					phone: '+15550309901',
+					phone: '+12125309901',
 					status: 'retry scheduled',
 					next_call_at: '2026-12-03T09:00:00.000Z',
 				},
 				// No time (Unpod keeps it), as an empty text: it comes after the timed ones.
-				{ name: 'Due Unpod', phone: '+15550309903', status: 'unpod follow-up', next_call_at: '' },
+				{ name: 'Due Unpod', phone: '+12125309903', status: 'unpod follow-up', next_call_at: '' },
 				{
 					name: 'Due Soon',
-					phone: '+15550309902',
+					phone: '+12125309902',
 					status: 'callback scheduled',
 					next_call_at: '2026-12-01T15:30:00.000Z',
 				},
@@ -455,7 +346,7 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			try {
 				const end = await lastView.read();
 				expectPageFigures(end.figures, { ...stageCounts(rows), done: rows.length });
-				expect(end.analytics).toEqual(await spaceAnalytics());
+				expect(end.analytics).toEqual(await spaceAnalytics(h.server));
 				expect(end.callbacks.map((cells) => cells.slice(0, 3))).toEqual([
 					['Due Soon', '+1••••••••02', 'Tue 1 Dec 15:30'],
 					['Due Later', '+1••••••••01', 'Thu 3 Dec 09:00'],
@@ -533,74 +424,4 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			await n8n.setActive(workflow.id, false);
 		}
 	}, 420_000);
-
-	test("the daily report of that campaign: the table's and Unpod's figures by email (an HTML body) and to Slack", async () => {
-		if (!campaignTable || !figuresTable) throw new Error('The campaign test did not get as far as making its tables');
-		const n8n = await suite.startN8n();
-		const workflow = loadExample('unpod-daily-report.json', {
-			credential: CREDENTIAL.unpodApi,
-			filesDir,
-			dataTable: campaignTable,
-			figuresTable,
-			credentials: SERVICES,
-		});
-		// The campaign ran today: the report of today so far (its evening form), and Slack's webhook
-		// as the local server's sink.
-		const reportOn = workflow.nodes.find((n) => n.name === 'Report on')!.parameters as any;
-		expect(reportOn.assignments.assignments[0]).toMatchObject({ name: 'days_ago', value: 1 });
-		reportOn.assignments.assignments[0].value = 0;
-		expect(reportOn.assignments.assignments[1]).toMatchObject({ name: 'cost_per_minute', value: 0 });
-		reportOn.assignments.assignments[1].value = COST_PER_MINUTE;
-		workflow.nodes.find((n) => n.name === 'Post to Slack')!.parameters!.url = `${h.server.url}/__sim/sink`;
-		await h.n8n.importWorkflows([workflow]);
-		const posted = h.server.sink.length;
-		const mailed = smtp.mails.length;
-
-		expect(await n8n.runManually(workflow.id, 'Every morning at 7')).toEqual({ status: 'success' });
-		const rows = await n8n.dataTables.rows(campaignTable);
-		const count = (status: string[]) => rows.filter((r) => status.includes(r.status)).length;
-		const decided = keptFigures(await n8n.dataTables.rows(figuresTable)).days[new Date().toISOString().slice(0, 10)];
-		// Every row ended or was added by hand today; every callback the campaign scheduled today.
-		const today = {
-			reached: count(['reached']),
-			callback_due: decided.callback_due,
-			gave_up: count(['gave up']),
-			// The one who said no on a call (the one refused before any call decided nothing that day).
-			do_not_call: decided.do_not_call,
-			// Not known on n8n 1.x, whose Data Table node ignores Order By (docs/campaigns.md).
-			added: DATA_TABLE_ORDERS ? rows.length : '?',
-		};
-		expect(today.callback_due).toBeGreaterThan(0);
-		expect(today.do_not_call).toBe(1);
-		expect(h.server.requestsTo('GET', '/organisation/analytics/').length).toBeGreaterThan(0);
-
-		expect(smtp.mails.length).toBe(mailed + 1);
-		const mail = smtp.mails[mailed];
-		expect(mail.to).toEqual(['<sales-team@example.com>']);
-		const body = SmtpSink.decoded(mail.data);
-		expect(body).toMatch(/Content-Type: text\/html/i);
-		expect(body).toMatch(/Content-Type: text\/plain/i);
-		expect(body).not.toMatch(/<svg|<script/i);
-		for (const [key, value] of Object.entries(today))
-			expect(body).toMatch(
-				new RegExp(`data-figure="${key}"><td[^>]*>[^<]+</td><td[^>]*><b>${String(value).replace('?', '\\?')}</b>`),
-			);
-		expect(body).toMatch(new RegExp(`Subject: Unpod campaign, [^\\n]+: ${today.reached} reached`));
-
-		expect(h.server.sink.length).toBe(posted + 1);
-		const slack = h.server.sink[posted] as { text: string; blocks: Array<{ type: string }> };
-		expect(slack.text).toContain(`Reached: *${today.reached}*`);
-		expect(slack.text).toContain(`Gave up: *${today.gave_up}*`);
-		expect(slack.text).toContain(`Asked not to be called: *1*`);
-		// The last: consent and the opening.
-		expect(slack.blocks.map((b) => b.type)).toEqual(['header', 'section', 'context', 'context', 'context']);
-		// The campaign's calls, kept as they ended, and a spend at the cost per minute.
-		const spent = keptFigures(await n8n.dataTables.rows(figuresTable)).spend;
-		expect(spent.calls).toBeGreaterThan(0);
-		expect(slack.text).toMatch(new RegExp(`; campaign: ${spent.calls} calls, spend \\d+\\.\\d\\d$`, 'm'));
-		expect(body).toMatch(
-			new RegExp(`data-spend="calls">(<td[^>]*>[^<]*</td>){3}<td[^>]*data-when="campaign">${spent.calls}<`),
-		);
-		for (const row of rows.filter((r) => /\d{6}$/.test(r.phone))) expect(body + slack.text).not.toContain(row.phone);
-	}, 120_000);
 }
