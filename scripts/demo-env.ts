@@ -41,7 +41,7 @@ export const CSV_COLUMNS = [
 ];
 
 /** The contact who asks, on the call, not to be called again (contacts.csv's second row, Ben Müller). */
-export const SAYS_NO = { name: 'Ben Müller', number: '+12122531097' };
+export const SAYS_NO = { name: 'Ben Müller', number: '+12125550141' };
 
 export interface DemoEnvironment {
 	server: UnpodServer;

@@ -39,6 +39,12 @@ export class RollingWindow {
 		return this.times.slice(this.from(a), this.from(b));
 	}
 
+	/** Up to `n` of the times in [a, b), the earliest. */
+	first(a: number, b: number, n: number): number[] {
+		const start = this.from(a);
+		return this.times.slice(start, Math.min(this.from(b), start + n));
+	}
+
 	add(t: number): void {
 		this.times.splice(this.from(t), 0, t);
 	}
@@ -49,24 +55,29 @@ export class RollingWindow {
 	}
 
 	/**
-	 * The fullest period that would hold a call at `t`, if a call there would make it more than
-	 * `max`: the calls already in it. Fewer than `max` calls within a period either side say none
-	 * at once; else the periods that start at a call within the period before `t`, or at `t`, are
-	 * the ones that can hold most.
+	 * The start of a period holding `t` that a call at `t` would take past `max` calls, if there
+	 * is one. Fewer than `max` calls within a period either side say none at once; else the periods
+	 * that start at a call within the period before `t`, or at `t`, are the ones that can hold most.
+	 * Counts only: no call is copied (100,000 rows held against one full day ask it each).
 	 */
-	full(t: number, max: number): number[] | undefined {
+	private fullFrom(t: number, max: number): number | undefined {
 		const { period } = this;
 		if (this.count(t - period + 1, t + period) < max) return undefined;
-		if (this.count(t, t + period) >= max) return this.between(t, t + period);
+		if (this.count(t, t + period) >= max) return t;
 		for (let i = this.from(t - period + 1); i < this.times.length && this.times[i] <= t; i++)
-			if (this.count(this.times[i], this.times[i] + period) >= max)
-				return this.between(this.times[i], this.times[i] + period);
+			if (this.count(this.times[i], this.times[i] + period) >= max) return this.times[i];
 		return undefined;
+	}
+
+	/** The full period a call at `t` would take past `max`, if any: `[from, from + period)`. */
+	full(t: number, max: number): { from: number; to: number } | undefined {
+		const from = this.fullFrom(t, max);
+		return from === undefined ? undefined : { from, to: from + this.period };
 	}
 
 	/** Whether a call at `t` keeps every period that holds it at `max` calls or fewer. */
 	fits(t: number, max: number): boolean {
-		return !this.full(t, max);
+		return this.fullFrom(t, max) === undefined;
 	}
 
 	/** The first instant at or after `t` where a call fits: `t`, or when a call leaves a period. */

@@ -24,11 +24,23 @@ export const maxCallsPerDayOption: INodeProperties = {
 };
 
 /**
+ * A space's calls as the cap counts them: `line`, those that ring (in the space, and this run's
+ * rows admitted); `promised`, those and the time each held row was told it fits, so that two held
+ * rows are not told the same room; `run` and `items`, this run's own, by time, for what an item says.
+ */
+interface Timelines {
+	line: RollingWindow;
+	promised: RollingWindow;
+	run: RollingWindow;
+	items: Map<number, number[]>;
+}
+
+/**
  * The calls counted for the cap in each space: those already in it, and the rows of this send
  * accepted so far (each row's own, so that a row decided again is counted once).
  */
 export class DailyCap {
-	private spaces = new Map<string, { line: RollingWindow; promised: RollingWindow }>();
+	private spaces = new Map<string, Timelines>();
 	private ofRow = new Map<Row, { space: string; at: number }>();
 
 	constructor(
@@ -36,16 +48,16 @@ export class DailyCap {
 		private existing?: Map<string, SpaceCalls>,
 	) {}
 
-	/**
-	 * A space's calls: `line`, those that ring (in the space, and this run's rows admitted);
-	 * `promised`, those and the time each held row was told it fits, so that two held rows are not
-	 * told the same room.
-	 */
-	private timelines(space: string) {
+	private timelines(space: string): Timelines {
 		let lines = this.spaces.get(space);
 		if (!lines) {
 			const times = [...(this.existing?.get(space)?.allCallTimes() ?? [])];
-			lines = { line: new RollingWindow(times, DAY_MS), promised: new RollingWindow(times, DAY_MS) };
+			lines = {
+				line: new RollingWindow(times, DAY_MS),
+				promised: new RollingWindow(times, DAY_MS),
+				run: new RollingWindow([], DAY_MS),
+				items: new Map(),
+			};
 			this.spaces.set(space, lines);
 		}
 		return lines;
@@ -77,12 +89,15 @@ export class DailyCap {
 			if (!cap) return undefined;
 			const { space } = row.request;
 			const at = requestedInstant(row.request.body) ?? now;
-			const { line, promised } = this.timelines(space);
-			const key = `${space} ${at}`;
+			const lines = this.timelines(space);
+			const { line, promised } = lines;
+			// Its callee's clock is in the sentence: rows of one space, time and callee share it.
+			const key = `${space} ${at} ${row.hours?.callee.zones.join() ?? ''}`;
 			let blocked = full.get(key);
 			if (!blocked) {
-				const counted = line.full(at, cap);
-				if (counted) full.set(key, (blocked = { said: this.countedText(row, counted, at, space, now), from: at }));
+				const period = line.full(at, cap);
+				if (period)
+					full.set(key, (blocked = { said: this.countedText(row, lines, period, at, space, now), from: at }));
 			}
 			if (blocked) {
 				const next = this.nextRoom(row, blocked.from, at, promised);
@@ -98,6 +113,10 @@ export class DailyCap {
 			}
 			line.add(at);
 			promised.add(at);
+			lines.run.add(at);
+			const ofTime = lines.items.get(at) ?? [];
+			ofTime.push(row.itemIndex + 1);
+			lines.items.set(at, ofTime);
 			this.ofRow.set(row, { space, at });
 			return undefined;
 		};
@@ -117,20 +136,26 @@ export class DailyCap {
 	}
 
 	/** `Max Calls per Day (2) reached: 2 calls of space S1 ring in the 24 hours around ...: ...`. */
-	private countedText(row: Row, counted: number[], at: number, space: string, readAt: number): string {
+	private countedText(
+		row: Row,
+		{ line, run, items }: Timelines,
+		period: { from: number; to: number },
+		at: number,
+		space: string,
+		readAt: number,
+	): string {
+		const counted = line.count(period.from, period.to);
+		const fromRun = run.count(period.from, period.to);
+		// The first ten items of this run in the period, found from its times: not a pass over every row.
 		const ofRun = new Set<number>();
-		let fromRun = 0;
-		for (const [other, { space: itsSpace, at: itsAt }] of this.ofRow)
-			if (itsSpace === space && counted.includes(itsAt)) {
-				fromRun++;
-				ofRun.add(other.itemIndex + 1);
-			}
-		const inSpace = counted.length - fromRun;
+		for (const t of new Set(run.first(period.from, period.to, 10)))
+			for (const item of items.get(t) ?? []) if (ofRun.size < 11) ofRun.add(item);
+		const inSpace = counted - fromRun;
 		const parts = [
 			...(inSpace ? [`${inSpace} already in the space (its tasks as read at ${this.localTime(row, readAt)})`] : []),
-			...(fromRun ? [`${fromRun} of this run (items ${[...ofRun].slice(0, 10).join(', ')}${ofRun.size > 10 ? ', ...' : ''})`] : []),
+			...(fromRun ? [`${fromRun} of this run (items ${[...ofRun].slice(0, 10).join(', ')}${fromRun > 10 ? ', ...' : ''})`] : []),
 		];
-		return `Max Calls per Day (${this.cap}) reached: ${counted.length} calls of space ${space} ring in the 24 hours around ${this.localTime(row, at)}: ${parts.join(' and ')}; calls another execution places at the same time are not counted`;
+		return `Max Calls per Day (${this.cap}) reached: ${counted} calls of space ${space} ring in the 24 hours around ${this.localTime(row, at)}: ${parts.join(' and ')}; calls another execution places at the same time are not counted`;
 	}
 
 	private localTime(row: Row, ms: number): string {
@@ -142,9 +167,12 @@ export class DailyCap {
 	drop(row: Row): void {
 		const counted = this.ofRow.get(row);
 		if (!counted) return;
-		const { line, promised } = this.timelines(counted.space);
+		const { line, promised, run, items } = this.timelines(counted.space);
 		line.remove(counted.at);
 		promised.remove(counted.at);
+		run.remove(counted.at);
+		const at = items.get(counted.at) ?? [];
+		at.splice(at.indexOf(row.itemIndex + 1), 1);
 		this.ofRow.delete(row);
 	}
 }

@@ -98,10 +98,10 @@ function underLimits(at: number, calls: number[], limits: CalleeLimit[], next: (
 	let moved: Counted | undefined;
 	for (let tries = 0; tries <= (calls.length + 1) * limits.length + 1 && when !== undefined; tries++) {
 		const full = windows
-			.map(({ limit, window }) => ({ limit, window, counted: window.full(when!, limit.calls) }))
-			.find(({ counted }) => counted);
+			.map(({ limit, window }) => ({ limit, window, period: window.full(when!, limit.calls) }))
+			.find(({ period }) => period);
 		if (!full) return { at: when, moved };
-		moved ??= { limit: full.limit, calls: full.counted! };
+		moved ??= { limit: full.limit, calls: full.window.between(full.period!.from, full.period!.to) };
 		when = next(full.window.firstFit(when, full.limit.calls));
 	}
 	return { at: undefined, moved };

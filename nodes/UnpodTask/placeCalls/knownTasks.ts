@@ -2,12 +2,12 @@
  * What a node remembers of a space's recent tasks between executions, in its static data: a
  * workflow that places calls every hour then reads only the tasks created since its last read
  * (and a margin), not the whole lookback again, so its requests stay flat as the campaign's tasks
- * pile up; and again those whose calls have come and may still change (a redial adds a call). The
- * duplicate guard and the limits of calls use it: they need who was called, when, and how often.
+ * pile up, and, where it counts calls, again those whose call came within the last day (a redial
+ * adds a call). The duplicate guard and the limits of calls use it: they need who was called,
+ * when, and how often.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { callChain } from '../../shared/outcome';
-import { isFinal } from '../../shared/tasks';
 import { platformTime } from '../../shared/time';
 
 /**
@@ -78,21 +78,21 @@ export function asListed(task: KnownTask): IDataObject {
 }
 
 /**
- * How long after its call a task that ended is read again: Unpod's post-call step schedules a
- * redial (the same task, its `redial_count` one more) minutes after a call ends, and a call may go
- * hours after its schedule in a long queue.
+ * How long after its call a task is read again: Unpod's post-call step schedules a redial (the
+ * same task, its `redial_count` one more) minutes after a call ends, and a call may go hours after
+ * its schedule in a long queue. Longer would make every run read back to a task that never ends
+ * (a cancelled one, a status Unpod does not name).
  */
 export const REDIALS_SETTLE_SECONDS = 24 * 3600;
 
 /**
  * Whether a remembered task may have changed since it was read, in what the counts read: its call
- * has come (its schedule, else its creation) and it has not ended, or it ended so lately that a
- * redial may still come. A call still to come changes nothing before it rings.
+ * (its schedule, else its creation) came within the last REDIALS_SETTLE_SECONDS. A call still to
+ * come changes nothing before it rings.
  */
 export function mayHaveChanged(task: KnownTask, now: number): boolean {
 	const call = task.scheduled ?? task.created;
-	if (call === undefined || call > now) return false;
-	return !isFinal(task.status) || call >= now - REDIALS_SETTLE_SECONDS;
+	return call !== undefined && call <= now && call >= now - REDIALS_SETTLE_SECONDS;
 }
 
 /**

@@ -79,10 +79,23 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
 			counts: true,
 		})),
 	];
-	const memory = settings.rememberTasks ? context.getWorkflowStaticData('node') : undefined;
-	const existing = reads.length ? await recentTasks(context, reads, settings.budget, memory) : undefined;
-	if (existing) {
-		for (const [row, skipped] of calledContacts(guarded, existing)) results.set(row, { kind: 'skipped', ...skipped });
+	// What the counts read is remembered by every operation: the limits and the cap read back weeks.
+	const memory = limited.length || settings.rememberTasks ? context.getWorkflowStaticData('node') : undefined;
+	let existing: Awaited<ReturnType<typeof recentTasks>> | undefined;
+	let guardRead = existing;
+	if (settings.rememberTasks || !guarded.length || !limited.length) {
+		existing = reads.length
+			? await recentTasks(context, reads, settings.budget, settings.rememberTasks || !guarded.length ? memory : undefined)
+			: undefined;
+		guardRead = existing;
+	} else {
+		// Call and Wait puts out a skipped call's whole task: its guard reads its lookback whole, the
+		// counts their weeks from the memory.
+		guardRead = await recentTasks(context, guarded, settings.budget);
+		existing = await recentTasks(context, reads.slice(guarded.length), settings.budget, memory);
+	}
+	if (guardRead) {
+		for (const [row, skipped] of calledContacts(guarded, guardRead)) results.set(row, { kind: 'skipped', ...skipped });
 	}
 	const toSend = unsent.filter((row) => !results.has(row));
 	const plannedAt = Date.now();

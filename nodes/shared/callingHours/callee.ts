@@ -136,7 +136,7 @@ export class CallingHours {
 			rules: [...rules.filter((rule) => rule.countryCode !== undefined), ...engine],
 			named: [
 				...[...rules, ...engine].map((rule) => ({
-					name: isEngine(rule) ? rule.where : rule === BASE_RULE ? 'the law everywhere' : `${rule.where}'s law`,
+					name: isEngine(rule) ? rule.where : rule === BASE_RULE ? "the package's floor, kept everywhere" : `${rule.where}'s law`,
 					window: { week: this.ruleWeek(rule), holidays: rule.holidays ?? [] },
 					...(rule.zone ? { zone: rule.zone } : {}),
 				})),
@@ -216,14 +216,18 @@ export class CallingHours {
 
 	/**
 	 * What keeps `at` closed for the callee, in words: `France's law: no calls on Sunday`, `Utah's
-	 * law: no calls on Christmas Day, Utah legal holidays`, `Florida's law: calls 08:00-20:00`. The
-	 * first window that leaves it out names it; undefined when every one is open.
+	 * law: no calls on Christmas Day, Utah legal holidays`, `Florida's law: calls 08:00-20:00`: the
+	 * window that stays closed longest; undefined when every one is open.
 	 */
 	closedBy(callee: Callee, at: number): string | undefined {
+		// The window that stays closed longest is the one that moved the call: at 22:50 on a Sunday
+		// in Paris, France's law (Monday 10:00), not the 21:00 floor (Monday 08:00).
+		let found: { text: string; opens: number } | undefined;
 		for (const { name, window, zone: own } of callee.named) {
 			for (const zone of own ? [own] : callee.zones) {
 				const zoned = { ...window, zone };
-				if (this.clock.nextOpening(at, zoned) === at) continue;
+				const opens = this.clock.nextOpening(at, zoned) ?? Number.POSITIVE_INFINITY;
+				if (opens === at || (found && opens < found.opens)) continue;
 				const holiday = this.clock.holidayAt(at, zoned);
 				const weekday = this.clock.parts(at, zone).weekday;
 				const why = holiday
@@ -231,10 +235,10 @@ export class CallingHours {
 					: window.week[weekday].length
 						? `calls ${weekText(window.week)}`
 						: `no calls on ${WEEKDAYS[weekday]}`;
-				return `${name}: ${why}${own ? ` (${this.clock.wallClock(at, zone)} there)` : ''}`;
+				found = { text: `${name}: ${why}${own ? ` (${this.clock.wallClock(at, zone)} there)` : ''}`, opens };
 			}
 		}
-		return undefined;
+		return found?.text;
 	}
 
 	/**

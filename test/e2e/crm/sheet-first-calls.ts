@@ -73,7 +73,10 @@ export function sheetFirstCalls(suite: TwinSuite): void {
 					expect(task?.input.name).toBe(row.name);
 					// Called now, or (outside the hours where the phone rings) created for the next legal time.
 					if (row.status === 'scheduled')
-						expect(row.note).toMatch(/^outside calling hours: .+ \(.+\) there; calls at \d{4}-\d\d-\d\dT/);
+						// Why, in words, and when, on the callee's clock: not a UTC instant.
+						expect(row.note).toMatch(
+							/^(Outside its calling hours at|Its calling hours end within 15 minutes of) .+ \(.+: .+\); scheduled for \w{3} \d{4}-\d\d-\d\d \d\d:\d\d \(/,
+						);
 					else expect([row.status, row.note]).toEqual(['calling', '']);
 				}
 				expect(cy).toMatchObject({
@@ -125,7 +128,7 @@ export function sheetFirstCalls(suite: TwinSuite): void {
 				const [header, ...cells] = spreadsheet.sheets[0].rows;
 				for (const row of cells.slice(0, 2))
 					row[header.indexOf('note')] =
-						'outside calling hours: 23:10 (America/Los_Angeles) there; calls at 2026-12-01T16:00';
+						"Outside its calling hours at Mon 2026-11-30 23:10 (America/Los_Angeles) (the package's floor, kept everywhere: calls 08:00-21:00); scheduled for Tue 2026-12-01 08:00 (America/Los_Angeles)";
 				await waitFor('both calls to end', () => !placed.some(isOpen), 60_000);
 				// Published after the calls ended: the trigger's first poll brings the last 24 hours' endings.
 				const polls = () => h.server.requestsTo('GET', `/spaces/${SEED.spaceToken}/tasks/`).length;
@@ -152,7 +155,7 @@ export function sheetFirstCalls(suite: TwinSuite): void {
 						status: 'completed',
 						outcome: flat.outcome,
 						summary: flat.call_summary,
-						// "outside calling hours ... calls at ..." no longer stands once the call has ended.
+						// "Outside its calling hours ... scheduled for ..." no longer stands once the call has ended.
 						note: '',
 						// The agent's first words said it is an AI, as its opening told it to.
 						ai_disclosed: true,

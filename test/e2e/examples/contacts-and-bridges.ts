@@ -28,7 +28,7 @@ export function contactsAndBridges(suite: ExamplesSuite): void {
 		const doNotCall = await suite.doNotCallTable();
 		const n8n = await suite.startN8n();
 		await n8n.dataTables.insert(doNotCall, [
-			{ phone: '+1 212-253-1097', reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
+			{ phone: '+1 212-555-0141', reason: 'Asked to be taken off the list', source: 'manual', added_at: '' },
 		]);
 		// In the running n8n, as the editor runs it: `n8n execute` has no Data Tables.
 		const run = await n8n.runAndRead('spreadsheettotasks', 'Start import');
@@ -37,21 +37,21 @@ export function contactsAndBridges(suite: ExamplesSuite): void {
 		expect(created).toHaveLength(45);
 		expect(created[0]).toMatchObject({
 			name: 'Ava Patel',
-			phone: '(212) 200-1000',
+			phone: '(212) 555-0140',
 			task_id: expect.stringMatching(/^T/),
 			task_status: 'pending',
 		});
 		const notCreated = itemsOf(run, 'Not created').map((i) => i.json);
 		// The rows themselves, ready to be fixed and sent again.
 		expect(notCreated.map((r) => [r.name, r.phone, r.unpod_created])).toEqual([
-			['Ben Müller', '212.253.1097', false],
-			[undefined, '212.418.1582', false],
+			['Ben Müller', '212.555.0141', false],
+			[undefined, '212.555.0147', false],
 			['Ruby Müller', 'call me', false],
 			['Daniel Müller', '12345', false],
 			['Paul Müller', undefined, false],
 		]);
 		expect(notCreated[0].unpod_refused).toBe(
-			'Item 2: +12122531097 is on the do-not-call list (Do-Not-Call Numbers); not called',
+			'Item 2: +12125550141 is on the do-not-call list (Do-Not-Call Numbers); not called',
 		);
 		expect(notCreated.slice(1).map((r) => r.error)).toEqual([
 			'Item 7: name is missing',
@@ -62,14 +62,14 @@ export function contactsAndBridges(suite: ExamplesSuite): void {
 		// One request in English, and one in French for the Quebec number: the opening is in the context.
 		const [post, quebec] = h.server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/`);
 		expect((post.body as any).documents).toHaveLength(44);
-		expect((post.body as any).documents.map((d: any) => d.contact_number)).not.toContain('+12122531097');
+		expect((post.body as any).documents.map((d: any) => d.contact_number)).not.toContain('+12125550141');
 		expect((quebec.body as any).documents.map((d: any) => [d.name, d.contact_number])).toEqual([
 			['Quinn Patel', '+13547265074'],
 		]);
 		expect((quebec.body as any).context).toMatch(/^Opening, required by law: .* in French, word for word: "Bonjour/);
 		expect((post.body as any).documents[0]).toEqual({
 			name: 'Ava Patel',
-			contact_number: '+12122001000',
+			contact_number: '+12125550140',
 			email: 'ava.patel@example.com',
 			company_name: 'Northwind',
 			about: 'Asked about pricing',

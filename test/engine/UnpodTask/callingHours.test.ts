@@ -76,6 +76,10 @@ const waitInExecution = workflows.chain('hoursCallAndWait', [
 	rowsNode('Sheet', [LOS_ANGELES, LONDON]),
 	callAndWait('Call', { options: { checkSeconds: 5 } }),
 ]);
+const capCallAndWait = workflows.chain('hoursCallAndWaitCap', [
+	rowsNode('Sheet', [LOS_ANGELES]),
+	callAndWait('Call', { skipExisting: true, options: { checkSeconds: 5, maxCallsPerDay: 10 } }),
+]);
 const waitUntilReported = workflows.chain('hoursUntilReported', [
 	rowsNode('Sheet', [INDIA, MOSCOW]),
 	callAndWait('Call', { waitMode: 'untilReported', options: { limitWaitMinutes: 300 } }),
@@ -169,7 +173,7 @@ test('Schedule Now: each contact whose hours are open is called now, every other
 	});
 	// Which rule moved it, at the time there: one sentence shared by the rows of one callee.
 	expect(byName['Lou London'].unpod_rescheduled).toBe(
-		'Outside its calling hours at Sat 2026-11-28 00:06 (Europe/London) (the law everywhere: calls 08:00-21:00); scheduled for Sat 2026-11-28 08:00 (Europe/London)',
+		"Outside its calling hours at Sat 2026-11-28 00:06 (Europe/London) (the package's floor, kept everywhere: calls 08:00-21:00); scheduled for Sat 2026-11-28 08:00 (Europe/London)",
 	);
 	expect(byName['Sergio SP']).toMatchObject({
 		unpod_callee_local_time: 'Fri 2026-11-27 21:06 (America/Sao_Paulo)',
@@ -198,7 +202,7 @@ test('Outside Calling Hours: Do Not Create leaves the contact out and says when 
 		unpod_created: false,
 		unpod_next_allowed_at: '2026-11-28T08:00:00.000Z',
 		unpod_held:
-			'Item 2: +442070391291: outside its calling hours at Sat 2026-11-28 00:06 (Europe/London) (the law everywhere: calls 08:00-21:00); not called; it may be called from Sat 2026-11-28 08:00 (Europe/London)',
+			"Item 2: +442070391291: outside its calling hours at Sat 2026-11-28 00:06 (Europe/London) (the package's floor, kept everywhere: calls 08:00-21:00); not called; it may be called from Sat 2026-11-28 08:00 (Europe/London)",
 	});
 });
 
@@ -291,6 +295,19 @@ test('Call and Wait in the execution: a contact outside the hours is not called;
 		unpod_next_allowed_at: '2026-11-28T08:00:00.000Z',
 		unpod_callee_local_time: 'Sat 2026-11-28 00:06 (Europe/London)',
 	});
+});
+
+test('Call and Wait with a cap: its guard reads its own day whole, the cap its weeks through the memory', async () => {
+	h.server.calls.callScripts = [{ number: '+12135550100', end: 'completed', afterMs: 20_000 }];
+	h.server.resetTraffic();
+	const run = await h.run(capCallAndWait);
+	expect(run.exitCode).toBe(0);
+	const now = Math.floor(NOW / 1000);
+	// The guard's 24 hours (a skipped call's whole task is put out), then the cap's day and the 45
+	// days a call may be moved: a task created then may ring today. The second read goes through
+	// the node's memory, which later runs read on from (as Create's: create.guardMemory.test.ts).
+	const froms = h.server.requestsTo('GET', TASKS).map((r) => Number(r.query.from_ts));
+	expect(froms).toEqual([now - 24 * 3600, now - 46 * 86_400]);
 });
 
 test('Call and Wait until Unpod reports: every call at the first time legal for all, within Limit Wait Time', async () => {

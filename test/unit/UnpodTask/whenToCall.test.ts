@@ -16,6 +16,7 @@ import {
 	keepCallingHours,
 	recheckNow,
 	scheduleAt,
+	SCHEDULE_HORIZON_DAYS,
 } from '../../../nodes/UnpodTask/mayCall/whenToCall';
 import { CallTiming } from '../../../nodes/UnpodTask/mayCall/timing';
 
@@ -253,6 +254,40 @@ describe('what held and moved items say, and the boundaries of the rolling windo
 				"Item 1: +33145678901: outside its calling hours at Sun 2027-03-14 12:00 (Europe/Paris) (France's law: no calls on Sunday); not called; it may be called from Mon 2027-03-15 10:00 (Europe/Paris)",
 			unpod_next_allowed_at: '2027-03-15T09:00:00.000Z',
 		});
+	});
+
+	test("at 22:50 on a Sunday in Paris the rule named is France's Sunday, not the 21:00 floor: it closes longest", () => {
+		const rows = rowsOf(['+33145678901'], { type: 'now' }, LAW, 'hold');
+		const held = keepCallingHours(rows, at('2027-03-14T21:50:00Z'));
+		expect(String(held.get(rows[0])!.unpod_held)).toBe(
+			"Item 1: +33145678901: outside its calling hours at Sun 2027-03-14 22:50 (Europe/Paris) (France's law: no calls on Sunday); not called; it may be called from Mon 2027-03-15 10:00 (Europe/Paris)",
+		);
+	});
+
+	test('a call is moved at most SCHEDULE_HORIZON_DAYS past its time, the reach of the reads of recent tasks', () => {
+		// Four calls of a French number ring 20 to 23 days from now: a fifth fits only 50 days from now.
+		const NOW = at('2027-03-10T10:00:00Z');
+		const rows = rowsOf(['+33145678901']);
+		const calls = [20, 21, 22, 23].map((d) => NOW + d * DAY);
+		const held = keepCallingHours(rows, NOW, new CallTally(spaceWith('+33145678901', calls)));
+		expect(SCHEDULE_HORIZON_DAYS).toBeLessThan(50);
+		expect(held.get(rows[0])).toMatchObject({ unpod_created: false, unpod_next_allowed_at: null });
+		expect(String(held.get(rows[0])!.unpod_held)).toMatch(
+			/^Item 1: \+33145678901: 4 calls to this number in 30 days already/,
+		);
+		// Ten days nearer: moved 40 days ahead, when the first of them is 30 days old (12:00 in Paris).
+		const near = rowsOf(['+33145678901']);
+		keepCallingHours(
+			near,
+			NOW,
+			new CallTally(
+				spaceWith(
+					'+33145678901',
+					calls.map((t) => t - 10 * DAY),
+				),
+			),
+		);
+		expect(when(near[0])).toBe('2027-04-19T10:00');
 	});
 
 	test('a holiday is named: Christmas Day in Rhode Island', () => {
