@@ -96,8 +96,7 @@ export class DailyCap {
 			let blocked = full.get(key);
 			if (!blocked) {
 				const period = line.full(at, cap);
-				if (period)
-					full.set(key, (blocked = { said: this.countedText(row, lines, period, at, space, now), from: at }));
+				if (period) full.set(key, (blocked = { said: this.countedText(row, lines, period, at, space), from: at }));
 			}
 			if (blocked) {
 				const next = this.nextRoom(row, blocked.from, at, promised);
@@ -142,7 +141,6 @@ export class DailyCap {
 		period: { from: number; to: number },
 		at: number,
 		space: string,
-		readAt: number,
 	): string {
 		const counted = line.count(period.from, period.to);
 		const fromRun = run.count(period.from, period.to);
@@ -152,10 +150,12 @@ export class DailyCap {
 			for (const item of items.get(t) ?? []) if (ofRun.size < 11) ofRun.add(item);
 		const inSpace = counted - fromRun;
 		const parts = [
-			...(inSpace ? [`${inSpace} already in the space (its tasks as read at ${this.localTime(row, readAt)})`] : []),
-			...(fromRun ? [`${fromRun} of this run (items ${[...ofRun].slice(0, 10).join(', ')}${fromRun > 10 ? ', ...' : ''})`] : []),
+			...(inSpace ? [`${inSpace} already in the space`] : []),
+			...(fromRun
+				? [`${fromRun} of this run (items ${[...ofRun].slice(0, 10).join(', ')}${fromRun > 10 ? ', ...' : ''})`]
+				: []),
 		];
-		return `Max Calls per Day (${this.cap}) reached: ${counted} calls of space ${space} ring in the 24 hours around ${this.localTime(row, at)}: ${parts.join(' and ')}; calls another execution places at the same time are not counted`;
+		return `Max Calls per Day (${this.cap}) reached: ${counted} calls of space ${space} ring in the 24 hours around ${this.localTime(row, at)}: ${parts.join(' and ')}; executions running at once do not count each other's`;
 	}
 
 	private localTime(row: Row, ms: number): string {

@@ -67,7 +67,7 @@ test("other workflows' calls count: of 4 rows, 2 go; the next execution sends no
 	const fits = new Date(NOW + 16 * HOUR).toISOString();
 	expect(third).toMatchObject({ unpod_created: false, unpod_next_allowed_at: fits });
 	expect(third.unpod_held).toBe(
-		`Item 3: +12125551003: Max Calls per Day (6) reached: 6 calls of space ${SEED.secondSpaceToken} ring in the 24 hours around ${new Date(NOW).toISOString()}: 4 already in the space (its tasks as read at ${new Date(NOW).toISOString()}) and 2 of this run (items 1, 2); calls another execution places at the same time are not counted; not called; it may be called from ${fits}`,
+		`Item 3: +12125551003: Max Calls per Day (6) reached: 6 calls of space ${SEED.secondSpaceToken} ring in the 24 hours around ${new Date(NOW).toISOString()}: 4 already in the space and 2 of this run (items 1, 2); executions running at once do not count each other's; not called; it may be called from ${fits}`,
 	);
 	expect(fourth.unpod_next_allowed_at).toBe(fits);
 

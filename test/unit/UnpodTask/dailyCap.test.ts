@@ -54,7 +54,7 @@ test("the space's calls count, a redial once more each; this run's rows count as
 	expect(held.get(rows[2])).toEqual({
 		unpod_created: false,
 		unpod_held:
-			'Row 3: +12125550003: Max Calls per Day (8) reached: 8 calls of space S1 ring in the 24 hours around 2026-12-01T12:00:00.000Z: 6 already in the space (its tasks as read at 2026-12-01T12:00:00.000Z) and 2 of this run (items 2, 3); calls another execution places at the same time are not counted; not called; it may be called from 2026-12-01T16:00:00.000Z',
+			"Row 3: +12125550003: Max Calls per Day (8) reached: 8 calls of space S1 ring in the 24 hours around 2026-12-01T12:00:00.000Z: 6 already in the space and 2 of this run (items 2, 3); executions running at once do not count each other's; not called; it may be called from 2026-12-01T16:00:00.000Z",
 		unpod_next_allowed_at: iso(NOW + 4 * HOUR),
 	});
 	// The room at 16:00 holds the 7th and 8th calls: both rows are told it.
