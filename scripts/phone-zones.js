@@ -103,8 +103,8 @@ function collapsed(all, cc, ranges) {
 const CORRECTIONS = [
 	{
 		// Kaliningrad's numbers (+7 401x) and Russia's mobile ranges: Europe/Bucharest keeps UTC+2 in
-		// winter only, Kaliningrad is UTC+2 all year (Federal Law 248-FZ of 21 July 2014; IANA's
-		// Europe/Kaliningrad).
+		// winter only, Kaliningrad is UTC+2 all year (IANA's Europe/Kaliningrad, the zone data the
+		// runtime reads; Russia's own act was not read here).
 		countryCode: '7',
 		from: 'Europe/Bucharest',
 		to: 'Europe/Kaliningrad',

@@ -68,34 +68,13 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
 	const journal = new RunJournal(context.getContext('node'), context.getWorkflowDataProxy(0).$runIndex);
 	const results: Results = new Map();
 	const unsent = replayJournal(context, journal, rows, results);
-	// One read of the space's recent tasks serves the duplicate guard and the limits of calls.
 	const guarded = settings.skipCalledContacts ? unsent.filter((row) => row.lookbackHours !== undefined) : [];
 	const limited = unsent.filter((row) => row.hours?.callee.limits.length || settings.maxCallsPerDay);
-	const reads = [
-		...guarded,
-		...limited.map((row) => ({
-			request: row.request,
-			lookbackHours: Math.max(limitHours(row), row.lookbackHours ?? 0),
-			counts: true,
-		})),
-	];
-	// What the counts read is remembered by every operation: the limits and the cap read back weeks.
+	// The limits and the cap read back weeks: what they read is remembered by every operation.
 	const memory = limited.length || settings.rememberTasks ? context.getWorkflowStaticData('node') : undefined;
-	let existing: Awaited<ReturnType<typeof recentTasks>> | undefined;
-	let guardRead = existing;
-	if (settings.rememberTasks || !guarded.length || !limited.length) {
-		existing = reads.length
-			? await recentTasks(context, reads, settings.budget, settings.rememberTasks || !guarded.length ? memory : undefined)
-			: undefined;
-		guardRead = existing;
-	} else {
-		// Call and Wait puts out a skipped call's whole task: its guard reads its lookback whole, the
-		// counts their weeks from the memory.
-		guardRead = await recentTasks(context, guarded, settings.budget);
-		existing = await recentTasks(context, reads.slice(guarded.length), settings.budget, memory);
-	}
-	if (guardRead) {
-		for (const [row, skipped] of calledContacts(guarded, guardRead)) results.set(row, { kind: 'skipped', ...skipped });
+	const { guard, existing } = await readRecentTasks(context, guarded, limited, settings, memory);
+	if (guard) {
+		for (const [row, skipped] of calledContacts(guarded, guard)) results.set(row, { kind: 'skipped', ...skipped });
 	}
 	const toSend = unsent.filter((row) => !results.has(row));
 	const plannedAt = Date.now();
@@ -118,6 +97,36 @@ export async function sendRows(context: IExecuteFunctions, rows: Row[], settings
 	if (memory) rememberCreated(memory, results);
 	if (!settings.continueOnFail) refuseLostAnswers(context, results, rows.length);
 	return results;
+}
+
+type SpaceTasks = Awaited<ReturnType<typeof recentTasks>>;
+
+/**
+ * The reads of each space's recent tasks, for the duplicate guard and for the limits and the cap.
+ * One read serves both where the node remembers its tasks, or where one of them is not asked;
+ * else (Call and Wait, which puts out a skipped call's whole task) the guard reads its lookback
+ * whole and the counts go through the memory.
+ */
+async function readRecentTasks(
+	context: IExecuteFunctions,
+	guarded: Row[],
+	limited: Row[],
+	settings: SendSettings,
+	memory: IDataObject | undefined,
+): Promise<{ guard?: SpaceTasks; existing?: SpaceTasks }> {
+	const counted = limited.map((row) => ({
+		request: row.request,
+		lookbackHours: Math.max(limitHours(row), row.lookbackHours ?? 0),
+		counts: true,
+	}));
+	if (settings.rememberTasks || !guarded.length || !counted.length) {
+		const reads = [...guarded, ...counted];
+		if (!reads.length) return {};
+		const read = await recentTasks(context, reads, settings.budget, memory);
+		return { guard: read, existing: read };
+	}
+	const guard = await recentTasks(context, guarded, settings.budget);
+	return { guard, existing: await recentTasks(context, counted, settings.budget, memory) };
 }
 
 /**
