@@ -162,11 +162,15 @@ export function campaignExamples(suite: ExamplesSuite): void {
 			h.server.calls.autoFinish = { minMs: 1500, maxMs: 3000, failRate: 0.4, retryRate: 0 };
 			// One agent forgets the opening its context tells it to say: the page counts that call.
 			const forgets = String(contacts[4].phone);
+			const givesUp = String(contacts[13].phone);
 			h.server.calls.callScripts = [
 				{ number: saysNo, end: 'completed', afterMs: 2000, outcome: 'do_not_call' },
 				{ number: forgets, end: 'completed', afterMs: 2000, skipsOpening: true },
 				// The line drops: Follow Up would call again (Unpod's Enable Callback is off), but for the revocation.
 				{ number: revoked, end: 'completed', afterMs: 2000, dropped: true },
+				// Every call of one contact drops: the package calls again until Max Calls, then gives up
+				// (which contact the 40% that reach nobody fall on depends on the order calls end in).
+				{ number: givesUp, end: 'completed', afterMs: 2000, dropped: true },
 			];
 			h.server.calls.planCalls(campaignTasks());
 			let rows = await n8n.dataTables.rows(table);
