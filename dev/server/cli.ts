@@ -1,6 +1,7 @@
-/** `npm run server -- --port 4010 [--rate-limit 60] [--auto-finish 3000-8000] [--fail-rate 0.2] [--seed 1] [--time-scale 3600] [--unpod-follow-ups] [--spec]` */
+/** `npm run server -- --port 4010 [--rate-limit 60] [--auto-finish 3000-8000] [--fail-rate 0.2] [--seed 1] [--time-scale 3600] [--unpod-follow-ups] [--source | --docs | --first-spec] [--newer-lifecycle]` */
 import { SEED } from './seed';
 import { ANALYSED_AGENT } from './postCall';
+import { SOURCE_BACKEND } from './routes/context';
 import { startServer } from './server';
 
 function arg(name: string): string | undefined {
@@ -20,10 +21,12 @@ async function main() {
 		// --unpod-follow-ups: the seeded agent as Studio sets it up: Enable Followup, Enable Callback, an analysis plan.
 		agentSettings: process.argv.includes('--unpod-follow-ups') ? { [SEED.agentHandle]: ANALYSED_AGENT } : undefined,
 		autoFinish: autoFinish ? { minMs, maxMs: maxMs || minMs, failRate: Number(arg('fail-rate') ?? 0.2) } : undefined,
-		// --spec: the specification's shapes where the real backend differs; --docs: Unpod's 2026
-		// docs' request shapes; --newer-lifecycle: failed dispatches end the task, only completions pushed.
+		// By default Unpod's OpenAPI 2.0.0. --source: its February 2026 source; --docs: its May 2026
+		// docs' request shapes; --first-spec: the first specification's task path and answers;
+		// --newer-lifecycle: failed dispatches end the task, only completions pushed.
 		behaviour: {
-			...(process.argv.includes('--spec') ? { createPaths: ['tasks'], createStatus: 'string', deleteAnswer: 200 } : {}),
+			...(process.argv.includes('--source') ? SOURCE_BACKEND : {}),
+			...(process.argv.includes('--first-spec') ? { createPaths: ['tasks'], deleteAnswer: 200 } : {}),
 			...(process.argv.includes('--docs') ? { shapes: 'docs' } : {}),
 			...(process.argv.includes('--newer-lifecycle') ? { lifecycle: 'newer' } : {}),
 		},

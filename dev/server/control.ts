@@ -8,7 +8,7 @@ import { invalidFault } from './faults';
 import type { FaultRule, Faults, RandomFaults, RateLimiter } from './faults';
 import { parseJson, send } from './http';
 import type { RecordedRequest } from './http';
-import { REAL_BACKEND } from './routes/context';
+import { SPEC } from './routes/context';
 import type { Behaviour } from './routes/context';
 import { SEED } from './seed';
 import type { Store } from './store';
@@ -95,7 +95,7 @@ export function control(server: Controlled, method: string, path: string, raw: s
 			return send(res, 200, { ok: true });
 		}
 		case 'POST behaviour':
-			server.behaviour = { ...REAL_BACKEND, ...body };
+			server.behaviour = { ...SPEC, ...body };
 			return send(res, 200, server.behaviour);
 		case 'POST webhook':
 			// Studio's agent form, without the JWT: `{agent?, enable_webhook?, webhook_url, headers?}`.

@@ -18,7 +18,7 @@ import { headersOf, HttpError, parseJson, readBody, RecordedRequest, Reply, send
 import { agentRoutes } from './routes/agents';
 import { bridgeRoutes } from './routes/bridges';
 import { callLogRoutes } from './routes/callLogs';
-import { Behaviour, Ctx, REAL_BACKEND, Route } from './routes/context';
+import { Behaviour, Ctx, SPEC, Route } from './routes/context';
 import { organizationRoutes } from './routes/organizations';
 import { reportRoutes } from './routes/reports';
 import { runRoutes } from './routes/runs';
@@ -110,7 +110,7 @@ export class UnpodServer {
 		this.store.lifecycle = () => this.behaviour.lifecycle;
 		this.rateLimiter = new RateLimiter(options.rateLimit ?? 0, options.rateLimitBurst ?? options.rateLimit ?? 0);
 		this.maxDocuments = options.maxDocuments ?? 1000;
-		this.behaviour = { ...REAL_BACKEND, ...options.behaviour };
+		this.behaviour = { ...SPEC, ...options.behaviour };
 	}
 
 	get url(): string {
@@ -158,7 +158,7 @@ export class UnpodServer {
 		this.faults.clear();
 		this.rateLimiter.configure(0);
 		this.rateLimiter.limited = 0;
-		this.behaviour = { ...REAL_BACKEND, ...this.options.behaviour };
+		this.behaviour = { ...SPEC, ...this.options.behaviour };
 		this.recording = RECORDING;
 		this.recordingLength = true;
 		this.calls.callScripts = [];

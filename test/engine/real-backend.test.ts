@@ -164,12 +164,10 @@ describe('Call Context', () => {
 });
 
 describe('create path', () => {
-	test('a backend that creates only at tasks/create/: one 405, then every batch goes there', async () => {
-		h.server.behaviour.createPaths = ['create'];
+	test('where Unpod answers as OpenAPI 2.0.0 documents, every batch goes to tasks/create/: nothing wasted', async () => {
 		const result = await h.run(bulk);
 		expect(result.exitCode).toBe(0);
 		expect(received(h)).toEqual([
-			`POST /spaces/${SEED.secondSpaceToken}/tasks/ 405`,
 			`POST /spaces/${SEED.secondSpaceToken}/tasks/create/ 200`,
 			`POST /spaces/${SEED.secondSpaceToken}/tasks/create/ 200`,
 			`POST /spaces/${SEED.secondSpaceToken}/tasks/create/ 200`,
@@ -180,25 +178,39 @@ describe('create path', () => {
 		for (const r of rows) expect(h.server.store.tasksById.get(r.task_id)!.input.name).toBe(r.name);
 	});
 
-	test('a 404 on the first path is tried once on the other; the specification path serves when it works', async () => {
+	test('an older service that creates only at tasks/: one 404, then every batch goes there', async () => {
+		h.server.behaviour.createPaths = ['tasks'];
+		const result = await h.run(bulk);
+		expect(result.exitCode).toBe(0);
+		expect(received(h)).toEqual([
+			`POST /spaces/${SEED.secondSpaceToken}/tasks/create/ 404`,
+			`POST /spaces/${SEED.secondSpaceToken}/tasks/ 200`,
+			`POST /spaces/${SEED.secondSpaceToken}/tasks/ 200`,
+			`POST /spaces/${SEED.secondSpaceToken}/tasks/ 200`,
+		]);
+		expect(outputOf(result, 'Create')).toHaveLength(250);
+	});
+
+	test('a 404 at tasks/create/ is tried once at tasks/, and a 405 there too; both paths served, the first is kept', async () => {
+		h.server.behaviour.createPaths = ['tasks', 'create'];
 		h.server.faults.add({
 			kind: 'status',
-			status: 404,
-			body: { detail: 'Not found.' },
+			status: 405,
+			body: { detail: 'Method "POST" not allowed.' },
 			method: 'POST',
-			path: /\/tasks\/$/,
+			path: /\/tasks\/create\/$/,
 			times: 1,
 		});
 		const result = await h.run(scheduled);
 		expect(result.exitCode).toBe(0);
 		expect(received(h)).toEqual([
-			`POST /spaces/${SEED.secondSpaceToken}/tasks/ 404`,
-			`POST /spaces/${SEED.secondSpaceToken}/tasks/create/ 200`,
+			`POST /spaces/${SEED.secondSpaceToken}/tasks/create/ 405`,
+			`POST /spaces/${SEED.secondSpaceToken}/tasks/ 200`,
 		]);
 		h.server.resetTraffic();
-		h.server.behaviour.createPaths = ['tasks'];
+		h.server.behaviour.createPaths = ['tasks', 'create'];
 		expect((await h.run(scheduled)).exitCode).toBe(0);
-		expect(received(h)).toEqual([`POST /spaces/${SEED.secondSpaceToken}/tasks/ 200`]);
+		expect(received(h)).toEqual([`POST /spaces/${SEED.secondSpaceToken}/tasks/create/ 200`]);
 	});
 });
 

@@ -1,6 +1,10 @@
-/** The local Unpod server's tasks, runs, lists and bridges answer as the real backend does: spoken to over HTTP, no n8n. */
+/**
+ * The local Unpod server's tasks, runs, lists and bridges answer as Unpod's February 2026 source
+ * does (`SOURCE_BACKEND`): spoken to over HTTP, no n8n.
+ */
 import axios from 'axios';
 import { SEED } from '../../dev/server/seed';
+import { SOURCE_BACKEND } from '../../dev/server/routes/context';
 import { startServer, UnpodServer } from '../../dev/server/server';
 import { createTasks, platformApi } from './platform-client';
 import { platformTime } from '../../nodes/shared/time';
@@ -10,7 +14,7 @@ const api = () => platformApi(server);
 const create = (body: Record<string, unknown>, path?: string) => createTasks(server, body, path);
 
 beforeEach(async () => {
-	server = await startServer();
+	server = await startServer({ behaviour: SOURCE_BACKEND });
 });
 afterEach(async () => {
 	await server.stop();
@@ -252,5 +256,17 @@ test('the newer lifecycle (5f97d21): a failed dispatch ends the task as failed, 
 	} finally {
 		server.resetTraffic();
 		server.webhooks.configure(SEED.agentHandle, { enable_webhook: false, webhook_url: '', headers: {} });
+	}
+});
+
+test('by default tasks are created as OpenAPI 2.0.0 has it: at tasks/create/ only, one status string', async () => {
+	const spec = await startServer();
+	try {
+		expect((await createTasks(spec, {}, 'tasks/')).status).toBe(405);
+		const created = await createTasks(spec, {}, 'tasks/create/');
+		expect(created.status).toBe(200);
+		expect(created.data.data).toMatchObject({ run_id: expect.any(String), task_ids: [expect.any(String)], status: 'pending' });
+	} finally {
+		await spec.stop();
 	}
 });

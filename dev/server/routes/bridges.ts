@@ -112,7 +112,7 @@ function connection(
 	body: Record<string, unknown>,
 	shapes: 'source' | 'docs',
 ): Reply {
-	const docs = shapes === 'docs';
+	const docs = shapes !== 'source';
 	const numberKey = docs ? 'phone_number' : 'number_id';
 	const credentialKey = docs ? 'provider_config_id' : 'provider_credential_id';
 	if (body[numberKey] === undefined || body[numberKey] === null || body[numberKey] === '') {

@@ -5,8 +5,9 @@ import type { Store } from '../store';
 import type { Org, Space, User } from '../types';
 
 /**
- * Where the real backend and the specification differ, which way the server answers.
- * The defaults are the real backend's; tests switch to the specification's to keep both covered.
+ * Where Unpod's answers have differed, which way the server answers. The defaults are Unpod's
+ * OpenAPI 2.0.0 (`SPEC`); `SOURCE_BACKEND` is the February 2026 source, and tests switch to it,
+ * to the 2026 docs' shapes and to the first specification's to keep every shape covered.
  */
 export interface Behaviour {
 	/** Paths that create tasks: `tasks` (`POST /spaces/{t}/tasks/`), `create` (`.../tasks/create/`). */
@@ -20,12 +21,15 @@ export interface Behaviour {
 	/** Spaces and organizations: `token` accepts the API token, `jwt` refuses it as the February source does. */
 	spacesAuth: 'token' | 'jwt';
 	/**
-	 * Request shapes: `source` (the February 2026 source: connect by `number_id` and
-	 * `provider_credential_id`, call-log times `start_time` / `end_time` as `%d-%m-%Y %H:%M:%S`) or
-	 * `docs` (the May 2026 docs: `phone_number` and `provider_config_id`, `start_date` / `end_date`
-	 * as `YYYY-MM-DD`). Each reads only its own keys.
+	 * Request shapes: `spec` (OpenAPI 2.0.0: the call log at `cdr/` only, provider credentials
+	 * `{provider, account_sid, auth_token}` at `providers-configurations`, bridges created with
+	 * `name` and `slug`, connect by `phone_number` and `provider_config_id`), `source` (the
+	 * February 2026 source: connect by `number_id` and `provider_credential_id`, the call log at
+	 * `call-logs/` with times `start_time` / `end_time` as `%d-%m-%Y %H:%M:%S`) or `docs` (the May
+	 * 2026 docs: `phone_number` and `provider_config_id`, `start_date` / `end_date` as
+	 * `YYYY-MM-DD`). Each reads only its own keys.
 	 */
-	shapes: 'source' | 'docs';
+	shapes: 'spec' | 'source' | 'docs';
 	/**
 	 * Task lifecycle: `source` (a failed attempt goes back to pending and is retried; failures are
 	 * pushed) or `newer` (5f97d21: a failed dispatch goes straight to `failed`, and only completed
@@ -34,14 +38,22 @@ export interface Behaviour {
 	lifecycle: 'source' | 'newer';
 }
 
-export const REAL_BACKEND: Behaviour = {
-	createPaths: ['tasks', 'create'],
-	createStatus: 'map',
+/** Unpod's OpenAPI 2.0.0 (16c4309): tasks created at `tasks/create/` only, one status string. */
+export const SPEC: Behaviour = {
+	createPaths: ['create'],
+	createStatus: 'string',
 	createTaskIds: true,
 	deleteAnswer: 204,
 	spacesAuth: 'token',
-	shapes: 'source',
+	shapes: 'spec',
 	lifecycle: 'source',
+};
+
+/** Unpod's backend as its February 2026 source answers (`parvbhullar/unpod` 15cd2ef). */
+export const SOURCE_BACKEND: Partial<Behaviour> = {
+	createPaths: ['tasks', 'create'],
+	createStatus: 'map',
+	shapes: 'source',
 };
 
 export interface Ctx {

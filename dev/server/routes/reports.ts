@@ -110,7 +110,7 @@ export const reportRoutes: Route = (ctx) => {
 	if (a1 !== 'analytics' && a1 !== 'billing') return undefined;
 	const user = authenticate(ctx);
 	const org = platformOrg(ctx, user);
-	const docs = ctx.behaviour.shapes === 'docs';
+	const docs = ctx.behaviour.shapes !== 'source';
 	if (a1 === 'billing') {
 		const { page, pageSize } = pageParams(ctx.query, 20);
 		const all = invoicesOf(org);

@@ -173,7 +173,7 @@ function attachOrDetach(ctx: Ctx, attach: boolean) {
 export const telephonyRoutes: Route = (ctx) => {
 	const [a0, a1, a2] = ctx.parts;
 	if (a0 !== 'telephony') return undefined;
-	const configurationsPath = ctx.behaviour.shapes === 'docs' ? 'providers-configurations' : 'provider-configurations';
+	const configurationsPath = ctx.behaviour.shapes !== 'source' ? 'providers-configurations' : 'provider-configurations';
 	if (a1 === configurationsPath && ctx.parts.length <= 3) return configurations(ctx, a2);
 	if (a1 === 'providers' && ctx.parts.length === 2 && ctx.method === 'GET') {
 		authenticate(ctx);

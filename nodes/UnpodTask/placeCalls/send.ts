@@ -247,12 +247,12 @@ async function sendBatches(
 }
 
 /**
- * The create request's path: the specification's `tasks/`, or `tasks/create/` of Unpod's current
- * docs. A 404 or 405 created nothing, so the other is tried; the one that served is kept for the
- * rest of the run.
+ * The create request's path: `tasks/create/` of Unpod's OpenAPI 2.0.0, or `tasks/` of the first
+ * specification and older deployments. A 404 or 405 created nothing, so the other is tried; the
+ * one that served is kept for the rest of the run.
  */
 class CreatePath {
-	private paths = ['tasks/', 'tasks/create/'];
+	private paths = ['tasks/create/', 'tasks/'];
 
 	async create(context: IExecuteFunctions, batch: Row[], budget: WaitBudget): Promise<IDataObject> {
 		const { space, body } = batch[0].request;

@@ -93,12 +93,15 @@ test('a lost answer is never sent again, in this run or when n8n runs the node a
 	);
 });
 
-test('a service without POST tasks/ is sent the other create path, once per run', async () => {
-	server.behaviour.createPaths = ['create'];
+test('a service without POST tasks/create/ is sent the older path, once per run', async () => {
+	server.behaviour.createPaths = ['tasks'];
 	const output = await executor({ options: { batchSize: 1 } }).run(rows(2, 'Path'));
-	expect(server.requestsTo('POST', `/spaces/${SEED.spaceToken}/tasks/create/`)).toHaveLength(2);
-	// The first batch tried tasks/ and learned; the second went straight to tasks/create/.
-	expect(posts().filter((r) => !r.path.endsWith('/create/'))).toHaveLength(1);
+	// The first batch tried tasks/create/ and learned; the second went straight to tasks/.
+	expect(posts().map((r) => `${r.path.endsWith('/create/') ? 'tasks/create/' : 'tasks/'} ${r.status}`)).toEqual([
+		'tasks/create/ 404',
+		'tasks/ 200',
+		'tasks/ 200',
+	]);
 	expect(output.every((item) => typeof item.json.task_id === 'string')).toBe(true);
 });
 

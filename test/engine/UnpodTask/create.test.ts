@@ -315,7 +315,7 @@ test('an unknown space token fails with the API text of its 206 answer, naming t
 	});
 	// A 206 is an answer: the other create path is not tried.
 	expect(h.server.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
-		'POST /api/v2/platform/spaces/ghost-space/tasks/ 206',
+		'POST /api/v2/platform/spaces/ghost-space/tasks/create/ 206',
 	]);
 });
 
