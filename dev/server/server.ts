@@ -20,6 +20,7 @@ import { bridgeRoutes } from './routes/bridges';
 import { callLogRoutes } from './routes/callLogs';
 import { Behaviour, Ctx, SPEC, Route } from './routes/context';
 import { organizationRoutes } from './routes/organizations';
+import { peopleRoutes } from './routes/people';
 import { reportRoutes } from './routes/reports';
 import { runRoutes } from './routes/runs';
 import { spaceRoutes } from './routes/spaces';
@@ -68,6 +69,7 @@ const ROUTES: Route[] = [
 	runRoutes,
 	spaceRoutes,
 	reportRoutes,
+	peopleRoutes,
 ];
 
 export class UnpodServer {

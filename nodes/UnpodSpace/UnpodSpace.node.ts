@@ -3,6 +3,7 @@ import type { INodeType, INodeTypeDescription } from 'n8n-workflow';
 import { searchSpaces } from '../shared/listSearch/searchSpaces';
 import { REQUEST_DEFAULTS } from '../shared/transport';
 import { organizationFields, organizationOperations } from './resources/organization';
+import { personFields, personOperations } from './resources/person';
 import { spaceFields, spaceOperations } from './resources/space';
 
 export class UnpodSpace implements INodeType {
@@ -14,7 +15,7 @@ export class UnpodSpace implements INodeType {
 		version: 1,
 		subtitle: '={{$parameter["operation"] + ": " + $parameter["resource"]}}',
 		description:
-			'List Unpod organizations and their invoices, spaces (call lists), their call tasks and analytics, and the runs of a bulk import',
+			"List Unpod organizations and their invoices, spaces (call lists), their call tasks and analytics, the runs of a bulk import, and a person's call profile",
 		defaults: { name: 'Unpod Space' },
 		usableAsTool: true,
 		inputs: [NodeConnectionTypes.Main],
@@ -29,12 +30,15 @@ export class UnpodSpace implements INodeType {
 				noDataExpression: true,
 				options: [
 					{ name: 'Organization', value: 'organization' },
+					{ name: 'Person', value: 'person' },
 					{ name: 'Space', value: 'space' },
 				],
 				default: 'space',
 			},
 			organizationOperations,
 			...organizationFields,
+			personOperations,
+			...personFields,
 			spaceOperations,
 			...spaceFields,
 		],

@@ -3,6 +3,11 @@
  * triggers, Get Many, Call and Wait, approvals). One key per fact, named once here; docs/task.md
  * (Simplify: the flat outcome) lists them all. Pure: reads a task in any shape Unpod writes it (docs sample, source, nulls,
  * JSON text where an object is expected).
+ *
+ * `post_call_data` comes in three shapes, each read by the keys it has (docs/unpod-quirks.md):
+ * flat (`summary`, `outcome`, `sentiment` as text: OpenAPI 2.0.0's examples), nested (`summary`,
+ * `profile_summary`, `classification`: the webhook guide and the backend) and grouped
+ * (`schema_version: 2`, `analytics`, `lead`, `next_action`, `follow_up.state`: openapi 677bf31).
  */
 import type { IDataObject } from 'n8n-workflow';
 import { aiDisclosure } from './disclosure/evidence';
@@ -16,13 +21,20 @@ const positiveInt = (value: unknown): number | undefined => {
 	return typeof n === 'number' && Number.isInteger(n) && n > 0 ? n : undefined;
 };
 
+/** Who speaks for the agent in a transcript: `assistant` (backend), `agent` (OpenAPI 2.0.0's examples). */
+const AGENT_ROLES = ['assistant', 'agent', 'bot'];
+
 /** The transcript as readable lines: `Assistant: ...` / `Contact: ...`. */
 export function transcriptText(transcript: unknown): string {
 	if (!Array.isArray(transcript)) return '';
 	return transcript
 		.map((entry) => {
 			const e = objectOf(entry);
-			const who = e.role === 'assistant' ? 'Assistant' : e.role === 'user' ? 'Contact' : String(e.role ?? 'Unknown');
+			const who = AGENT_ROLES.includes(String(e.role))
+				? 'Assistant'
+				: e.role === 'user'
+					? 'Contact'
+					: String(e.role ?? 'Unknown');
 			return `${who}: ${String(e.content ?? '').trim()}`;
 		})
 		.join('\n');
@@ -56,9 +68,10 @@ export function callChain(task: IDataObject): { attempt: number; previous_task_i
 	const input = objectOf(task.input);
 	const output = objectOf(task.output);
 	const post = objectOf(output.post_call_data);
-	const redialPending = post.redial === REDIAL_SCHEDULED || post.is_redial === true;
+	const redialPending = redialOf(post) === REDIAL_SCHEDULED || post.is_redial === true;
 	const base = positiveInt(input.attempt) ?? 1;
-	const followUps = positiveInt(output.followup_count) ?? 0;
+	// The grouped shape keeps the count on the task (`follow_up_count`), the backend in the output.
+	const followUps = positiveInt(output.followup_count) ?? positiveInt(task.follow_up_count) ?? 0;
 	const redials = Math.max(0, (positiveInt(input.redial_count) ?? 0) - (redialPending ? 1 : 0));
 	const previous = output.referenced_task || input.previous_task_id;
 	return { attempt: base + followUps + redials, previous_task_id: typeof previous === 'string' ? previous : null };
@@ -73,28 +86,43 @@ function requiredFlag(value: unknown): boolean | null {
 	return null;
 }
 
+const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+
+/** A redial's status: text in the backend's shape, `redial.status` in the grouped one. */
+const redialOf = (post: IDataObject) => text(post.redial) ?? text(objectOf(post.redial).status);
+
 /** Unpod's own next step after the call: its follow-up (`post_call_data.follow_up`) and its redial. */
 export function unpodNextStep(post: IDataObject): IDataObject {
 	const raw = post.follow_up;
 	const followUp = objectOf(raw);
 	const required = Object.keys(followUp).length ? followUp.required : raw;
 	const disabled = typeof required === 'string' && /disabled/i.test(required);
-	const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
+	// The grouped shape names them `state` and `next_at`, the backend's `status` and `time`.
+	const at = followUp.time || followUp.next_at;
 	return {
 		unpod_follow_up: requiredFlag(required),
-		unpod_follow_up_at: followUp.time ? isoTime(followUp.time) : null,
-		unpod_follow_up_status: disabled ? 'disabled' : text(followUp.status),
+		unpod_follow_up_at: at ? isoTime(at) : null,
+		unpod_follow_up_status: disabled ? 'disabled' : (text(followUp.status) ?? text(followUp.state)),
 		unpod_follow_up_reason: text(followUp.reason),
-		unpod_redial: text(post.redial) ?? (post.is_redial === true ? REDIAL_SCHEDULED : null),
+		unpod_redial: redialOf(post) ?? (post.is_redial === true ? REDIAL_SCHEDULED : null),
 	};
 }
 
 /** Unpod's follow-up statuses that mean it will call the contact again itself. */
 const UNPOD_CALLS_AGAIN = ['call_scheduled', 'call_already_scheduled'];
+/** Follow-up states that say no call comes, whatever else is set (`skipped_inbound_call` in openapi 677bf31). */
+const NO_CALL_STATE = /skip|disabl|cancel|fail|exhaust|not_required/i;
 
-/** Whether Unpod itself calls again after this call, read from the flat outcome. */
+/**
+ * Whether Unpod itself calls again after this call, read from the flat outcome. A follow-up
+ * with a time and a state that does not say otherwise counts as scheduled: the grouped shape's
+ * states are not all documented, and a call placed twice costs more than one not placed by the
+ * node.
+ */
 export function unpodCallsAgain(flat: IDataObject): 'follow_up' | 'redial' | undefined {
-	if (UNPOD_CALLS_AGAIN.includes(String(flat.unpod_follow_up_status))) return 'follow_up';
+	const status = String(flat.unpod_follow_up_status ?? '');
+	if (UNPOD_CALLS_AGAIN.includes(status)) return 'follow_up';
+	if (flat.unpod_follow_up_at && flat.unpod_follow_up !== false && !NO_CALL_STATE.test(status)) return 'follow_up';
 	if (flat.unpod_redial === REDIAL_SCHEDULED) return 'redial';
 	return undefined;
 }
@@ -121,7 +149,10 @@ export function simplifyTask(task: IDataObject): IDataObject {
 	const post = objectOf(output.post_call_data);
 	const profile = objectOf(post.profile_summary);
 	const summary = objectOf(post.summary);
-	const labels = objectOf(post.classification).labels ?? input.labels ?? [];
+	const analytics = objectOf(post.analytics);
+	const next = objectOf(post.next_action);
+	const labels = objectOf(post.classification).labels ?? objectOf(post.lead).labels ?? input.labels ?? [];
+	const nextLabels = Array.isArray(next.label) ? next.label.filter((l) => typeof l === 'string' && l.trim()) : [];
 	const structured = extracted(post.structured_data);
 	return {
 		task_id: task.task_id ?? null,
@@ -142,12 +173,13 @@ export function simplifyTask(task: IDataObject): IDataObject {
 		start_time: isoTime(output.start_time ?? null),
 		end_time: isoTime(output.end_time ?? null),
 		recording_url: output.recording_url || null,
-		call_summary: output.call_summary ?? summary.summary ?? null,
-		outcome: profile.outcome ?? summary.status ?? null,
+		call_summary: output.call_summary ?? text(post.summary) ?? summary.summary ?? summary.headline ?? null,
+		outcome: profile.outcome ?? summary.status ?? text(post.outcome) ?? analytics.outcome ?? null,
+		sentiment: said(post.sentiment) ?? said(analytics.sentiment),
 		interest_level: profile.interest_level ?? null,
-		next_action: profile.next_action ?? null,
-		callback_requested: profile.callback_requested ?? null,
-		callback_time: said(profile.callback_time) ?? said(summary.callback_datetime),
+		next_action: profile.next_action ?? (typeof post.next_action === 'string' ? post.next_action : null) ?? (nextLabels.join(', ') || null),
+		callback_requested: profile.callback_requested ?? next.callback_requested ?? null,
+		callback_time: said(profile.callback_time) ?? said(summary.callback_datetime) ?? said(next.scheduled_at),
 		structured_data: structured,
 		...optOutOf(structured),
 		success_evaluation: orNull(post.success_evaluator),

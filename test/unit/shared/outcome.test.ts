@@ -98,6 +98,80 @@ describe('the flat outcome', () => {
 		expect(unpodCallsAgain(flat)).toBe('follow_up');
 	});
 
+	test("OpenAPI 2.0.0's flat post_call_data: summary, outcome and sentiment as text; the agent's turns named agent", () => {
+		const flat = simplifyTask({
+			task_id: 'T8ff2ccdffe9a11f0878d43cd8a99e069',
+			status: 'completed',
+			input: { name: 'John Doe', contact_number: '1234567890' },
+			output: {
+				transcript: [
+					{ role: 'agent', content: 'Hello, this is an AI assistant. Am I speaking with John Doe?' },
+					{ role: 'user', content: 'Yes, this is John.' },
+				],
+				post_call_data: {
+					summary: 'Agent connected with John Doe and discussed project requirements.',
+					outcome: 'interested',
+					sentiment: 'positive',
+				},
+				call_status: 'completed',
+			},
+		});
+		expect(flat).toMatchObject({
+			call_summary: 'Agent connected with John Doe and discussed project requirements.',
+			outcome: 'interested',
+			sentiment: 'positive',
+			transcript: 'Assistant: Hello, this is an AI assistant. Am I speaking with John Doe?\nContact: Yes, this is John.',
+			ai_disclosed: true,
+		});
+		expect(unpodCallsAgain(flat)).toBeUndefined();
+	});
+
+	test("openapi 677bf31's grouped post_call_data (schema_version 2): analytics, lead, next_action, follow_up.state", () => {
+		const grouped = (followUp: IDataObject, redial: IDataObject = { status: null }) =>
+			simplifyTask({
+				task_id: 'T5e6f7a8bfe9a11f0878d43cd8a99e069',
+				status: 'completed',
+				follow_up_count: 1,
+				input: { contact_number: '+911234567890', name: '' },
+				output: {
+					call_summary: null,
+					post_call_data: {
+						schema_version: 2,
+						analytics: { sentiment: 'negative', outcome: 'NotConnected', tone: null },
+						summary: { headline: 'Nobody answered', key_points: [] },
+						lead: { name: null, labels: ['Callback'] },
+						structured_data: { outcome: null, payment_release_choice: 'later' },
+						next_action: { label: ['call again'], callback_requested: true, scheduled_at: '2026-02-08T10:00:00Z' },
+						follow_up: followUp,
+						redial,
+					},
+				},
+			});
+		const skipped = grouped({ required: true, state: 'skipped_inbound_call', reason: 'not-connected retry', next_at: null });
+		expect(skipped).toMatchObject({
+			call_summary: 'Nobody answered',
+			outcome: 'NotConnected',
+			sentiment: 'negative',
+			labels: ['Callback'],
+			next_action: 'call again',
+			callback_requested: true,
+			callback_time: '2026-02-08T10:00:00Z',
+			structured_data: { outcome: null, payment_release_choice: 'later' },
+			unpod_follow_up: true,
+			unpod_follow_up_status: 'skipped_inbound_call',
+			unpod_follow_up_reason: 'not-connected retry',
+			unpod_follow_up_at: null,
+			attempt: 2,
+		});
+		expect(unpodCallsAgain(skipped)).toBeUndefined();
+		// A follow-up with its time set is Unpod calling again, whatever its state is named.
+		const planned = grouped({ required: true, state: 'pending', next_at: '2026-02-08T10:00:00Z' });
+		expect(planned.unpod_follow_up_at).toBe('2026-02-08T10:00:00.000Z');
+		expect(unpodCallsAgain(planned)).toBe('follow_up');
+		expect(unpodCallsAgain(grouped({ required: true, state: 'skipped_daily_limit', next_at: '2026-02-08T10:00:00Z' }))).toBeUndefined();
+		expect(unpodCallsAgain(grouped({ required: false }, { status: 'call_scheduled_for_redial' }))).toBe('redial');
+	});
+
 	test('every key is there for an open task with no output, each null or empty, never an error', () => {
 		const flat = simplifyTask({ task_id: 'T3', status: 'pending', input: null, output: null });
 		expect(flat).toMatchObject({
