@@ -20,6 +20,7 @@ import { bridgeRoutes } from './routes/bridges';
 import { callLogRoutes } from './routes/callLogs';
 import { Behaviour, Ctx, SPEC, Route } from './routes/context';
 import { organizationRoutes } from './routes/organizations';
+import { overviewRoutes } from './routes/overview';
 import { peopleRoutes } from './routes/people';
 import { reportRoutes } from './routes/reports';
 import { runRoutes } from './routes/runs';
@@ -70,6 +71,7 @@ const ROUTES: Route[] = [
 	spaceRoutes,
 	reportRoutes,
 	peopleRoutes,
+	overviewRoutes,
 ];
 
 export class UnpodServer {
