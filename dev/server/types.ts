@@ -47,11 +47,15 @@ export interface ProviderCredential {
 	provider: number;
 	provider_details: { id: number; name: string; type: string };
 	active: boolean;
-	/** The carrier's secrets, which the real list and detail show in clear. */
+	/** The carrier's secrets, which the February source's list and detail show in clear. */
 	api_key?: string;
 	api_secret?: string;
 	meta_json?: Array<{ meta_key: string; meta_value: string }>;
 	sip_url?: string;
+	/** OpenAPI 2.0.0's fields: the account is shown, the token is stored and never shown. */
+	account_sid?: string;
+	auth_token?: string;
+	created_at?: string;
 }
 
 /** A number of Unpod's pool (`TelephonyNumber`): `GET telephony/numbers/` lists the free ones. */
@@ -87,6 +91,9 @@ export interface CallLog {
 	endMs: number;
 	source_number: string;
 	destination_number: string;
+	/** Which side a failure came from and its SIP cause, as `cdr/` shows them; unset: read off the status and end reason. */
+	failure_source?: string | null;
+	sip_cause?: string | null;
 }
 
 export interface Bridge {
@@ -101,6 +108,7 @@ export interface Bridge {
 	hub: number;
 	region: string;
 	provider_credential: number | null;
+	created_at?: string;
 }
 
 export interface Agent {

@@ -20,13 +20,13 @@ import {
 import { searchAgents } from '../shared/listSearch/searchAgents';
 import { searchSpaces } from '../shared/listSearch/searchSpaces';
 import { MAX_PAGE_SIZE, toPage } from '../shared/pagination';
-import { CALL_LOGS_PATH, callTypeQuery, simplifyCallLog } from '../shared/callLogs';
+import { callLogPaths, callTypeQuery, simplifyCallLog } from '../shared/callLogs';
 import { taskOutput } from '../shared/outcome';
 import { CALL_ENDINGS } from '../shared/tasks';
 import { taskListPages } from '../shared/taskLists';
 import { asNodeError } from '../shared/errors';
 import { classifyFailure, pickerBudget } from '../shared/retry';
-import { unpodApiRequest } from '../shared/transport';
+import { sendToFirstServedPath, unpodApiRequest } from '../shared/transport';
 import type { FinalStatus } from '../shared/tasks';
 import { scanCallLogs } from './callLogScan';
 import { scanForTransitions } from './scan';
@@ -169,9 +169,10 @@ const requestBudgetOf = (options: IDataObject) =>
 	Math.max(1, Math.floor(Number(options.maxRequests ?? DEFAULT_MAX_REQUESTS)) || DEFAULT_MAX_REQUESTS);
 
 /**
- * What a poll gives n8n. Rows found are never dropped: they go out even if a later read of
- * the poll failed. A failure that waiting will not heal (401, an unknown space, a 206) fails
- * the poll with the API's message; passing ones make a quiet poll.
+ * What a poll gives n8n. Rows a scan gives are never dropped: they go out even if a later read
+ * of the poll failed (the call log's scan gives none then: the next poll reads them again). A
+ * failure that waiting will not heal (401, an unknown space, a 206) fails the poll with the
+ * API's message; passing ones make a quiet poll.
  */
 function pollOutcome(
 	node: INode,
@@ -187,22 +188,34 @@ function pollOutcome(
 	return null;
 }
 
-/** Watch: Call Log. Every call Unpod logs, once each, in the order they were logged. */
+/**
+ * Watch: Call Log. Every call Unpod logs, once each, in the order they were logged: read at
+ * `cdr/`, or at `call-logs/` where the deployment does not serve `cdr/`; the path that served is
+ * kept with the cursor and asked first by the next polls.
+ */
 async function pollCallLog(this: IPollFunctions): Promise<INodeExecutionData[][] | null> {
 	const direction = this.getNodeParameter('direction', 'all') as string;
 	const simplify = this.getNodeParameter('simplify', true) as boolean;
 	const options = this.getNodeParameter('options', {}) as IDataObject;
 	const manual = this.getMode() === 'manual';
-	const fetchPage = async (page: number, pageSize: number) =>
-		toPage(
-			await unpodApiRequest.call(this, {
-				method: 'GET',
-				path: CALL_LOGS_PATH,
-				qs: { page, page_size: pageSize, ...callTypeQuery(direction) },
-				subject: 'the call log',
-				budget: manual ? pickerBudget() : undefined,
-			}),
+	const staticData = this.getWorkflowStaticData('node');
+	let paths = callLogPaths(manual ? undefined : (staticData.state as IDataObject | undefined)?.path);
+	const fetchPage = async (page: number, pageSize: number) => {
+		const { answer, path } = await sendToFirstServedPath(
+			this.getNode(),
+			paths,
+			async (at) =>
+				await unpodApiRequest.call(this, {
+					method: 'GET',
+					path: at,
+					qs: { page, page_size: pageSize, ...callTypeQuery(direction) },
+					subject: 'the call log',
+					budget: manual ? pickerBudget() : undefined,
+				}),
 		);
+		paths = callLogPaths(path);
+		return toPage(answer);
+	};
 	const shape = (rows: IDataObject[]) => rows.map((row) => ({ json: simplify ? simplifyCallLog(row) : row }));
 
 	if (manual) {
@@ -210,18 +223,22 @@ async function pollCallLog(this: IPollFunctions): Promise<INodeExecutionData[][]
 		const { data } = await fetchPage(1, 1);
 		if (data.length) return [shape(data.slice(0, 1))];
 		throw new NodeOperationError(this.getNode(), 'No call is in the call log yet', {
-			description: `Unpod has logged no ${direction === 'all' ? '' : `${direction} `}call for this organization and product (the credential's Org Handle and Product ID). Make a call, then try again.`,
+			description: `Unpod has logged no ${direction === 'all' ? '' : `${direction} `}call for this organization (the credential's Org Handle). Make a call, then try again.`,
 		});
 	}
 
-	const staticData = this.getWorkflowStaticData('node');
 	const result = await scanCallLogs(staticData.state, fetchPage, {
 		scope: `callLog:${direction}`,
 		now: Date.now(),
 		budget: requestBudgetOf(options),
 		classify: (error) => classifyFailure(error, true),
+		servedPath: () => paths[0],
 	});
 	staticData.state = result.state as unknown as IDataObject;
+	if (result.skippedPast)
+		this.logger.warn(
+			'Unpod Trigger: more calls were logged since the last poll than Max Requests Per Poll reads, and the call log gave no count to go back by: the oldest of them were not emitted',
+		);
 	return pollOutcome(this.getNode(), result, shape);
 }
 

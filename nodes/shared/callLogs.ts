@@ -1,20 +1,48 @@
 /**
- * Unpod's call log (`GET call-logs/`): every call, inbound and outbound, one row when it ended.
- * What the list's filters mean in Unpod's source, and so what the node checks itself:
- * the time filters compare dates only (the node checks the times), `call_id` matches any id
- * containing it (the node wants the id itself), numbers match by prefix, `bridge` is a part
- * of the bridge's name.
+ * Unpod's call log: every call, inbound and outbound, one record when it ended. Unpod's OpenAPI
+ * 2.0.0 serves it at `GET cdr/` (call detail records: filters `call_type` and `call_status`
+ * only, no agent, space or organization in a record); older and self-hosted deployments at
+ * `GET call-logs/` (its changelog maps v1 `call-logs/` to v2 `cdr/`). `cdr/` is asked first, and
+ * `call-logs/` only where a deployment answers 404 or 405 there.
  */
-import type { IDataObject } from 'n8n-workflow';
-import type { RowMatch } from './pagination';
-import { isoTime, platformTime, userTime } from './time';
+import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import { isoTime, platformTime } from './time';
 
+export const CDR_PATH = '/cdr/';
 export const CALL_LOGS_PATH = '/call-logs/';
+
+/** Where the call log is read, in the order asked: the spec's path, then the older one. */
+export const CALL_LOG_PATHS = [CDR_PATH, CALL_LOGS_PATH];
+
+/** The paths to ask, the one known to serve (`served`) first. */
+export function callLogPaths(served?: unknown): string[] {
+	return typeof served === 'string' && CALL_LOG_PATHS.includes(served)
+		? [served, ...CALL_LOG_PATHS.filter((p) => p !== served)]
+		: [...CALL_LOG_PATHS];
+}
 
 export const CALL_DIRECTIONS = [
 	{ name: 'Inbound', value: 'inbound', description: 'Calls people made to an agent' },
 	{ name: 'Outbound', value: 'outbound', description: 'Calls an agent made' },
 ];
+
+/** The spec's `call_status` values (an unknown one is a 400 at `cdr/`). */
+export const CALL_STATUSES = [
+	{ name: 'Completed', value: 'completed', description: 'The call was answered and ended' },
+	{ name: 'Failed', value: 'failed', description: 'The call failed (see failure_source and sip_cause)' },
+	{ name: 'Not Connected', value: 'notConnected', description: 'Nobody answered, or the line was busy' },
+];
+
+/** Status, as a filter: All (nothing sent) or one of the spec's values. */
+export function callStatusField(): INodeProperties {
+	return {
+		displayName: 'Status',
+		name: 'status',
+		type: 'options',
+		options: [{ name: 'All', value: 'all', description: 'Calls of every status' }, ...CALL_STATUSES],
+		default: 'all',
+	};
+}
 
 /** Direction as Unpod's lists filter it: `call_type`, left out for All. */
 export function callTypeQuery(direction: unknown): { call_type?: string } {
@@ -22,71 +50,60 @@ export function callTypeQuery(direction: unknown): { call_type?: string } {
 	return value && value !== 'all' ? { call_type: value } : {};
 }
 
-const two = (n: number) => String(n).padStart(2, '0');
-
-/** Epoch ms in the form Unpod's filters parse (`%d-%m-%Y %H:%M:%S`), in UTC as Unpod stores times. */
-export function unpodDateTime(ms: number): string {
-	const d = new Date(ms);
-	return (
-		`${two(d.getUTCDate())}-${two(d.getUTCMonth() + 1)}-${d.getUTCFullYear()} ` +
-		`${two(d.getUTCHours())}:${two(d.getUTCMinutes())}:${two(d.getUTCSeconds())}`
-	);
+/** The `filters` collection of Call Log > Get Many as the spec names them: `call_type`, `call_status`. */
+export function callLogQuery(filters: IDataObject): { qs: IDataObject } {
+	const qs: IDataObject = { ...callTypeQuery(filters.direction) };
+	const status = String(filters.status ?? '').trim();
+	if (status && status !== 'all') qs.call_status = status;
+	return { qs };
 }
 
-/** Epoch ms as the day (`YYYY-MM-DD`, UTC) that Unpod's newer date filters take. */
-export const unpodDate = (ms: number): string => new Date(ms).toISOString().slice(0, 10);
+const related = (value: unknown): IDataObject =>
+	value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
 
-/** The `filters` collection of Call Log > Get Many as what to send and what to check. */
-export function callLogQuery(filters: IDataObject): { qs: IDataObject; match?: RowMatch } {
-	const qs: IDataObject = {};
-	const checks: RowMatch[] = [];
-	const text = (name: string) => String(filters[name] ?? '').trim();
+/** When a record was logged (`creation_time`, else `end_time`), epoch ms: the order of the list. */
+export const loggedAt = (row: IDataObject): number | undefined =>
+	platformTime(row.creation_time) ?? platformTime(row.end_time);
 
-	// Unpod's source filtered on start_time / end_time (`%d-%m-%Y %H:%M:%S`), its 2026 docs on
-	// start_date / end_date (`YYYY-MM-DD`): both are sent, and the node checks the times itself.
-	const from = userTime(filters.from);
-	const to = userTime(filters.to);
-	if (from !== undefined) {
-		qs.start_time = unpodDateTime(from);
-		qs.start_date = unpodDate(from);
-		checks.push((row) => (platformTime(row.start_time) ?? Infinity) >= from);
-	}
-	if (to !== undefined) {
-		qs.end_time = unpodDateTime(to);
-		qs.end_date = unpodDate(to);
-		checks.push((row) => (platformTime(row.end_time) ?? -Infinity) <= to);
-	}
-	Object.assign(qs, callTypeQuery(filters.direction));
-	if (text('status')) qs.call_status = text('status');
-	if (text('sourceNumber')) qs.source_number = text('sourceNumber');
-	if (text('destinationNumber')) qs.destination_number = text('destinationNumber');
-	if (text('bridgeName')) qs.bridge = text('bridgeName');
-	const callId = text('callId');
-	if (callId) {
-		qs.call_id = callId;
-		checks.push((row) => String(row.id) === callId);
-	}
-	return { qs, match: checks.length ? (row) => checks.every((check) => check(row)) : undefined };
-}
-
-const nameOf = (value: unknown): IDataObject[string] =>
-	value && typeof value === 'object' ? ((value as IDataObject).name ?? null) : ((value as IDataObject[string]) ?? null);
-
-/** The flat fields a CRM or a sheet wants from a call log row. */
+/**
+ * The flat fields a CRM or a sheet wants from a call log record, from the spec's fields only:
+ * the same fields whichever path served. The older `call-logs/` rows' agent and space are not
+ * among them (Simplify off keeps the whole row).
+ */
 export function simplifyCallLog(row: IDataObject): IDataObject {
+	const bridge = related(row.bridge);
 	return {
 		call_log_id: row.id ?? null,
 		direction: row.call_type ?? null,
 		status: row.call_status ?? null,
 		end_reason: row.end_reason || null,
+		failure_source: row.failure_source || null,
+		sip_cause: row.sip_cause || null,
 		source_number: row.source_number ?? null,
 		destination_number: row.destination_number ?? null,
 		start_time: isoTime(row.start_time ?? null),
 		end_time: isoTime(row.end_time ?? null),
 		duration: typeof row.call_duration === 'number' ? Math.round(row.call_duration) : (row.call_duration ?? null),
-		agent: nameOf(row.agent),
-		space: nameOf(row.space),
-		bridge: nameOf(row.bridge),
+		bridge: bridge.name ?? null,
+		bridge_id: bridge.id ?? null,
 		logged: isoTime(row.creation_time ?? null),
+	};
+}
+
+const SERVED = Symbol.for('n8n-nodes-unpod.callLogPath');
+
+/**
+ * The call log path that served in this execution: every later page, item and node of it asks it
+ * first, so an older deployment costs one 404 an execution, not one a page. Kept under a symbol
+ * on the execution's flow context, which n8n neither copies nor saves.
+ */
+export function executionCallLogPath(context: { getContext(type: 'flow'): object }): {
+	paths(): string[];
+	served(path: string): void;
+} {
+	const holder = context.getContext('flow') as { [SERVED]?: string };
+	return {
+		paths: () => callLogPaths(holder[SERVED]),
+		served: (path) => Object.defineProperty(holder, SERVED, { value: path, configurable: true, enumerable: false }),
 	};
 }

@@ -1,12 +1,17 @@
 /**
- * `GET call-logs/`, as `fetch_call_logs` of Unpod's source (15cd2ef) answers it: the time
- * filters compare dates only, numbers match by prefix, `call_id` is a substring of the id,
- * `bridge` a substring of the bridge's name; `next` and `previous` carry only the page.
+ * The call log. In shape `spec` (Unpod's OpenAPI 2.0.0) at `GET cdr/` only: Org-Handle and no
+ * Product-ID, filters `call_type` and `call_status` (the spec's values; another is a 400), pages of
+ * 20 by default with `count` and no `next`/`previous`, records without agent, space or
+ * organization. In shapes `source` and `docs` at `GET call-logs/` only, as `fetch_call_logs` of
+ * Unpod's source (15cd2ef) answers it: the time filters compare dates only, numbers match by
+ * prefix, `call_id` is a substring of the id, `bridge` a substring of the bridge's name; `next`
+ * and `previous` carry only the page.
  */
 import { fail } from '../http';
 import type { CallLog } from '../types';
 import type { Store } from '../store';
-import { authenticate, Route } from './context';
+import type { Behaviour } from './context';
+import { authenticate, platformOrg, Route } from './context';
 
 const FORMAT = /^(\d{2})-(\d{2})-(\d{4}) (\d{2}):(\d{2}):(\d{2})$/;
 
@@ -30,7 +35,7 @@ function dayOf(value: string): string {
 }
 
 /** Each shape reads only its own date filters: the source's times, or the docs' dates. */
-function filterLogs(logs: CallLog[], store: Store, query: URLSearchParams, shapes: 'source' | 'docs'): CallLog[] {
+function filterLogs(logs: CallLog[], store: Store, query: URLSearchParams, shapes: Behaviour['shapes']): CallLog[] {
 	const q = (name: string) => query.get(name) || undefined;
 	const docs = shapes === 'docs';
 	const from = docs ? q('start_date') && dayOf(q('start_date')!) : q('start_time') && dateOf(q('start_time')!);
@@ -81,7 +86,10 @@ function row(store: Store, log: CallLog): Record<string, unknown> {
 }
 
 export const callLogRoutes: Route = (ctx) => {
-	if (ctx.parts.length !== 1 || ctx.parts[0] !== 'call-logs' || ctx.method !== 'GET') return undefined;
+	if (ctx.parts.length !== 1 || ctx.method !== 'GET') return undefined;
+	const served = ctx.behaviour.shapes === 'spec' ? 'cdr' : 'call-logs';
+	if (ctx.parts[0] !== served) return undefined;
+	if (served === 'cdr') return cdr(ctx);
 	authenticate(ctx);
 	const handle = ctx.headers['org-handle'];
 	const product = ctx.headers['product-id'];
@@ -112,3 +120,87 @@ export const callLogRoutes: Route = (ctx) => {
 	}
 	return { status: 200, body };
 };
+
+/** The spec's `call_status` of a status the store logged (the post-call flow writes the task's outcome). */
+const CDR_STATUS: Record<string, string> = {
+	completed: 'completed',
+	partially_completed: 'completed',
+	not_connected: 'notConnected',
+	notconnected: 'notConnected',
+	failed: 'failed',
+};
+const cdrStatus = (log: CallLog) => CDR_STATUS[log.call_status.toLowerCase()] ?? 'failed';
+
+/**
+ * Which side a failure came from and its SIP cause. The spec shows only `null` and gives no
+ * enumeration: these values (`callee` / `carrier`, a SIP status line) are this server's choice,
+ * read off the end reason the call was logged with.
+ */
+function failureOf(log: CallLog): { failure_source: string | null; sip_cause: string | null } {
+	if (log.failure_source !== undefined || log.sip_cause !== undefined)
+		return { failure_source: log.failure_source ?? null, sip_cause: log.sip_cause ?? null };
+	if (cdrStatus(log) === 'completed') return { failure_source: null, sip_cause: null };
+	const reason = log.end_reason.toLowerCase().replace(/[\s_]+/g, '-');
+	if (reason.includes('busy')) return { failure_source: 'callee', sip_cause: '486 Busy Here' };
+	if (reason.includes('no-answer')) return { failure_source: 'callee', sip_cause: '480 Temporarily Unavailable' };
+	if (reason.includes('declin') || reason.includes('reject'))
+		return { failure_source: 'callee', sip_cause: '603 Decline' };
+	return { failure_source: 'carrier', sip_cause: '503 Service Unavailable' };
+}
+
+/** The spec's example writes `creation_time` and `start_time` to the second, `end_time` to the microsecond. */
+const toSecond = (ms: number) => new Date(Math.floor(ms / 1000) * 1000).toISOString().replace(/\.000Z$/, 'Z');
+
+/** A record as the spec's example shows it: a bridge as `{id, name}`, no agent, space or organization. */
+function cdrRow(store: Store, log: CallLog): Record<string, unknown> {
+	const bridge = [...store.bridges.values()].find((b) => b.id === log.bridge);
+	const seconds = (log.endMs - log.startMs) / 1000;
+	return {
+		id: log.id,
+		call_status: cdrStatus(log),
+		end_reason: log.end_reason,
+		call_type: log.call_type,
+		bridge: bridge ? { id: bridge.id, name: bridge.name } : null,
+		creation_time: toSecond(Math.floor(log.createdUs / 1000)),
+		start_time: toSecond(log.startMs),
+		end_time: iso(log.endMs),
+		call_duration: seconds > 0 ? seconds : 0,
+		source_number: log.source_number,
+		destination_number: log.destination_number,
+		...failureOf(log),
+	};
+}
+
+const CALL_TYPES = ['inbound', 'outbound'];
+const CALL_STATUSES = ['completed', 'notConnected', 'failed'];
+
+/** `GET cdr/` of the spec: the organization's records of every product, newest logged first. */
+function cdr(ctx: Parameters<Route>[0]) {
+	const org = platformOrg(ctx, authenticate(ctx));
+	const bad = (message: string) => fail(400, { status_code: 400, message });
+	const page = Number(ctx.query.get('page') ?? '1');
+	const pageSize = Number(ctx.query.get('page_size') ?? '20');
+	if (!Number.isInteger(page) || page < 1) bad('page must be a positive integer');
+	if (!Number.isInteger(pageSize) || pageSize < 1) bad('page_size must be a positive integer');
+	const callType = ctx.query.get('call_type');
+	const callStatus = ctx.query.get('call_status');
+	if (callType && !CALL_TYPES.includes(callType))
+		bad(`Invalid call_type '${callType}': one of ${CALL_TYPES.join(', ')}`);
+	if (callStatus && !CALL_STATUSES.includes(callStatus))
+		bad(`Invalid call_status '${callStatus}': one of ${CALL_STATUSES.join(', ')}`);
+	const logs = ctx.store.callLogs
+		.filter((l) => l.org === org.domain_handle)
+		.filter((l) => !callType || l.call_type === callType)
+		.filter((l) => !callStatus || cdrStatus(l) === callStatus)
+		.sort((a, b) => b.createdUs - a.createdUs || b.id - a.id);
+	const skip = (page - 1) * pageSize;
+	return {
+		status: 200,
+		body: {
+			count: logs.length,
+			status_code: 200,
+			message: 'Call logs fetched successfully',
+			data: logs.slice(skip, skip + pageSize).map((l) => cdrRow(ctx.store, l)),
+		},
+	};
+}

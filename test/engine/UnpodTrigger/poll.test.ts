@@ -222,8 +222,10 @@ test('a 429 makes a quiet poll (this n8n has no failure cause to declare) and no
 });
 
 describe('Watch: Call Log', () => {
-	const callLogPoller = (direction = 'all', simplify = true) =>
-		new Poller({ credentials: credentials(), parameters: { callsOf: 'callLog', direction, simplify, options: {} } });
+	const callLogPoller = (direction = 'all', simplify = true, options: Record<string, unknown> = {}) =>
+		new Poller({ credentials: credentials(), parameters: { callsOf: 'callLog', direction, simplify, options } });
+	const callLogIds = (items: Array<{ json: Record<string, unknown> }> | null) =>
+		(items ?? []).map((i) => Number(i.json.call_log_id ?? i.json.id));
 
 	test('the first poll learns the log; each call logged later is emitted once, inbound and outbound, oldest first', async () => {
 		const p = callLogPoller();
@@ -236,14 +238,53 @@ describe('Watch: Call Log', () => {
 			['inbound', '+442079460555'],
 			['outbound', task.input.contact_number],
 		]);
-		expect(emitted![0].json).toMatchObject({ call_log_id: inbound.id, status: 'completed', agent: 'Support Bot' });
+		expect(emitted![0].json).toMatchObject({
+			call_log_id: inbound.id,
+			status: 'completed',
+			bridge: 'Main Line',
+			failure_source: null,
+		});
 		expect(await clock.drive(p.poll())).toBeNull();
-		// One request a poll while fewer than 100 calls come in between.
+		// One request a poll at cdr/, and none wasted, while fewer than 100 calls come in between.
 		const before = server.requests.length;
 		server.calls.inboundCall();
 		expect(await clock.drive(p.poll())).toHaveLength(1);
-		expect(server.requests.slice(before).map((r) => r.query)).toEqual([{ page: '1', page_size: '100' }]);
-		expect(p.state.state).toMatchObject({ v: 1, scope: 'callLog:all' });
+		expect(server.requests.slice(before).map((r) => [r.path, r.query])).toEqual([
+			['/api/v2/platform/cdr/', { page: '1', page_size: '100' }],
+		]);
+		expect(server.requestsTo('GET', '/call-logs/')).toEqual([]);
+		expect(p.state.state).toMatchObject({ v: 2, scope: 'callLog:all', path: '/cdr/' });
+	});
+
+	test('a cursor over several polls, calls logged in the same second and between polls: each once, none lost', async () => {
+		const p = callLogPoller('all', true, { maxRequests: 2 });
+		server.calls.inboundCall();
+		await clock.drive(p.poll());
+		const logged: number[] = [];
+		const received: number[] = [];
+		// Calls a poll: some in one second (Unpod writes whole seconds), some a second apart,
+		// a burst past what two requests read newest first.
+		for (const [calls, secondApart] of [
+			[3, false],
+			[0, false],
+			[5, true],
+			[1, false],
+			[260, false],
+			[2, true],
+			[0, false],
+			[4, false],
+		] as const) {
+			for (let i = 0; i < calls; i++) {
+				if (secondApart) await clock.advance(1000);
+				logged.push(server.calls.inboundCall({ from: `+44207946${String(logged.length).padStart(4, '0')}` }).id);
+			}
+			received.push(...callLogIds(await clock.drive(p.poll())));
+		}
+		// The burst took the polls the budget asks: the rest of them bring what remained.
+		for (let poll = 0; poll < 3; poll++) received.push(...callLogIds(await clock.drive(p.poll())));
+		expect(received).toEqual(logged);
+		const cdr = server.requestsTo('GET', '/cdr/');
+		expect(cdr.every((r) => r.status === 200 && r.query.page_size === '100')).toBe(true);
 	});
 
 	test('Direction: Inbound asks Unpod for inbound calls only; 250 in one go arrive over the polls the budget allows', async () => {
@@ -258,12 +299,23 @@ describe('Watch: Call Log', () => {
 		const [task] = createTasks(1);
 		server.store.finishTask(task, 'completed');
 		const received: number[] = [];
-		for (let poll = 0; poll < 3; poll++)
-			received.push(...((await clock.drive(p.poll())) ?? []).map((i) => Number(i.json.id)));
+		for (let poll = 0; poll < 3; poll++) received.push(...callLogIds(await clock.drive(p.poll())));
 		expect(received).toEqual(calls.map((c) => c.id));
-		expect(
-			server.requests.filter((r) => r.path.endsWith('/call-logs/')).every((r) => r.query.call_type === 'inbound'),
-		).toBe(true);
+		const cdr = server.requestsTo('GET', '/cdr/');
+		expect(cdr.length).toBeGreaterThan(3);
+		expect(cdr.every((r) => r.query.call_type === 'inbound')).toBe(true);
+	});
+
+	test('an Unpod without cdr/ (shape source): one 404 there at the first poll, then call-logs/ only, the path kept between polls', async () => {
+		server.behaviour.shapes = 'source';
+		const p = callLogPoller();
+		expect(await clock.drive(p.poll())).toBeNull();
+		const inbound = server.calls.inboundCall({ from: '+442079460556' });
+		expect(callLogIds(await clock.drive(p.poll()))).toEqual([inbound.id]);
+		expect(await clock.drive(p.poll())).toBeNull();
+		expect(server.requestsTo('GET', '/cdr/').map((r) => r.status)).toEqual([404]);
+		expect(server.requestsTo('GET', '/call-logs/').map((r) => r.status)).toEqual([200, 200, 200]);
+		expect(p.state.state).toMatchObject({ path: '/call-logs/' });
 	});
 
 	test('a manual run returns the newest call logged and touches no state', async () => {

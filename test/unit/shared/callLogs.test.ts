@@ -1,5 +1,5 @@
-/** Call logs as Unpod lists them: the filters as Unpod reads them (Direction included), and Simplify. */
-import { callLogQuery, callTypeQuery, simplifyCallLog, unpodDateTime } from '../../../nodes/shared/callLogs';
+/** The call log: its paths, the filters as the spec names them (Direction included), and Simplify. */
+import { callLogPaths, callLogQuery, callTypeQuery, simplifyCallLog } from '../../../nodes/shared/callLogs';
 
 test('Direction All asks for every call; Inbound or Outbound ask Unpod by call_type', () => {
 	expect(callTypeQuery('all')).toEqual({});
@@ -9,90 +9,83 @@ test('Direction All asks for every call; Inbound or Outbound ask Unpod by call_t
 	expect(callLogQuery({ direction: 'all' }).qs).toEqual({});
 });
 
-describe('callLogQuery', () => {
-	test("times go in Unpod's day-first form and are checked by the node, which Unpod does by date only", () => {
-		const { qs, match } = callLogQuery({
-			from: '2026-11-20T09:30:00Z',
-			to: '2026-11-21T18:00:05.000Z',
-		});
-		// Both of Unpod's forms: the source's start_time / end_time, the 2026 docs' start_date / end_date.
-		expect(qs).toEqual({
-			start_time: '20-11-2026 09:30:00',
-			end_time: '21-11-2026 18:00:05',
-			start_date: '2026-11-20',
-			end_date: '2026-11-21',
-		});
-		const row = (start: string, end: string) => ({ id: 1, start_time: start, end_time: end });
-		expect(match!(row('2026-11-20T09:30:00.000000Z', '2026-11-20T09:31:00Z'))).toBe(true);
-		// Same day as the filter, earlier time: Unpod lists it, the node does not keep it.
-		expect(match!(row('2026-11-20T08:00:00Z', '2026-11-20T08:01:00Z'))).toBe(false);
-		expect(match!(row('2026-11-21T17:59:00Z', '2026-11-21T18:00:06Z'))).toBe(false);
+test("the filters are the spec's two: call_type and call_status, All sending neither", () => {
+	expect(callLogQuery({ direction: 'inbound', status: 'notConnected' }).qs).toEqual({
+		call_type: 'inbound',
+		call_status: 'notConnected',
 	});
+	expect(callLogQuery({ status: 'all' }).qs).toEqual({});
+	expect(callLogQuery({}).qs).toEqual({});
+});
 
-	test('the other filters are sent as Unpod names them; a call id must be the id itself', () => {
-		const { qs, match } = callLogQuery({
-			direction: 'inbound',
-			status: ' completed ',
-			sourceNumber: '+1415',
-			destinationNumber: '+4420',
-			bridgeName: 'Main',
-			callId: '391',
-		});
-		expect(qs).toEqual({
-			call_type: 'inbound',
-			call_status: 'completed',
-			source_number: '+1415',
-			destination_number: '+4420',
-			bridge: 'Main',
-			call_id: '391',
-		});
-		// Unpod's call_id matches any id containing it.
-		expect(match!({ id: 391 })).toBe(true);
-		expect(match!({ id: 39136 })).toBe(false);
-		expect(callLogQuery({}).match).toBeUndefined();
-	});
+test('the paths: cdr/ first, call-logs/ after; the one that served first once known', () => {
+	expect(callLogPaths()).toEqual(['/cdr/', '/call-logs/']);
+	expect(callLogPaths('/call-logs/')).toEqual(['/call-logs/', '/cdr/']);
+	expect(callLogPaths('/elsewhere/')).toEqual(['/cdr/', '/call-logs/']);
+});
 
-	test('a date given without a zone is UTC', () => {
-		expect(unpodDateTime(Date.UTC(2026, 0, 5, 7, 8, 9))).toBe('05-01-2026 07:08:09');
-		expect(callLogQuery({ from: '2026-01-05' }).qs).toEqual({
-			start_time: '05-01-2026 00:00:00',
-			start_date: '2026-01-05',
-		});
+test("Simplify flattens a cdr/ record from the spec's fields: bridge by name and id, times ISO, whole seconds", () => {
+	expect(
+		simplifyCallLog({
+			id: 33364,
+			call_status: 'failed',
+			end_reason: 'call.in-progress.sip-completed-call',
+			call_type: 'outbound',
+			bridge: { id: 12, name: 'Acme Primary Bridge' },
+			creation_time: '2025-11-08T05:32:29Z',
+			start_time: '2025-11-08T05:29:43Z',
+			end_time: '2025-11-08T05:32:28.686639Z',
+			call_duration: 165.686639,
+			source_number: '+15551234567',
+			destination_number: '+15559876543',
+			failure_source: 'carrier',
+			sip_cause: '503 Service Unavailable',
+		}),
+	).toEqual({
+		call_log_id: 33364,
+		direction: 'outbound',
+		status: 'failed',
+		end_reason: 'call.in-progress.sip-completed-call',
+		failure_source: 'carrier',
+		sip_cause: '503 Service Unavailable',
+		source_number: '+15551234567',
+		destination_number: '+15559876543',
+		start_time: '2025-11-08T05:29:43.000Z',
+		end_time: '2025-11-08T05:32:28.686Z',
+		duration: 166,
+		bridge: 'Acme Primary Bridge',
+		bridge_id: 12,
+		logged: '2025-11-08T05:32:29.000Z',
 	});
 });
 
-test('Simplify flattens related records to names, times to ISO, the duration to whole seconds', () => {
-	expect(
-		simplifyCallLog({
-			id: 39136,
-			call_status: 'completed',
-			end_reason: 'Customer Ended The Call',
-			call_type: 'inbound',
-			organization: { id: 1, name: 'Acme' },
-			product_id: 'unpod.dev',
-			bridge: { id: 1, name: 'Main Line' },
-			agent: { id: 573, name: 'Support Bot' },
-			space: null,
-			creation_time: '2025-11-30T18:31:35Z',
-			start_time: '2025-11-30T18:30:24.041916Z',
-			end_time: '2025-11-30T18:31:20.669045Z',
-			call_duration: 56.627129,
-			source_number: '+919876543210',
-			destination_number: '911234567890',
-		}),
-	).toEqual({
-		call_log_id: 39136,
-		direction: 'inbound',
-		status: 'completed',
+test("Simplify of an older call-logs/ row: the same fields, the spec's missing ones null, agent and space left out", () => {
+	const simple = simplifyCallLog({
+		id: 39136,
+		call_status: 'completed',
 		end_reason: 'Customer Ended The Call',
+		call_type: 'inbound',
+		organization: { id: 1, name: 'Acme' },
+		product_id: 'unpod.dev',
+		bridge: null,
+		agent: { id: 573, name: 'Support Bot' },
+		space: null,
+		creation_time: '2025-11-30T18:31:35Z',
+		start_time: '2025-11-30T18:30:24.041916Z',
+		end_time: '2025-11-30T18:31:20.669045Z',
+		call_duration: 56.627129,
 		source_number: '+919876543210',
 		destination_number: '911234567890',
-		start_time: '2025-11-30T18:30:24.041Z',
-		end_time: '2025-11-30T18:31:20.669Z',
-		duration: 57,
-		agent: 'Support Bot',
-		space: null,
-		bridge: 'Main Line',
-		logged: '2025-11-30T18:31:35.000Z',
 	});
+	expect(simple).toMatchObject({
+		call_log_id: 39136,
+		failure_source: null,
+		sip_cause: null,
+		bridge: null,
+		bridge_id: null,
+		duration: 57,
+		start_time: '2025-11-30T18:30:24.041Z',
+	});
+	expect(Object.keys(simple)).not.toContain('agent');
+	expect(Object.keys(simple)).not.toContain('space');
 });

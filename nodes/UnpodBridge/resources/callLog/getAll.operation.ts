@@ -1,80 +1,79 @@
 /** Call Log > Get Many. */
-import type { IDataObject, IExecutePaginationFunctions, INodeProperties, INodePropertyOptions } from 'n8n-workflow';
-import { CALL_LOGS_PATH, callLogQuery, simplifyCallLog } from '../../../shared/callLogs';
+import type {
+	DeclarativeRestApiSettings,
+	IDataObject,
+	IExecutePaginationFunctions,
+	INodeExecutionData,
+	INodeProperties,
+	INodePropertyOptions,
+} from 'n8n-workflow';
 import {
-	directionField,
-	filtersCollection,
-	returnAllAndLimit,
-	simplifyField,
-	timeRange,
-} from '../../../shared/descriptions';
-import { listRouting } from '../../../shared/routing';
+	CDR_PATH,
+	callLogQuery,
+	callStatusField,
+	executionCallLogPath,
+	simplifyCallLog,
+} from '../../../shared/callLogs';
+import { directionField, filtersCollection, returnAllAndLimit, simplifyField } from '../../../shared/descriptions';
+import { asItemResult } from '../../../shared/itemLoop';
+import { collectPages, requestedLimit, toPage } from '../../../shared/pagination';
+import { executionBudget } from '../../../shared/retry';
+import { checkResponse } from '../../../shared/routing';
+import { routedRequest, sendToFirstServedPath } from '../../../shared/transport';
 
 const show = { resource: ['callLog'], operation: ['getAll'] };
+
+/**
+ * The one paginator's pages, each through the routing engine, at `cdr/` and, where a deployment
+ * does not serve it, at `call-logs/`: the path that served is asked first for the rest of the execution.
+ */
+async function callLogPages(
+	this: IExecutePaginationFunctions,
+	requestData: DeclarativeRestApiSettings.ResultOptions,
+): Promise<INodeExecutionData[]> {
+	return await asItemResult(this, async () => {
+		const limit = requestedLimit(
+			this.getNodeParameter('returnAll', false) as boolean,
+			this.getNodeParameter('limit', 50),
+		);
+		const budget = executionBudget(this);
+		const { qs } = callLogQuery(this.getNodeParameter('filters', {}) as IDataObject);
+		const path = executionCallLogPath(this);
+		const rows = await collectPages(
+			async (page, pageSize) => {
+				const { answer, path: served } = await sendToFirstServedPath(
+					this.getNode(),
+					path.paths(),
+					async (url) =>
+						await routedRequest(this, requestData, { url, qs: { ...qs, page, page_size: pageSize } }, budget, true),
+					this.getItemIndex(),
+				);
+				path.served(served);
+				return toPage((answer[0]?.json ?? {}) as IDataObject);
+			},
+			limit,
+			'id',
+		);
+		const shaped = this.getNodeParameter('simplify', true) ? rows.map(simplifyCallLog) : rows;
+		return shaped.map((json) => ({ json, pairedItem: { item: this.getItemIndex() } }));
+	});
+}
 
 export const option: INodePropertyOptions = {
 	name: 'Get Many',
 	value: 'getAll',
 	action: 'Get many call logs',
 	description: 'List every call, inbound and outbound, newest first',
-	routing: listRouting({
-		url: CALL_LOGS_PATH,
-		key: 'id',
-		simplify: simplifyCallLog,
-		query(this: IExecutePaginationFunctions) {
-			return callLogQuery(this.getNodeParameter('filters', {}) as IDataObject);
-		},
-	}),
+	routing: {
+		request: { method: 'GET', url: CDR_PATH },
+		send: { paginate: true },
+		operations: { pagination: callLogPages },
+		output: { postReceive: [checkResponse] },
+	},
 };
-
-const times = timeRange('Calls that started at or after this time', 'Calls that ended at or before this time');
 
 export const description: INodeProperties[] = [
 	...returnAllAndLimit(show),
-	filtersCollection(show, [
-		{
-			displayName: 'Bridge Name',
-			name: 'bridgeName',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. Main Line',
-			description: "Calls of the bridges whose name contains this (Unpod matches the name, not the bridge's slug)",
-		},
-		{
-			displayName: 'Call ID',
-			name: 'callId',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. 39136',
-			description: 'One call log by its ID',
-		},
-		{
-			displayName: 'Destination Number',
-			name: 'destinationNumber',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. +1415',
-			description: 'Calls whose destination number starts with this',
-		},
-		directionField(),
-		times.from,
-		{
-			displayName: 'Source Number',
-			name: 'sourceNumber',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. +1415',
-			description: "Calls whose source number starts with this (usually the agent's number)",
-		},
-		{
-			displayName: 'Status',
-			name: 'status',
-			type: 'string',
-			default: '',
-			placeholder: 'e.g. completed',
-			description: "The call's status as Unpod logs it (completed, failed, not_connected...), any case",
-		},
-		times.to,
-	]),
+	filtersCollection(show, [directionField(), callStatusField()]),
 	simplifyField(show, 'callLog'),
 ];
