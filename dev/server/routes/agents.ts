@@ -33,7 +33,10 @@ export const agentRoutes: Route = (ctx) => {
 		const runs = [...ctx.store.runs.values()]
 			.filter((r) => r.tasks.some((t) => t.assignee === agent!.handle))
 			.sort((a, b) => b.createdUs - a.createdUs);
-		return listReply(runs, ctx.query, 20, 'Agent executions fetched successfully', (r) => ({
+		// OpenAPI 2.0.0 sends the whole list (no paging parameters); the 2026 docs' twin paged by 20.
+		const size = ctx.behaviour.shapes === 'spec' ? Math.max(runs.length, 1) : 20;
+		const query = ctx.behaviour.shapes === 'spec' ? new URLSearchParams() : ctx.query;
+		return listReply(runs, query, size, 'Agent executions fetched successfully', (r) => ({
 			run_id: r.run_id,
 			status: runStatus(r),
 			total_tasks: r.tasks.length,

@@ -8,7 +8,8 @@ export const option: INodePropertyOptions = {
 	value: 'getAll',
 	action: 'Get many agents',
 	description: 'List the published agents of the organization',
-	routing: listRouting({ url: '/agents/' }),
+	// Unpod sends the whole list (OpenAPI 2.0.0 has no paging here; the backend's list_agents pages nothing).
+	routing: listRouting({ url: '/agents/', paged: false }),
 };
 
 export const description: INodeProperties[] = returnAllAndLimit({ operation: ['getAll'] });

@@ -10,7 +10,8 @@ export const option: INodePropertyOptions = {
 	value: 'getExecutions',
 	action: 'Get the executions of an agent',
 	description: "List an agent's runs, newest first, with how many of their calls completed",
-	routing: listRouting({ key: 'run_id', check: checkResponseNaming('agent', 'agent') }),
+	// OpenAPI 2.0.0 sends the whole list, with no paging parameters.
+	routing: listRouting({ key: 'run_id', check: checkResponseNaming('agent', 'agent'), paged: false }),
 };
 
 export const description: INodeProperties[] = [

@@ -8,7 +8,8 @@ export const option: INodePropertyOptions = {
 	value: 'getAll',
 	action: 'Get many spaces',
 	description: 'List the spaces of the organization, newest first',
-	routing: listRouting({ url: '/spaces/', check: checkResponseAt('/spaces/') }),
+	// Unpod sends the whole list (OpenAPI 2.0.0 has no paging here, nor has the backend's SpaceV2ViewSet.list).
+	routing: listRouting({ url: '/spaces/', check: checkResponseAt('/spaces/'), paged: false }),
 };
 
 export const description: INodeProperties[] = returnAllAndLimit({ resource: ['space'], operation: ['getAll'] });
