@@ -14,7 +14,14 @@ export const SEED = {
 	inactiveCredentialId: 102,
 	otherOrgCredentialId: 201,
 	/** The carrier secrets Unpod holds for the seeded provider credentials: never in an n8n item or log. */
-	providerSecrets: ['AC-local-twilio-key', 'local-twilio-secret-9f2c', 'local-meta-token-77d1'],
+	providerSecrets: [
+		'AC-local-twilio-key',
+		'local-twilio-secret-9f2c',
+		'local-meta-token-77d1',
+		'local-plivo-token-31e0',
+	],
+	/** The Account SID of the active credential, which OpenAPI 2.0.0 shows (only its auth token is secret). */
+	activeAccountSid: 'AC0local0twilio0main0000000000001',
 	agentHandle: 'sales-assistant',
 	secondAgentHandle: 'support-bot',
 	draftAgentHandle: 'draft-agent',
@@ -37,9 +44,9 @@ export const SEED = {
 
 /** Unpod's provider catalogue (`telephony/providers/`). */
 export const PROVIDERS = [
-	{ id: 1, name: 'Twilio', description: 'Twilio Programmable Voice', icon: null, type: 'TELEPHONY' },
-	{ id: 2, name: 'Plivo', description: 'Plivo Voice API', icon: null, type: 'TELEPHONY' },
-	{ id: 3, name: 'Exotel', description: 'Exotel cloud telephony', icon: null, type: 'TELEPHONY' },
+	{ id: 1, name: 'Twilio', slug: 'twilio', description: 'Twilio Programmable Voice', icon: null, type: 'TELEPHONY' },
+	{ id: 2, name: 'Plivo', slug: 'plivo', description: 'Plivo Voice API', icon: null, type: 'TELEPHONY' },
+	{ id: 3, name: 'Exotel', slug: 'exotel', description: 'Exotel cloud telephony', icon: null, type: 'TELEPHONY' },
 ];
 
 /** Seeded call logs, as `[direction, status, the other party, days ago, seconds]`. */

@@ -36,6 +36,9 @@ export function seedTables(store: Tables): void {
 		api_secret: 'local-twilio-secret-9f2c',
 		meta_json: [{ meta_key: 'auth_token', meta_value: 'local-meta-token-77d1' }],
 		sip_url: 'sip.twilio.local',
+		account_sid: SEED.activeAccountSid,
+		auth_token: 'local-twilio-secret-9f2c',
+		created_at: '2026-02-07T10:00:00Z',
 	});
 	store.credentials.set(SEED.inactiveCredentialId, {
 		id: SEED.inactiveCredentialId,
@@ -44,6 +47,9 @@ export function seedTables(store: Tables): void {
 		provider: 2,
 		provider_details: { id: 2, name: 'Plivo', type: 'TELEPHONY' },
 		active: false,
+		account_sid: 'MA0local0plivo0legacy0',
+		auth_token: 'local-plivo-token-31e0',
+		created_at: '2026-02-10T09:00:00Z',
 	});
 	store.credentials.set(SEED.otherOrgCredentialId, {
 		id: SEED.otherOrgCredentialId,
@@ -52,6 +58,8 @@ export function seedTables(store: Tables): void {
 		provider: 1,
 		provider_details: { id: 1, name: 'Twilio', type: 'TELEPHONY' },
 		active: true,
+		account_sid: 'AC0local0globex0000000000000000001',
+		created_at: '2026-02-11T09:00:00Z',
 	});
 
 	store.addBridge(SEED.orgHandle, {

@@ -199,7 +199,7 @@ test('the bridge picker lists bridges page by page and searches', async () => {
 	expect(second.results).toHaveLength(22);
 	expect(second.paginationToken).toBeUndefined();
 	const found = await server.listSearch('n8n-nodes-unpod.unpodBridge', 'searchBridges', CREDENTIAL, { filter: 'main' });
-	expect(found.results).toEqual([{ name: 'Main Line (ACTIVE)', value: SEED.bridgeSlug }]);
+	expect(found.results).toEqual([{ name: `Main Line (${SEED.bridgeSlug})`, value: SEED.bridgeSlug }]);
 });
 
 test('the Space and Agent pickers list and search', async () => {
@@ -231,9 +231,9 @@ test('the Number picker lists the numbers of the picked bridge', async () => {
 test("the provider picker lists Unpod's catalogue, and the agent picker serves the Bridge node too", async () => {
 	const providers = await server.listSearch('n8n-nodes-unpod.unpodBridge', 'searchProviders', CREDENTIAL);
 	expect(providers.results).toEqual([
-		{ name: 'Twilio', value: '1' },
-		{ name: 'Plivo', value: '2' },
-		{ name: 'Exotel', value: '3' },
+		{ name: 'Twilio', value: 'twilio' },
+		{ name: 'Plivo', value: 'plivo' },
+		{ name: 'Exotel', value: 'exotel' },
 	]);
 	const agents = await server.listSearch('n8n-nodes-unpod.unpodBridge', 'searchAgents', CREDENTIAL);
 	expect(agents.results.map((a) => a.value)).toContain(SEED.agentHandle);
@@ -242,8 +242,8 @@ test("the provider picker lists Unpod's catalogue, and the agent picker serves t
 test("the provider credential picker lists the organization's credentials, and the one picked is what connect sends", async () => {
 	const listed = await server.listSearch('n8n-nodes-unpod.unpodBridge', 'searchProviderCredentials', CREDENTIAL);
 	expect(listed.results).toEqual([
-		{ name: 'Twilio Main (Twilio)', value: String(SEED.activeCredentialId) },
-		{ name: 'Plivo Legacy (Plivo, inactive)', value: String(SEED.inactiveCredentialId) },
+		{ name: `twilio · ${SEED.activeAccountSid}`, value: String(SEED.activeCredentialId) },
+		{ name: 'plivo · MA0local0plivo0legacy0', value: String(SEED.inactiveCredentialId) },
 	]);
 	const searched = await server.listSearch('n8n-nodes-unpod.unpodBridge', 'searchProviderCredentials', CREDENTIAL, {
 		filter: 'plivo',
@@ -287,8 +287,9 @@ test("the provider credential picker lists the organization's credentials, and t
 		['connect-provider', both],
 		['disconnect-provider', both],
 	]);
+	// OpenAPI 2.0.0's answer names the bridge and the number connected.
 	expect(itemsOf(result, 'Connect')[0].json).toMatchObject({
-		number_id: SEED.numberId,
-		provider_details: { id: SEED.activeCredentialId },
+		bridge_slug: SEED.bridgeSlug,
+		phone_number: SEED.agentNumber,
 	});
 });

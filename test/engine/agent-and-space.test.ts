@@ -101,10 +101,11 @@ test('every Agent and Space operation, with Return All over four pages and Limit
 		`${r.method} ${r.path.replace('/api/v2/platform', '')} ${new URLSearchParams(r.query)}`.trim(),
 	);
 	expect(received).toEqual([
-		'GET /agents/ page=1&page_size=100',
+		// The agents and the spaces are read whole: neither OpenAPI file pages them.
+		'GET /agents/',
 		...[1, 2, 3, 4].map((p) => `GET /agents/${SEED.agentHandle}/tasks/ page=${p}&page_size=100`),
 		`GET /agents/${SEED.agentHandle}/tasks/ page=1&page_size=5`,
-		'GET /spaces/ page=1&page_size=100',
+		'GET /spaces/',
 		`GET /spaces/${SEED.spaceToken}/`,
 		...[1, 2, 3, 4].map((p) => `GET /spaces/${SEED.spaceToken}/tasks/ page=${p}&page_size=100`),
 		// Task status is checked by the node (the space list reads `status` as the call outcome),

@@ -168,7 +168,8 @@ test('the space list reads status as the call outcome and pages by 50; the agent
 	expect((await api().get('/telephony/bridges/')).data.data.length).toBeLessThanOrEqual(10);
 });
 
-test('bridges: DRAFT on create, region list, Python-style 400s, 204 delete, number_id on connect', async () => {
+test('bridges of the source shape: DRAFT on create, region list, Python-style 400s, 204 delete, number_id on connect', async () => {
+	server.behaviour.shapes = 'source';
 	const created = await api().post('/telephony/bridges/', { name: 'New' });
 	expect(created.status).toBe(201);
 	expect(created.data.data).toMatchObject({ status: 'DRAFT', region: 'IN', org_handle: SEED.orgHandle });
@@ -202,6 +203,76 @@ test('bridges: DRAFT on create, region list, Python-style 400s, 204 delete, numb
 		number_id: SEED.numberId,
 		provider_details: { id: SEED.activeCredentialId },
 	});
+});
+
+test('bridges as OpenAPI 2.0.0 has them: name and slug required, a taken slug refused, no status listed', async () => {
+	server.behaviour.shapes = 'spec';
+	const path = '/telephony/bridges/';
+	const missing = await api().post(path, { name: ' ' });
+	expect([missing.status, missing.data]).toEqual([
+		400,
+		{
+			status_code: 400,
+			message: 'Bridge creation failed.',
+			errors: { name: ['This field may not be blank.'], slug: ['This field is required.'] },
+		},
+	]);
+	const invalid = await api().post(path, { name: 'X', slug: 'sales line' });
+	expect(invalid.data.errors).toEqual({
+		slug: ['Enter a valid "slug" consisting of letters, numbers, underscores or hyphens.'],
+	});
+	const long = await api().post(path, { name: 'X', slug: 'a'.repeat(51) });
+	expect(long.data.errors).toEqual({ slug: ['Ensure this field has no more than 50 characters.'] });
+	const taken = await api().post(path, { name: 'X', slug: SEED.bridgeSlug });
+	expect([taken.status, taken.data.errors]).toEqual([400, { slug: ['voice bridge with this slug already exists.'] }]);
+	const created = await api().post(path, { name: 'Sales Bridge', slug: 'sales-bridge-001', region: 'US' });
+	expect([created.status, created.data]).toEqual([
+		201,
+		{
+			status_code: 201,
+			message: 'Bridge created successfully.',
+			data: { id: expect.any(Number), name: 'Sales Bridge', slug: 'sales-bridge-001', created_at: expect.any(String) },
+		},
+	]);
+	const listed = await api().get(path);
+	expect(listed.data.data[0]).toEqual({
+		id: created.data.data.id,
+		name: 'Sales Bridge',
+		slug: 'sales-bridge-001',
+		provider: null,
+		numbers: [],
+	});
+	const renamed = await api().patch(`${path}sales-bridge-001/`, { name: 'Sales Bridge — Updated', status: 'ACTIVE' });
+	expect(renamed.data.data).toEqual({
+		id: created.data.data.id,
+		name: 'Sales Bridge — Updated',
+		slug: 'sales-bridge-001',
+		numbers: [],
+	});
+	const one = await api().get(`${path}${SEED.bridgeSlug}/`);
+	expect(Object.keys(one.data.data)).toEqual(['id', 'name', 'slug', 'numbers']);
+	expect(one.data.data.numbers[0]).toEqual({
+		id: 1,
+		number_id: SEED.numberId,
+		number: SEED.agentNumber,
+		state: 'ASSIGNED',
+		active: true,
+		channels_count: 2,
+		status: 'active',
+	});
+	const connected = await api().post(`${path}${SEED.bridgeSlug}/connect-provider/`, {
+		provider_config_id: SEED.activeCredentialId,
+		phone_number: SEED.agentNumber,
+	});
+	expect([connected.status, connected.data.data]).toEqual([
+		200,
+		{ message: 'Provider connected successfully', bridge_slug: SEED.bridgeSlug, phone_number: SEED.agentNumber },
+	]);
+	expect((await api().get(path)).data.data.find((b: { slug: string }) => b.slug === SEED.bridgeSlug).provider).toBe(
+		'twilio',
+	);
+	expect((await api().delete(`${path}sales-bridge-001/`)).status).toBe(204);
+	expect((await api().get(`${path}sales-bridge-001/`)).data).toEqual({ status_code: 404, message: 'Not found.' });
 });
 
 test('the control API refuses an unknown fault kind', async () => {
@@ -265,7 +336,11 @@ test('by default tasks are created as OpenAPI 2.0.0 has it: at tasks/create/ onl
 		expect((await createTasks(spec, {}, 'tasks/')).status).toBe(405);
 		const created = await createTasks(spec, {}, 'tasks/create/');
 		expect(created.status).toBe(200);
-		expect(created.data.data).toMatchObject({ run_id: expect.any(String), task_ids: [expect.any(String)], status: 'pending' });
+		expect(created.data.data).toMatchObject({
+			run_id: expect.any(String),
+			task_ids: [expect.any(String)],
+			status: 'pending',
+		});
 	} finally {
 		await spec.stop();
 	}

@@ -25,8 +25,9 @@ export async function searchBridges(
 	paginationToken?: string,
 ): Promise<INodeListSearchResult> {
 	const needle = filter?.trim().toLowerCase();
-	const toResult = (b: { name?: unknown; slug?: unknown; status?: unknown }) => ({
-		name: `${String(b.name)} (${String(b.status)})`,
+	// The slug beside the name: OpenAPI 2.0.0 lists no status, and two bridges may share a name.
+	const toResult = (b: { name?: unknown; slug?: unknown }) => ({
+		name: `${String(b.name)} (${String(b.slug)})`,
 		value: String(b.slug),
 	});
 	if (needle) {

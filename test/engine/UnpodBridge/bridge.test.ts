@@ -1,6 +1,7 @@
 import { TestClock } from '../../helpers/clock';
 import { itemsOf, outputOf } from '../../../dev/harness/run-results';
 import { N8nNode } from '../../../dev/harness/workflow-builders';
+import { listSearch } from '../../helpers/listSearch';
 import { bridgeRef, unpodNode } from '../../helpers/nodes';
 import { BAD_ORG_CREDENTIAL, BAD_TOKEN_CREDENTIAL, Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';
@@ -33,18 +34,13 @@ afterEach(() => {
 
 const slugOfCreate = '={{ $("Create").first().json.slug }}';
 const everyOperation = workflow('bridgeEveryOperation', [
-	bridgeNode('Create', {
-		resource: 'bridge',
-		operation: 'create',
-		name: 'E2E Line',
-		additionalFields: { description: 'made by the test', region: 'US' },
-	}),
+	bridgeNode('Create', { resource: 'bridge', operation: 'create', name: 'E2E Line' }),
 	bridgeNode('Get', { resource: 'bridge', operation: 'get', bridge: rl('={{ $json.slug }}') }),
 	bridgeNode('Update', {
 		resource: 'bridge',
 		operation: 'update',
 		bridge: rl(slugOfCreate),
-		updateFields: { name: 'E2E Line (renamed)', status: 'INACTIVE' },
+		name: 'E2E Line (renamed)',
 	}),
 	// A new bridge has no numbers yet (Unpod assigns them): connect a number of the seeded bridge.
 	bridgeNode('Connect', {
@@ -70,15 +66,16 @@ const everyOperation = workflow('bridgeEveryOperation', [
 	bridgeNode('Delete', { resource: 'bridge', operation: 'delete', bridge: rl(slugOfCreate) }, { executeOnce: true }),
 ]);
 
-test('every bridge operation works in n8n and sends what the API expects', async () => {
+test('every bridge operation against the February source works in n8n and sends what the API expects', async () => {
+	h.server.behaviour.shapes = 'source';
 	const result = await run(everyOperation);
 	expect(result.exitCode).toBe(0);
 
 	const [created] = outputOf(result, 'Create');
 	expect(created).toMatchObject({
 		name: 'E2E Line',
-		description: 'made by the test',
-		region: 'US',
+		description: '',
+		region: 'IN',
 		// Unpod starts new bridges as drafts.
 		status: 'DRAFT',
 		documents_status: 'pending',
@@ -86,12 +83,13 @@ test('every bridge operation works in n8n and sends what the API expects', async
 		org_handle: SEED.orgHandle,
 		organization: { domain_handle: SEED.orgHandle },
 	});
+	// The source makes its own slug, whatever the node sends.
 	const slug: string = created.slug;
 	expect(slug).toMatch(/^e2e-line-[0-9a-f]{6}$/);
 
 	expect(outputOf(result, 'Get')).toEqual([expect.objectContaining({ slug, name: 'E2E Line', numbers: [] })]);
 	expect(outputOf(result, 'Update')).toEqual([
-		expect.objectContaining({ slug, name: 'E2E Line (renamed)', status: 'INACTIVE', description: 'made by the test' }),
+		expect.objectContaining({ slug, name: 'E2E Line (renamed)', status: 'DRAFT' }),
 	]);
 	// Unpod answers 201 with the bridge's number record.
 	expect(outputOf(result, 'Connect')).toEqual([
@@ -113,8 +111,8 @@ test('every bridge operation works in n8n and sends what the API expects', async
 		id: expect.any(Number),
 		name: 'E2E Line (renamed)',
 		slug,
-		status: 'INACTIVE',
-		description: 'made by the test',
+		status: 'DRAFT',
+		description: '',
 	});
 	expect(outputOf(result, 'Get Five')).toHaveLength(5);
 	expect(outputOf(result, 'Delete')).toEqual([{ deleted: true, slug }]);
@@ -157,8 +155,8 @@ test('every bridge operation works in n8n and sends what the API expects', async
 		provider_config_id: SEED.activeCredentialId,
 	};
 	expect(bodies.map((r) => r.body)).toEqual([
-		{ name: 'E2E Line', description: 'made by the test', region: 'US' },
-		{ name: 'E2E Line (renamed)', status: 'INACTIVE' },
+		{ name: 'E2E Line', slug: 'e2e-line' },
+		{ name: 'E2E Line (renamed)' },
 		// Both of Unpod's shapes: the source's keys and the 2026 docs' keys.
 		bothShapes,
 		bothShapes,
@@ -184,13 +182,24 @@ const connectDocs = workflow('bridgeConnectDocs', [
 	}),
 ]);
 
-test.each(['source', 'docs'] as const)(
+const connectAnswers = {
+	// OpenAPI 2.0.0: 200 with what was connected.
+	spec: {
+		status: 200,
+		item: { message: 'Provider connected successfully', bridge_slug: SEED.bridgeSlug, phone_number: SEED.agentNumber },
+	},
+	// The source and the 2026 docs: 201 with the bridge's number record.
+	source: { status: 201, item: expect.objectContaining({ number_id: SEED.numberId }) },
+	docs: { status: 201, item: expect.objectContaining({ number_id: SEED.numberId }) },
+};
+
+test.each(['spec', 'source', 'docs'] as const)(
 	"connect and disconnect against Unpod's %s shape, the number given by ID or as the number itself",
 	async (shapes) => {
 		h.server.behaviour.shapes = shapes;
 		const result = await run(connectDocs);
 		expect(result.exitCode).toBe(0);
-		expect(outputOf(result, 'Connect')[0]).toMatchObject({ number_id: SEED.numberId });
+		expect(outputOf(result, 'Connect')).toEqual([connectAnswers[shapes].item]);
 		const [connect, disconnect] = h.server.requests.filter((r) => r.method === 'POST');
 		const both = {
 			number_id: SEED.numberId,
@@ -198,9 +207,219 @@ test.each(['source', 'docs'] as const)(
 			provider_credential_id: SEED.activeCredentialId,
 			provider_config_id: SEED.activeCredentialId,
 		};
-		expect([connect.status, disconnect.status]).toEqual([201, 200]);
+		expect([connect.status, disconnect.status]).toEqual([connectAnswers[shapes].status, 200]);
 		expect([connect.body, disconnect.body]).toEqual([both, both]);
 		expect(h.server.store.bridges.get(SEED.bridgeSlug)!.numbers[0].provider_credential).toBeNull();
+	},
+);
+
+const specOperations = workflow('bridgeSpecOperations', [
+	bridgeNode('Create', { resource: 'bridge', operation: 'create', name: 'Sales Line' }, { executeOnce: true }),
+	bridgeNode(
+		'Create With Slug',
+		{ resource: 'bridge', operation: 'create', name: 'Sales Line (EU)', slug: 'sales_eu-2' },
+		{ executeOnce: true },
+	),
+	bridgeNode('Get', { resource: 'bridge', operation: 'get', bridge: rl('sales-line') }, { executeOnce: true }),
+	bridgeNode(
+		'Update',
+		{ resource: 'bridge', operation: 'update', bridge: rl('sales_eu-2'), name: 'Sales Line (Europe)' },
+		{ executeOnce: true },
+	),
+	bridgeNode(
+		'Get Three',
+		{ resource: 'bridge', operation: 'getAll', returnAll: false, limit: 3 },
+		{ executeOnce: true },
+	),
+	bridgeNode('Delete', { resource: 'bridge', operation: 'delete', bridge: rl('sales-line') }, { executeOnce: true }),
+	bridgeNode('Delete EU', { resource: 'bridge', operation: 'delete', bridge: rl('sales_eu-2') }, { executeOnce: true }),
+]);
+
+test('every bridge operation as OpenAPI 2.0.0 has them: the slug given or made from the name, no status', async () => {
+	const result = await run(specOperations);
+	expect(result.exitCode).toBe(0);
+	const created = { id: expect.any(Number), name: 'Sales Line', slug: 'sales-line', created_at: expect.any(String) };
+	expect(outputOf(result, 'Create')).toEqual([created]);
+	expect(outputOf(result, 'Create With Slug')).toEqual([{ ...created, name: 'Sales Line (EU)', slug: 'sales_eu-2' }]);
+	expect(outputOf(result, 'Get')).toEqual([
+		{ id: expect.any(Number), name: 'Sales Line', slug: 'sales-line', numbers: [] },
+	]);
+	expect(outputOf(result, 'Update')).toEqual([
+		{ id: expect.any(Number), name: 'Sales Line (Europe)', slug: 'sales_eu-2', numbers: [] },
+	]);
+	// What the spec lists: no status, no description.
+	expect(outputOf(result, 'Get Three')).toEqual([
+		{ id: expect.any(Number), name: 'Sales Line (Europe)', slug: 'sales_eu-2', provider: null, numbers: [] },
+		{ id: expect.any(Number), name: 'Sales Line', slug: 'sales-line', provider: null, numbers: [] },
+		expect.objectContaining({ provider: null, numbers: [] }),
+	]);
+	expect(outputOf(result, 'Delete')).toEqual([{ deleted: true, slug: 'sales-line' }]);
+	expect(outputOf(result, 'Delete EU')).toEqual([{ deleted: true, slug: 'sales_eu-2' }]);
+
+	const base = '/api/v2/platform/telephony/bridges/';
+	expect(h.server.requests.map((r) => `${r.method} ${r.path} ${r.status}`)).toEqual([
+		`POST ${base} 201`,
+		`POST ${base} 201`,
+		`GET ${base}sales-line/ 200`,
+		`PATCH ${base}sales_eu-2/ 200`,
+		`GET ${base} 200`,
+		`DELETE ${base}sales-line/ 204`,
+		`DELETE ${base}sales_eu-2/ 204`,
+	]);
+	expect(h.server.requests.filter((r) => r.body !== undefined).map((r) => r.body)).toEqual([
+		{ name: 'Sales Line', slug: 'sales-line' },
+		{ name: 'Sales Line (EU)', slug: 'sales_eu-2' },
+		{ name: 'Sales Line (Europe)' },
+	]);
+});
+
+const listAll = workflow('bridgeSpecList', [
+	bridgeNode('Get Many', { resource: 'bridge', operation: 'getAll', returnAll: true }, { executeOnce: true }),
+]);
+
+test('Get Many lists what the spec lists: a connected bridge with its carrier by slug, no status', async () => {
+	const bridge = h.server.store.bridges.get(SEED.bridgeSlug)!;
+	bridge.provider_credential = SEED.activeCredentialId;
+	try {
+		const result = await run(listAll);
+		expect(result.exitCode).toBe(0);
+		const all = outputOf(result, 'Get Many');
+		expect(all.find((b) => b.slug === SEED.bridgeSlug)).toEqual({
+			id: bridge.id,
+			name: 'Main Line',
+			slug: SEED.bridgeSlug,
+			provider: 'twilio',
+			numbers: [
+				{ id: 1, number: SEED.agentNumber, status: 'active' },
+				{ id: 2, number: '+14155550199', status: 'inactive' },
+			],
+		});
+		expect(all.filter((b) => 'status' in b || 'description' in b)).toEqual([]);
+	} finally {
+		bridge.provider_credential = null;
+	}
+});
+
+const createNamed = (id: string, name: string, slug = '') =>
+	workflow(id, [bridgeNode('Create', { resource: 'bridge', operation: 'create', name, slug })]);
+const accented = createNamed('bridgeSlugAccents', '  Café — Support & Sales!! ');
+const long = createNamed('bridgeSlugLong', `${'Regional '.repeat(5)}Outbound Line`);
+const takenGiven = createNamed('bridgeSlugTakenGiven', 'Another Main Line', SEED.bridgeSlug);
+const takenDerived = createNamed('bridgeSlugTakenDerived', 'Taken Line');
+
+test('a slug made from the name: lowercase, accents dropped, other runs one "-", at most 50 characters', async () => {
+	const result = await run(accented);
+	expect(result.exitCode).toBe(0);
+	expect(h.server.requests[0].body).toEqual({ name: 'Café — Support & Sales!!', slug: 'cafe-support-sales' });
+	const longer = await run(long);
+	expect(longer.exitCode).toBe(0);
+	const { slug } = h.server.requests.at(-1)!.body as { slug: string };
+	// Cut at 50, and no "-" left at the cut.
+	expect(slug).toBe('regional-regional-regional-regional-regional-outbo');
+	expect(slug).toHaveLength(50);
+	for (const made of ['cafe-support-sales', slug]) h.server.store.bridges.delete(made);
+});
+
+test.each([
+	{
+		case: 'given',
+		id: takenGiven,
+		message: `Slug "${SEED.bridgeSlug}" is already used by another bridge: set another Slug`,
+	},
+	{
+		case: 'made from the name',
+		id: takenDerived,
+		message: 'Slug "taken-line", made from the Name, is already used by another bridge: set a Slug, or another Name',
+	},
+])('a slug already taken ($case) says so, naming the field to change', async ({ id, message }) => {
+	h.server.store.addBridge(SEED.otherOrgHandle, { name: 'Taken Line', slug: 'taken-line' });
+	try {
+		const result = await run(id);
+		expect(result.exitCode).toBe(1);
+		expect(result.resultData?.error).toMatchObject({ name: 'NodeApiError', httpCode: '400', message });
+		// What Unpod said stays with the error.
+		expect(h.server.requests[0].status).toBe(400);
+		expect(JSON.stringify(result.resultData?.error)).toContain('voice bridge with this slug already exists.');
+	} finally {
+		h.server.store.bridges.delete('taken-line');
+	}
+});
+
+test("a 409 (the docs' Conflict for a taken slug) says the same", async () => {
+	h.server.faults.add({
+		kind: 'status',
+		status: 409,
+		method: 'POST',
+		path: '/telephony/bridges/',
+		body: { status_code: 409, message: 'Conflict', errors: 'Bridge with this slug already exists' },
+	});
+	const result = await run(takenDerived);
+	expect(result.resultData?.error).toMatchObject({
+		httpCode: '409',
+		message: 'Slug "taken-line", made from the Name, is already used by another bridge: set a Slug, or another Name',
+	});
+});
+
+const refusedLocally = [
+	{ name: '={{ "  " }}', slug: '', message: 'Name is empty' },
+	{
+		name: '!!! ???',
+		slug: '',
+		message: 'No slug can be made from the Name "!!! ???": it has no letters a-z or digits',
+	},
+	{ name: 'Sales', slug: 'sales line/eu', message: 'Slug "sales line/eu" may hold only letters, digits, "-" and "_"' },
+	{ name: 'Sales', slug: 's'.repeat(51), message: `Slug "${'s'.repeat(51)}" is longer than 50 characters` },
+].map((c, i) => ({ ...c, id: createNamed(`bridgeRefused${i}`, c.name, c.slug) }));
+
+test.each(refusedLocally)('Create refuses before sending: $message', async ({ id, message }) => {
+	const result = await run(id);
+	expect(result.exitCode).toBe(1);
+	expect(result.resultData?.error.message).toBe(message);
+	expect(h.server.requests).toEqual([]);
+});
+
+const specFailures = [
+	{
+		case: 'a blank name on update',
+		node: bridgeNode('Fail', {
+			resource: 'bridge',
+			operation: 'update',
+			bridge: rl(SEED.bridgeSlug),
+			name: '={{ " " }}',
+		}),
+		httpCode: '400',
+		message: 'Bridge update failed.: name: This field may not be blank.',
+	},
+	{
+		case: 'an unknown slug',
+		node: bridgeNode('Fail', { resource: 'bridge', operation: 'get', bridge: rl('no-such-bridge') }),
+		httpCode: '404',
+		message: 'Not found.: bridge "no-such-bridge"',
+	},
+].map((f, i) => ({ ...f, id: workflow(`bridgeSpecFail${i}`, [f.node]) }));
+
+test.each(specFailures)(
+	'OpenAPI 2.0.0 refuses $case: the node fails with its text',
+	async ({ id, httpCode, message }) => {
+		const result = await run(id);
+		expect(result.exitCode).toBe(1);
+		expect(result.resultData?.error).toMatchObject({ name: 'NodeApiError', httpCode, message });
+	},
+);
+
+test.each(['spec', 'source'] as const)(
+	'the bridge picker in shape %s: "name (slug)", searched or paged',
+	async (shapes) => {
+		h.server.behaviour.shapes = shapes;
+		const first = await listSearch(h.server, 'UnpodBridge', 'searchBridges');
+		expect(first.results).toHaveLength(100);
+		expect(first.paginationToken).toBe('2');
+		for (const r of first.results) expect(r.name).toBe(`${/^(.*) \(/.exec(r.name)![1]} (${r.value})`);
+		const searched = await listSearch(h.server, 'UnpodBridge', 'searchBridges', { filter: 'SUPPORT' });
+		expect(searched.results).toEqual([
+			{ name: expect.stringMatching(/^Support Line \(support-line-[0-9a-f]{6}\)$/), value: expect.any(String) },
+		]);
+		expect(JSON.stringify([first, searched])).not.toContain('undefined');
 	},
 );
 
@@ -213,10 +432,15 @@ const failures: Array<{ case: string; node: N8nNode; httpCode: string; message: 
 	},
 	{
 		// Unpod prints the serializer's errors as a Python dict into `message`.
-		case: 'missing name (400)',
-		node: bridgeNode('Fail', { resource: 'bridge', operation: 'create', name: '={{ $json.name }}' }),
+		case: 'a blank name on update (400)',
+		node: bridgeNode('Fail', {
+			resource: 'bridge',
+			operation: 'update',
+			bridge: rl(SEED.bridgeSlug),
+			name: '={{ " " }}',
+		}),
 		httpCode: '400',
-		message: /^name: This field is required\.$/,
+		message: /^name: This field may not be blank\.$/,
 	},
 	{
 		case: 'an unknown organization on create (200 with only a detail)',
@@ -251,17 +475,6 @@ const failures: Array<{ case: string; node: N8nNode; httpCode: string; message: 
 		}),
 		httpCode: '206',
 		message: /^Number is not assigned to this bridge: Number 5002 is not ASSIGNED to bridge 'main-line-a1b2c3'$/,
-	},
-	{
-		case: 'invalid status (400)',
-		node: bridgeNode('Fail', {
-			resource: 'bridge',
-			operation: 'update',
-			bridge: rl(SEED.bridgeSlug),
-			updateFields: { status: '={{ "PAUSED" }}' },
-		}),
-		httpCode: '400',
-		message: /^status: "PAUSED" is not a valid choice\.$/,
 	},
 	{
 		case: 'wrong token (401)',
@@ -299,7 +512,11 @@ const failures: Array<{ case: string; node: N8nNode; httpCode: string; message: 
 
 const failureRuns = failures.map((f, i) => workflow(`bridgeFail${i}`, [f.node]));
 
+// The February source's answers (its 404 text, its Python-printed 400s, connect by number_id).
 describe.each(failures.map((f, i) => ({ ...f, id: failureRuns[i] })))('$case', (failure) => {
+	beforeEach(() => {
+		h.server.behaviour.shapes = 'source';
+	});
 	test('fails the node with the API text', async () => {
 		const result = await run(failure.id);
 		expect(result.exitCode).toBe(1);
@@ -323,6 +540,7 @@ const continueOnFail = workflow('bridgeContinueOnFail', [
 ]);
 
 test('with Continue On Fail, each failure becomes an item with its error and the run goes on', async () => {
+	h.server.behaviour.shapes = 'source';
 	const result = await run(continueOnFail);
 	expect(result.exitCode).toBe(0);
 	failures.forEach((f, i) => {
@@ -377,26 +595,26 @@ test('a rate limit longer than the node may wait fails at once with the wait Unp
 	expect(h.server.faults.injected).toHaveLength(1);
 });
 
-const createRun = workflow('bridgeCreateFault', [
-	bridgeNode('Create', { resource: 'bridge', operation: 'create', name: 'Fault Line' }),
-]);
+// Each creates a bridge of its own slug.
+const createRun = (name: string) =>
+	workflow(`bridgeCreateFault ${name}`, [bridgeNode('Create', { resource: 'bridge', operation: 'create', name })]);
+const faultRun500 = createRun('Fault Line');
+const faultRunLost = createRun('Lost Line');
 const bridgesNamed = (name: string) => [...h.server.store.bridges.values()].filter((b) => b.name === name);
 
 test('a create that met a server error is sent again and creates one bridge', async () => {
 	h.server.faults.add({ kind: 'serverError', method: 'POST', times: 1 });
-	const before = bridgesNamed('Fault Line').length;
-	const result = await run(createRun);
+	const result = await run(faultRun500);
 	expect(result.exitCode).toBe(0);
 	expect(h.server.requestsTo('POST', '/telephony/bridges/')).toHaveLength(2);
-	expect(bridgesNamed('Fault Line')).toHaveLength(before + 1);
+	expect(bridgesNamed('Fault Line')).toEqual([expect.objectContaining({ slug: 'fault-line' })]);
 });
 
 test('a create whose answer was lost is never sent again: the error says it may have been done', async () => {
 	h.server.faults.add({ kind: 'dropAfter', method: 'POST', times: 1 });
-	const before = bridgesNamed('Fault Line').length;
-	const result = await run(createRun);
+	const result = await run(faultRunLost);
 	expect(result.exitCode).toBe(1);
 	expect(result.resultData?.error.message).toMatch(/^Unpod may or may not have done this: .*Check in Unpod/);
 	expect(h.server.requestsTo('POST', '/telephony/bridges/')).toHaveLength(1);
-	expect(bridgesNamed('Fault Line')).toHaveLength(before + 1);
+	expect(bridgesNamed('Lost Line')).toEqual([expect.objectContaining({ slug: 'lost-line' })]);
 });

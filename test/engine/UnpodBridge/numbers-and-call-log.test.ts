@@ -50,9 +50,12 @@ test("free numbers and the call log at cdr/ with each of the spec's filters: wha
 	const result = await h.run(telephony);
 	expect(result.exitCode).toBe(0);
 
+	// OpenAPI 2.0.0: the organization's own numbers in any state, and the pool's free ones.
 	expect(outputOf(result, 'Numbers')).toEqual([
-		{ id: SEED.poolNumberId, number: '+14155550123', active: true },
-		{ id: SEED.sharedPoolNumberId, number: '+14155550124', active: true },
+		{ id: SEED.poolNumberId, number: '+14155550123', state: 'NOT_ASSIGNED', active: true },
+		{ id: SEED.sharedPoolNumberId, number: '+14155550124', state: 'NOT_ASSIGNED', active: true },
+		{ id: 185, number: '+14155550125', state: 'ASSIGNED', active: true },
+		{ id: 186, number: '+14155550126', state: 'NOT_ASSIGNED', active: false },
 	]);
 	expect(outputOf(result, 'One Number')).toHaveLength(1);
 	// The list is not paged: one request each, no page asked for.

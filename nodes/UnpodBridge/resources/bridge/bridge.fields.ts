@@ -1,19 +1,10 @@
-/** What several bridge operations share: the bridge picker, its error check, the description field. */
+/** What several bridge operations share: the bridge picker and its error check. */
 import type { INodeProperties } from 'n8n-workflow';
 import { locator } from '../../../shared/descriptions';
 import { checkResponseNaming } from '../../../shared/routing';
 
 /** Bridge answers that may not name the bridge (a bare 404) are completed with its slug. */
 export const checkBridge = checkResponseNaming('bridge', 'bridge');
-
-/** A bridge's description, sent by Create and Update. */
-export const bridgeDescriptionField: INodeProperties = {
-	displayName: 'Description',
-	name: 'description',
-	type: 'string',
-	default: '',
-	routing: { send: { type: 'body', property: 'description' } },
-};
 
 /** The bridge picker; `suffix` names the sub-resource of the URL (for example `connect-provider/`). */
 export function bridgeLocator(resource: string, operation: string, suffix = ''): INodeProperties {
@@ -22,7 +13,7 @@ export function bridgeLocator(resource: string, operation: string, suffix = ''):
 		name: 'bridge',
 		description: 'The bridge to use',
 		searchListMethod: 'searchBridges',
-		idMode: { name: 'slug', displayName: 'By ID', placeholder: 'Paste a bridge slug, e.g. main-line-a1b2c3' },
+		idMode: { name: 'slug', displayName: 'By ID', placeholder: 'Paste a bridge slug, e.g. sales-line' },
 		show: { resource: [resource], operation: [operation] },
 		url: `=/telephony/bridges/{{encodeURIComponent($value)}}/${suffix}`,
 	});

@@ -8,7 +8,7 @@ export const option: INodePropertyOptions = {
 	value: 'getAll',
 	action: 'Get many numbers',
 	description:
-		"List the phone numbers free to add to a bridge (active, not assigned); a bridge's own are in Bridge > Get",
+		"List the organization's phone numbers and the free ones of Unpod's pool, each with its state; a bridge's own are in Bridge > Get",
 	// Unpod sends the whole list at once, whatever page is asked for.
 	routing: listRouting({ url: '/telephony/numbers/', paged: false }),
 };

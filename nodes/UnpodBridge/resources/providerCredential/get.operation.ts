@@ -7,7 +7,7 @@ export const option: INodePropertyOptions = {
 	name: 'Get',
 	value: 'get',
 	action: 'Get a provider credential',
-	description: 'Get a telephony provider credential, without its keys',
+	description: 'Get a telephony provider credential, without its auth token',
 	routing: requestRouting({ method: 'GET', idempotent: true, check: checkProviderCredential, steps: [unwrapData] }),
 };
 

@@ -1,15 +1,73 @@
-/** What the provider-credential operations share: the picker, the provider picker, the carrier's keys. */
-import type { INodeProperties } from 'n8n-workflow';
+/** What the provider-credential operations share: the picker, the provider picker, the carrier's account fields, the check. */
+import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { locator } from '../../../shared/descriptions';
-import { checkResponseNaming } from '../../../shared/routing';
+import { checkResponse, checkResponseNaming } from '../../../shared/routing';
+import { withoutKeys } from '../../../shared/secrets';
 
-/** The source's spelling; the docs' (`providers-configurations`) is tried after a 404. */
-export const CONFIGURATIONS_PATH = '/telephony/provider-configurations/';
-
-export const checkProviderCredential = checkResponseNaming('providerCredential', 'provider credential');
+/**
+ * OpenAPI 2.0.0's spelling (16c4309); the February source's (`provider-configurations`) is tried
+ * after a 404 (transport's SPELLINGS).
+ */
+export const CONFIGURATIONS_PATH = '/telephony/providers-configurations/';
 
 /** Unpod's ids here are integers; anything else is sent as it was given, for Unpod to refuse. */
 export const AS_INTEGER = '={{ /^\\d+$/.test(String($value).trim()) ? Number(String($value).trim()) : $value }}';
+
+/** The shortest text taken for a token when hiding it: shorter ones would blank common words of a message. */
+const SHORTEST_HIDDEN = 6;
+
+/** `value` with every `secret` in its strings replaced, at any depth. */
+export function withoutSecretText<T>(value: T, secrets: string[]): T {
+	const hidden = secrets.filter((s) => s.length >= SHORTEST_HIDDEN);
+	if (!hidden.length) return value;
+	const scrub = (inner: unknown): unknown => {
+		if (typeof inner === 'string') return hidden.reduce((text, s) => text.split(s).join('[hidden]'), inner);
+		if (Array.isArray(inner)) return inner.map(scrub);
+		if (inner && typeof inner === 'object') {
+			return Object.fromEntries(Object.entries(inner as Record<string, unknown>).map(([k, v]) => [k, scrub(v)]));
+		}
+		return inner;
+	};
+	return scrub(value) as T;
+}
+
+/** The auth token this item sends, if any (Create's field, or Update's). */
+function sentToken(context: IExecuteSingleFunctions): string[] {
+	const operation = context.getNodeParameter('operation', '') as string;
+	const token =
+		operation === 'create'
+			? context.getNodeParameter('authToken', '')
+			: operation === 'update'
+				? (context.getNodeParameter('updateFields.authToken', '') as string)
+				: '';
+	return typeof token === 'string' && token.trim() ? [token, token.trim()] : [];
+}
+
+/**
+ * What a credential's answer may carry of the carrier's secrets beside the keys every answer
+ * drops (CARRIER_SECRET_KEYS): OpenAPI 2.0.0's `auth_token`, which Unpod says it does not return.
+ */
+const TOKEN_KEYS = ['auth_token', 'authToken', 'api_key', 'api_secret', 'secret', 'password', 'meta_json'];
+
+const namingCheck = checkResponseNaming('providerCredential', 'provider credential');
+
+/**
+ * The error check of every provider-credential operation. The answer is read with the auth token
+ * this item sent blanked out first, so that an answer echoing it (a refusal quoting the token)
+ * puts it in no error message, description or item; a success's items lose every secret key.
+ */
+export async function checkProviderCredential(
+	this: IExecuteSingleFunctions,
+	items: INodeExecutionData[],
+	response: IN8nHttpFullResponse,
+): Promise<INodeExecutionData[]> {
+	const secrets = sentToken(this);
+	const operation = this.getNodeParameter('operation', '') as string;
+	// Get Many and Create name no credential: a failure there is the request's, not one credential's.
+	const check = operation === 'getAll' || operation === 'create' ? checkResponse : namingCheck;
+	const checked = await check.call(this, withoutSecretText(items, secrets), withoutSecretText(response, secrets));
+	return checked.map((item) => ({ ...item, json: withoutKeys(item.json, TOKEN_KEYS) }));
+}
 
 /** A provider credential from the organization's list, or by its ID. */
 export function providerCredentialLocator(
@@ -29,38 +87,43 @@ export function providerCredentialLocator(
 	});
 }
 
-/** The telephony provider (carrier) of a credential, from Unpod's catalogue. */
-export function providerLocator(show: Record<string, string[]>, required: boolean): INodeProperties {
+/** The telephony provider (carrier) of a new credential: its slug, from Unpod's catalogue or typed. */
+export function providerLocator(show: Record<string, string[]>): INodeProperties {
 	const field = locator({
 		displayName: 'Provider',
 		name: 'provider',
 		description: "The telephony carrier, from Unpod's catalogue",
 		searchListMethod: 'searchProviders',
-		idMode: { name: 'id', displayName: 'By ID', placeholder: 'Paste a provider ID, e.g. 1' },
+		idMode: {
+			name: 'slug',
+			displayName: 'By Slug',
+			placeholder: 'e.g. twilio',
+			hint: "The carrier's slug in Unpod's catalogue (Unpod Bridge > Provider > Get Many lists them)",
+		},
 		show,
-		routing: { send: { type: 'body', property: 'provider', value: AS_INTEGER } },
+		routing: { send: { type: 'body', property: 'provider', value: '={{ String($value).trim() }}' } },
 	});
-	return { ...field, required };
+	return { ...field, required: true };
 }
 
-/** The carrier's API key and secret: typed in, sent to Unpod, never shown back (n8n masks them). */
-export const carrierKeyFields = (): INodeProperties[] => [
+/** The carrier account's SID and auth token: typed in, sent to Unpod; the token is never shown back. */
+export const accountFields = (): INodeProperties[] => [
 	{
-		displayName: 'API Key',
-		name: 'apiKey',
+		displayName: 'Account SID',
+		name: 'accountSid',
 		type: 'string',
-		typeOptions: { password: true },
 		default: '',
-		description: "The carrier account's API key (Twilio: the Account SID)",
-		routing: { send: { type: 'body', property: 'api_key' } },
+		placeholder: 'e.g. ACxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxxx',
+		description: "The carrier account's identifier (Twilio: the Account SID; Plivo: the Auth ID)",
+		routing: { send: { type: 'body', property: 'account_sid', value: '={{ String($value).trim() }}' } },
 	},
 	{
-		displayName: 'API Secret',
-		name: 'apiSecret',
+		displayName: 'Auth Token',
+		name: 'authToken',
 		type: 'string',
 		typeOptions: { password: true },
 		default: '',
-		description: "The carrier account's API secret (Twilio: the Auth Token)",
-		routing: { send: { type: 'body', property: 'api_secret' } },
+		description: "The carrier account's auth token. Unpod keeps it and never shows it again.",
+		routing: { send: { type: 'body', property: 'auth_token' } },
 	},
 ];

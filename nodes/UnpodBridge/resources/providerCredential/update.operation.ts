@@ -2,7 +2,7 @@
 import type { INodeProperties, INodePropertyOptions } from 'n8n-workflow';
 import { requestRouting, requireBodyField, unwrapData } from '../../../shared/routing';
 import {
-	carrierKeyFields,
+	accountFields,
 	checkProviderCredential,
 	CONFIGURATIONS_PATH,
 	providerCredentialLocator,
@@ -14,7 +14,7 @@ export const option: INodePropertyOptions = {
 	name: 'Update',
 	value: 'update',
 	action: 'Update a provider credential',
-	description: 'Rename a provider credential, turn it on or off, or replace its keys',
+	description: "Replace a provider credential's Account SID or auth token (to rotate the token, for example)",
 	routing: requestRouting({
 		method: 'PATCH',
 		idempotent: true,
@@ -33,23 +33,6 @@ export const description: INodeProperties[] = [
 		placeholder: 'Add Field',
 		default: {},
 		displayOptions: { show },
-		options: [
-			{
-				displayName: 'Active',
-				name: 'active',
-				type: 'boolean',
-				default: true,
-				description: 'Whether bridges may connect this credential',
-				routing: { send: { type: 'body', property: 'active' } },
-			},
-			...carrierKeyFields(),
-			{
-				displayName: 'Name',
-				name: 'name',
-				type: 'string',
-				default: '',
-				routing: { send: { type: 'body', property: 'name' } },
-			},
-		],
+		options: accountFields(),
 	},
 ];
