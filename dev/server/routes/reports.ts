@@ -110,7 +110,9 @@ export const reportRoutes: Route = (ctx) => {
 	if (a1 !== 'analytics' && a1 !== 'billing') return undefined;
 	const user = authenticate(ctx);
 	const org = platformOrg(ctx, user);
-	const docs = ctx.behaviour.shapes !== 'source';
+	// Unpod documents these twice (docs/unpod-quirks.md, Analytics and billing): the guide's shapes, which the
+	// backend sends, unless the docs' shape (the API reference's, as OpenAPI 2.0.0 has it) is asked for.
+	const docs = ctx.behaviour.shapes === 'docs';
 	if (a1 === 'billing') {
 		const { page, pageSize } = pageParams(ctx.query, 20);
 		const all = invoicesOf(org);
