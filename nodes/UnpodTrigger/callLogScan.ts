@@ -8,16 +8,24 @@
  *   share one);
  * - a record is new when its id is above the highest seen, or it was logged after the newest
  *   time seen, or at that time under an id not seen at it. Either rule alone would do where ids
- *   follow the order of logging, as they do; together they also take a record the other misses
- *   (an id out of order, a time written late), and neither takes a record seen before, which
- *   has both an id and a time at or below the cursor's.
+ *   follow the order of logging, as they do; together they also take a record with an id out of
+ *   order or a time written late, when it sits on a page the poll reads. A record seen before has
+ *   both an id and a time at or below the cursor's (while at most MAX_TIED_IDS share its second),
+ *   and one found twice in a poll (records logged while it reads push rows onto the next page) is
+ *   taken once: each record is emitted at most once, oldest first.
+ * - not seen: a record whose id and time both fall behind the cursor (two transactions committing
+ *   out of order), and one with a late time listed below the pages a poll reads or below what a
+ *   catch-up took. Another path (`cdr/` <-> `call-logs/`) is learnt afresh: records logged since
+ *   the last poll on the old one are not emitted.
  *
  * A poll reads newest first from page 1 and stops at the first page holding a record it has
- * seen (or at the list's end). When the list's `count` says more records came since the last
- * poll than the poll may read that way, it reads them from the oldest page up instead, by their
- * place in the list counted from its oldest end (`count - index`, which new records do not
- * move), as far as the budget goes; the next poll goes on from there. Each record is emitted
- * once, oldest first. Activation only learns the cursor: what exists is history, never emitted.
+ * seen, or at the list's end as its `count` says (a short page, only where there is none). Pages
+ * are as large as page 1 was when it held fewer than asked and `count` says more: a deployment
+ * may cap page_size. When `count` says more records came since the last poll than the poll may
+ * read that way, it reads them from the oldest page up instead, by their place in the list counted
+ * from its oldest end (`count - index`, which new records do not move), as far as the budget
+ * goes; the next poll goes on from there. Activation only learns the cursor: what exists is
+ * history, never emitted.
  */
 import type { IDataObject } from 'n8n-workflow';
 import { loggedAt } from '../shared/callLogs';
@@ -130,12 +138,23 @@ export function advanceCursor(cursor: CallLogCursor, rows: IDataObject[]): CallL
  * came since and `top` existed before: the page holding the first old record, or the list's
  * last page when there was none.
  */
-export function pagesNewestFirst(fresh: number, top: number): number {
-	return top > 0 ? Math.floor(Math.max(0, fresh) / MAX_PAGE_SIZE) + 1 : Math.max(1, Math.ceil(fresh / MAX_PAGE_SIZE));
+export function pagesNewestFirst(fresh: number, top: number, pageSize = MAX_PAGE_SIZE): number {
+	return top > 0 ? Math.floor(Math.max(0, fresh) / pageSize) + 1 : Math.max(1, Math.ceil(fresh / pageSize));
 }
 
 /** The page holding place `rank` (counted from the list's oldest end) of a list of `count`. */
-export const pageOfRank = (count: number, rank: number): number => Math.floor((count - rank) / MAX_PAGE_SIZE) + 1;
+export const pageOfRank = (count: number, rank: number, pageSize = MAX_PAGE_SIZE): number =>
+	Math.floor((count - rank) / pageSize) + 1;
+
+/**
+ * The size of the pages the list serves: what page 1 held when it held fewer than asked and its
+ * `count` says there are more (a deployment capping page_size: the spec documents no maximum);
+ * otherwise the size asked.
+ */
+export function servedPageSize(first: Page, asked = MAX_PAGE_SIZE): number {
+	const held = first.data.length;
+	return held > 0 && held < asked && first.count !== undefined && first.count > held ? held : asked;
+}
 
 /**
  * One poll within `budget` requests: page 1 (the newest records, and how long the list is),
@@ -186,17 +205,29 @@ export async function scanCallLogs(
 		return finish([]);
 	}
 
-	if (count !== undefined && pagesNewestFirst(count - state.top, state.top) > options.budget) {
-		return finish(await catchUp(state, first, read, options.budget - 1));
+	const size = servedPageSize(first);
+	if (count !== undefined && pagesNewestFirst(count - state.top, state.top, size) > options.budget) {
+		return finish(await catchUp(state, first, read, options.budget - 1, size));
 	}
 
-	// Newest first, down to a record seen before.
+	// Newest first, down to a record seen before. The cursor stays put until the poll ends, so
+	// records logged while it reads push rows of one page onto the next: those are taken once.
 	const fresh: IDataObject[] = [];
+	const takenIds = new Set<number>();
 	let page: Page = first;
 	for (let n = 1; ;) {
 		const found = page.data.filter((row) => isNewRecord(state.cursor, row));
-		fresh.push(...found);
-		const end = page.data.length < MAX_PAGE_SIZE || (count !== undefined && n * MAX_PAGE_SIZE >= count);
+		for (const row of found) {
+			const id = idOf(row);
+			if (Number.isFinite(id)) {
+				if (takenIds.has(id)) continue;
+				takenIds.add(id);
+			}
+			fresh.push(row);
+		}
+		const listed = page.count ?? count;
+		// `count` says where the list ends; a short page only where there is none.
+		const end = page.data.length === 0 || (listed !== undefined ? n * size >= listed : page.data.length < size);
 		if (found.length < page.data.length || end) break;
 		if (requests >= options.budget) {
 			// Only where `count` misled: the older records of this burst are not read.
@@ -229,11 +260,12 @@ async function catchUp(
 	first: Page,
 	read: (page: number) => Promise<Page | undefined>,
 	budget: number,
+	size: number,
 ): Promise<IDataObject[]> {
 	const emitted: IDataObject[] = [];
 	let count = first.count!;
 	const take = (data: IDataObject[], page: number, listed: number) => {
-		const highest = listed - (page - 1) * MAX_PAGE_SIZE;
+		const highest = listed - (page - 1) * size;
 		const rows = data
 			.map((row, i) => ({ row, rank: highest - i }))
 			.filter(({ row, rank }) => rank > state.top && isNewRecord(state.cursor, row))
@@ -244,12 +276,12 @@ async function catchUp(
 		state.top = Math.max(state.top, highest);
 	};
 	for (let left = budget; left > 0; left--) {
-		const page = pageOfRank(count, state.top + 1);
+		const page = pageOfRank(count, state.top + 1, size);
 		if (page <= 1) break;
 		const result = await read(page);
 		if (!result) return emitted;
 		const listed = result.count ?? count;
-		const lowest = listed - (page - 1) * MAX_PAGE_SIZE - (result.data.length - 1);
+		const lowest = listed - (page - 1) * size - (result.data.length - 1);
 		// Records logged since the page was chosen moved it past the place wanted: ask again.
 		if (lowest > state.top + 1 && listed !== count) {
 			count = listed;
@@ -258,6 +290,6 @@ async function catchUp(
 		take(result.data, page, listed);
 		count = listed;
 	}
-	if (pageOfRank(count, state.top + 1) <= 1 && count === first.count) take(first.data, 1, count);
+	if (pageOfRank(count, state.top + 1, size) <= 1 && count === first.count) take(first.data, 1, count);
 	return emitted;
 }

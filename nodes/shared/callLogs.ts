@@ -50,11 +50,26 @@ export function callTypeQuery(direction: unknown): { call_type?: string } {
 	return value && value !== 'all' ? { call_type: value } : {};
 }
 
+/** The spec's `call_status` values in its own order, as an error lists them. */
+const SPEC_STATUS_ORDER = ['completed', 'notConnected', 'failed'];
+
+/**
+ * Status as a filter, `undefined` for All. An expression can give any text, which `cdr/` would
+ * refuse with a 400 and `call-logs/` would match against nothing: refused here, before a request.
+ */
+export function callStatusQuery(value: unknown): string | undefined {
+	const status = String(value ?? '').trim();
+	if (!status || status === 'all') return undefined;
+	if (SPEC_STATUS_ORDER.includes(status)) return status;
+	const allowed = SPEC_STATUS_ORDER.map((v) => `${CALL_STATUSES.find((s) => s.value === v)!.name} (${v})`);
+	throw new Error(`Status "${status}" is not one of ${allowed.join(', ')}`);
+}
+
 /** The `filters` collection of Call Log > Get Many as the spec names them: `call_type`, `call_status`. */
 export function callLogQuery(filters: IDataObject): { qs: IDataObject } {
 	const qs: IDataObject = { ...callTypeQuery(filters.direction) };
-	const status = String(filters.status ?? '').trim();
-	if (status && status !== 'all') qs.call_status = status;
+	const status = callStatusQuery(filters.status);
+	if (status) qs.call_status = status;
 	return { qs };
 }
 

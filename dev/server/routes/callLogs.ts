@@ -171,6 +171,17 @@ function cdrRow(store: Store, log: CallLog): Record<string, unknown> {
 	};
 }
 
+const pageCaps = new WeakMap<Store, number>();
+
+/**
+ * Makes `cdr/` serve at most `max` records a page, whatever page_size asks, as a deployment may
+ * (the spec documents no maximum); undefined serves what is asked again.
+ */
+export function capCdrPageSize(store: Store, max: number | undefined): void {
+	if (max === undefined) pageCaps.delete(store);
+	else pageCaps.set(store, max);
+}
+
 const CALL_TYPES = ['inbound', 'outbound'];
 const CALL_STATUSES = ['completed', 'notConnected', 'failed'];
 
@@ -179,9 +190,10 @@ function cdr(ctx: Parameters<Route>[0]) {
 	const org = platformOrg(ctx, authenticate(ctx));
 	const bad = (message: string) => fail(400, { status_code: 400, message });
 	const page = Number(ctx.query.get('page') ?? '1');
-	const pageSize = Number(ctx.query.get('page_size') ?? '20');
+	const asked = Number(ctx.query.get('page_size') ?? '20');
 	if (!Number.isInteger(page) || page < 1) bad('page must be a positive integer');
-	if (!Number.isInteger(pageSize) || pageSize < 1) bad('page_size must be a positive integer');
+	if (!Number.isInteger(asked) || asked < 1) bad('page_size must be a positive integer');
+	const pageSize = Math.min(asked, pageCaps.get(ctx.store) ?? asked);
 	const callType = ctx.query.get('call_type');
 	const callStatus = ctx.query.get('call_status');
 	if (callType && !CALL_TYPES.includes(callType))

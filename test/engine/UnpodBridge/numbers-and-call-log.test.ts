@@ -10,6 +10,7 @@ import type { N8nNode } from '../../../dev/harness/workflow-builders';
 import { unpodNode } from '../../helpers/nodes';
 import { Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';
+import { capCdrPageSize } from '../../../dev/server/routes/callLogs';
 
 const bridgeNode = (name: string, parameters: Record<string, unknown>, extra: Partial<N8nNode> = {}): N8nNode =>
 	unpodNode('bridge', name, parameters, { typeVersion: 1, executeOnce: true, ...extra });
@@ -34,6 +35,10 @@ const pages = workflows.chain('callLogPages', [
 	callLogs('Every Call', {}),
 	callLogs('First 120', {}, { returnAll: false, limit: 120 }),
 ]);
+
+const everyCall = workflows.chain('callLogEveryCall', [callLogs('Every Call', {})]);
+
+const badStatus = workflows.chain('callLogBadStatus', [callLogs('Bad Status', { status: '={{ "not_connected" }}' })]);
 
 beforeAll(async () => {
 	h = await startHarness({}, workflows, clock);
@@ -130,6 +135,40 @@ test('Return All walks every page of cdr/ and Limit stops at its count', async (
 	expect(every[0].call_log_id).toBe(calls[149].id);
 	expect(outputOf(result, 'First 120')).toHaveLength(120);
 	expect(h.server.requestsTo('GET', '/cdr/').map((r) => r.query.page)).toEqual(['1', '2', '1', '2']);
+	expect(h.server.requestsTo('GET', '/call-logs/')).toEqual([]);
+});
+
+test('Return All at a cdr/ that serves pages of 20, whatever page_size asks: its count, not a short page, ends the list', async () => {
+	h.server.behaviour.shapes = 'spec';
+	h.server.resetTraffic();
+	capCdrPageSize(h.server.store, 20);
+	try {
+		const total = h.server.store.callLogs.filter((l) => l.org === SEED.orgHandle).length;
+		expect(total).toBeGreaterThan(100);
+		const result = await h.run(everyCall);
+		expect(result.exitCode).toBe(0);
+		const every = outputOf(result, 'Every Call');
+		expect(every).toHaveLength(total);
+		expect(new Set(every.map((c) => c.call_log_id)).size).toBe(total);
+		const pagesRead = Math.ceil(total / 20);
+		expect(h.server.requestsTo('GET', '/cdr/').map((r) => [r.query.page, r.query.page_size])).toEqual(
+			Array.from({ length: pagesRead }, (_, i) => [String(i + 1), '100']),
+		);
+	} finally {
+		capCdrPageSize(h.server.store, undefined);
+	}
+});
+
+test("a Status from an expression that is none of the spec's values fails the node before any request, naming the values", async () => {
+	h.server.behaviour.shapes = 'spec';
+	h.server.resetTraffic();
+	const result = await h.run(badStatus);
+	expect(result.exitCode).toBe(1);
+	expect(result.resultData?.lastNodeExecuted).toBe('Bad Status');
+	expect(result.resultData?.error?.message).toBe(
+		'Status "not_connected" is not one of Completed (completed), Not Connected (notConnected), Failed (failed)',
+	);
+	expect(h.server.requestsTo('GET', '/cdr/')).toEqual([]);
 	expect(h.server.requestsTo('GET', '/call-logs/')).toEqual([]);
 });
 

@@ -3,6 +3,7 @@ import { TestClock } from '../../helpers/clock';
 import { addNumberedTasks, emittedIds, Poller, spacePoller } from '../../helpers/poll';
 import { startServer, UnpodServer } from '../../../dev/server/server';
 import { SEED } from '../../../dev/server/seed';
+import { capCdrPageSize } from '../../../dev/server/routes/callLogs';
 import type { Space } from '../../../dev/server/types';
 
 let server: UnpodServer;
@@ -304,6 +305,25 @@ describe('Watch: Call Log', () => {
 		const cdr = server.requestsTo('GET', '/cdr/');
 		expect(cdr.length).toBeGreaterThan(3);
 		expect(cdr.every((r) => r.query.call_type === 'inbound')).toBe(true);
+	});
+
+	test('a cdr/ serving pages of 20 whatever page_size asks: every call once, in order, read by pages of 20', async () => {
+		capCdrPageSize(server.store, 20);
+		const p = callLogPoller('all', true, { maxRequests: 3 });
+		server.calls.inboundCall();
+		await clock.drive(p.poll());
+		const logged: number[] = [];
+		const received: number[] = [];
+		// 50 read newest first in three pages of 20; 130 from the oldest page of 20 up, over polls.
+		for (const calls of [50, 130, 0, 0, 0, 0, 0, 0]) {
+			for (let i = 0; i < calls; i++)
+				logged.push(server.calls.inboundCall({ from: `+44207946${String(logged.length).padStart(4, '0')}` }).id);
+			received.push(...callLogIds(await clock.drive(p.poll())));
+		}
+		expect(received).toEqual(logged);
+		const cdr = server.requestsTo('GET', '/cdr/');
+		expect(cdr.every((r) => r.status === 200 && r.query.page_size === '100')).toBe(true);
+		expect(cdr.map((r) => r.query.page)).toContain('7');
 	});
 
 	test('an Unpod without cdr/ (shape source): one 404 there at the first poll, then call-logs/ only, the path kept between polls', async () => {

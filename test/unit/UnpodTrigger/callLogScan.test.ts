@@ -7,6 +7,7 @@ import {
 	MAX_TIED_IDS,
 	pagesNewestFirst,
 	scanCallLogs,
+	servedPageSize,
 } from '../../../nodes/UnpodTrigger/callLogScan';
 import type { CallLogScanOptions } from '../../../nodes/UnpodTrigger/callLogScan';
 
@@ -21,6 +22,8 @@ class FakeLog {
 	/** Called before each page is answered (records arriving while a poll reads). */
 	beforeAnswer?: (page: number) => void;
 	withCount = true;
+	/** The largest page the list serves, whatever page_size asks (a deployment may cap it). */
+	maxPageSize = Number.POSITIVE_INFINITY;
 	private nextId = 500;
 	private second = 0;
 	/** `count` records, each logged a second after the last unless `sameSecond`. */
@@ -41,7 +44,8 @@ class FakeLog {
 			throw failure;
 		}
 		const newest = [...this.rows].reverse();
-		const data = newest.slice((page - 1) * pageSize, page * pageSize);
+		const size = Math.min(pageSize, this.maxPageSize);
+		const data = newest.slice((page - 1) * size, page * size);
 		return this.withCount ? { count: this.rows.length, data } : { data };
 	};
 }
@@ -143,6 +147,52 @@ describe('scanCallLogs', () => {
 		expect(received).toEqual([...ids(burst), ...ids(late)]);
 	});
 
+	test('records logged while a poll reads newest first push rows of page 1 onto page 2: each is emitted once, oldest first', async () => {
+		const log = new FakeLog();
+		log.add(10);
+		const start = await scanCallLogs(undefined, log.fetch, options());
+		const burst = log.add(150);
+		const late: IDataObject[] = [];
+		log.beforeAnswer = (page) => {
+			if (page === 2 && !late.length) late.push(...log.add(3));
+		};
+		log.pages = [];
+		const first = await scanCallLogs(start.state, log.fetch, options());
+		expect(log.pages).toEqual([1, 2]);
+		expect(ids(first.emitted)).toEqual(ids(burst));
+		const second = await scanCallLogs(first.state, log.fetch, options());
+		expect(ids(second.emitted)).toEqual(ids(late));
+	});
+
+	test('a list serving pages of 20 whatever page_size asks: its count, not a short page, says where it ends', async () => {
+		const log = new FakeLog();
+		log.maxPageSize = 20;
+		log.add(5);
+		let state: unknown = (await scanCallLogs(undefined, log.fetch, options(3))).state;
+		// 50 new: three pages of 20 newest first, down to the page holding the first record seen.
+		const fifty = log.add(50);
+		log.pages = [];
+		const first = await scanCallLogs(state, log.fetch, options(3));
+		expect(log.pages).toEqual([1, 2, 3]);
+		expect(ids(first.emitted)).toEqual(ids(fifty));
+		state = first.state;
+		// 100 new: more than three pages of 20 read newest first, so from the oldest page of 20 up.
+		const hundred = log.add(100);
+		log.pages = [];
+		const received: unknown[] = [];
+		const catchUp = await scanCallLogs(state, log.fetch, options(3));
+		expect(log.pages).toEqual([1, 5, 4]);
+		received.push(...ids(catchUp.emitted));
+		state = catchUp.state;
+		const more = log.add(7, true);
+		for (let poll = 0; poll < 4; poll++) {
+			const result = await scanCallLogs(state, log.fetch, options(3));
+			received.push(...ids(result.emitted));
+			state = result.state;
+		}
+		expect(received).toEqual([...ids(hundred), ...ids(more)]);
+	});
+
 	test('a failed read emits nothing of that poll, which the next reads again; a 429 skips polls until Retry-After', async () => {
 		const log = new FakeLog();
 		log.add(120);
@@ -225,4 +275,15 @@ test('pagesNewestFirst: down to the page holding the first record seen, or the l
 	expect(pagesNewestFirst(350, 5)).toBe(4);
 	expect(pagesNewestFirst(250, 0)).toBe(3);
 	expect(pagesNewestFirst(0, 0)).toBe(1);
+	expect(pagesNewestFirst(50, 5, 20)).toBe(3);
+	expect(pagesNewestFirst(100, 55, 20)).toBe(6);
+});
+
+test('servedPageSize: what page 1 held when it held fewer than asked and the count says more, else the size asked', () => {
+	const rows = (n: number) => Array.from({ length: n }, (_, i) => ({ id: i }));
+	expect(servedPageSize({ count: 150, data: rows(20) })).toBe(20);
+	expect(servedPageSize({ count: 20, data: rows(20) })).toBe(100);
+	expect(servedPageSize({ data: rows(20) })).toBe(100);
+	expect(servedPageSize({ count: 150, data: rows(100) })).toBe(100);
+	expect(servedPageSize({ count: 150, data: [] })).toBe(100);
 });

@@ -15,7 +15,16 @@ test("the filters are the spec's two: call_type and call_status, All sending nei
 		call_status: 'notConnected',
 	});
 	expect(callLogQuery({ status: 'all' }).qs).toEqual({});
+	expect(callLogQuery({ status: '' }).qs).toEqual({});
 	expect(callLogQuery({}).qs).toEqual({});
+});
+
+test("a Status from an expression that is none of the spec's values is an error naming the field and the values", () => {
+	expect(() => callLogQuery({ status: 'not_connected' })).toThrow(
+		'Status "not_connected" is not one of Completed (completed), Not Connected (notConnected), Failed (failed)',
+	);
+	expect(() => callLogQuery({ status: 'Completed' })).toThrow('Status "Completed" is not one of');
+	expect(callLogQuery({ status: ' failed ' }).qs).toEqual({ call_status: 'failed' });
 });
 
 test('the paths: cdr/ first, call-logs/ after; the one that served first once known', () => {
