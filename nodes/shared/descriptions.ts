@@ -137,9 +137,11 @@ export function agentLocator(show: Show, url?: string): INodeProperties {
 
 const SIMPLIFIED = {
 	run: 'run_id, status, size (contacts sent), run_mode, created, modified',
-	person: 'document ID, name, profile status, summary, calls made and connected, response rate, last and next call in ISO 8601, preferred time, sentiment',
+	person:
+		'document ID, name, profile status, summary, calls made and connected, response rate, last and next call in ISO 8601, preferred time, sentiment',
 	task: "IDs, status, contact and its own fields, the call chain, call outcome, what the agent extracted, Unpod's own follow-up, duration in seconds, transcript as text",
-	callLog: 'ID, direction, status, end reason, failure source and SIP cause, numbers, times in ISO 8601, duration in seconds, bridge name and ID',
+	callLog:
+		'ID, direction, status, end reason, failure source and SIP cause, numbers, times in ISO 8601, duration in seconds, bridge name and ID',
 };
 
 /** Simplify, on by default; `of` says what it flattens. */

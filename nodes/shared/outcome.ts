@@ -177,7 +177,10 @@ export function simplifyTask(task: IDataObject): IDataObject {
 		outcome: profile.outcome ?? summary.status ?? text(post.outcome) ?? analytics.outcome ?? null,
 		sentiment: said(post.sentiment) ?? said(analytics.sentiment),
 		interest_level: profile.interest_level ?? null,
-		next_action: profile.next_action ?? (typeof post.next_action === 'string' ? post.next_action : null) ?? (nextLabels.join(', ') || null),
+		next_action:
+			profile.next_action ??
+			(typeof post.next_action === 'string' ? post.next_action : null) ??
+			(nextLabels.join(', ') || null),
 		callback_requested: profile.callback_requested ?? next.callback_requested ?? null,
 		callback_time: said(profile.callback_time) ?? said(summary.callback_datetime) ?? said(next.scheduled_at),
 		structured_data: structured,

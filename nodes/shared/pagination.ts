@@ -6,7 +6,7 @@ import type {
 } from 'n8n-workflow';
 import { asItemResult } from './itemLoop';
 import { executionBudget } from './retry';
-import { routedRequest } from './transport';
+import { routedRequest, sendToFirstServedPath } from './transport';
 
 /** The largest page size the platform is known to serve. */
 export const MAX_PAGE_SIZE = 100;
@@ -72,6 +72,12 @@ export function requestedLimit(returnAll: boolean, limit: unknown): number | und
 }
 
 /** The query a declarative list sends, and the rows it keeps, from the node's parameters. */
+/** A list's paths in the order to ask them, and where to say which one served. */
+export interface ServedPaths {
+	paths(): string[];
+	served(path: string): void;
+}
+
 export type ListQuery = (this: IExecutePaginationFunctions) => { qs: IDataObject; match?: RowMatch };
 
 /**
@@ -89,6 +95,11 @@ export function routingPaginator(
 		url?: (this: IExecutePaginationFunctions) => string;
 		/** False for a list the API sends whole: one request, cut to Limit here. */
 		paged?: boolean;
+		/**
+		 * The list's paths in the order to ask them, where a deployment may serve only another
+		 * (a 404 or 405 at one: the next); the one that served is reported, to be asked first after.
+		 */
+		servedPaths?: (this: IExecutePaginationFunctions) => ServedPaths;
 	} = {},
 ) {
 	return async function paginate(
@@ -103,21 +114,29 @@ export function routingPaginator(
 			const budget = executionBudget(this);
 			const { qs, match } = options.query ? options.query.call(this) : { qs: {}, match: undefined };
 			const url = options.url ? options.url.call(this) : requestData.options.url;
+			const served = options.servedPaths?.call(this);
 			const paged = options.paged !== false;
 			const rows = await collectPages(
 				async (page, pageSize) => {
 					if (!paged && page > 1) return { data: [] };
-					const [item] = await routedRequest(
-						this,
-						requestData,
-						{
-							url: String(url ?? ''),
-							qs: { ...requestData.options.qs, ...qs, ...(paged ? { page, page_size: pageSize } : {}) },
-						},
-						budget,
-						true,
-					);
-					return toPage((item?.json ?? {}) as IDataObject);
+					const ask = async (path: string) =>
+						await routedRequest(
+							this,
+							requestData,
+							{
+								url: path,
+								qs: { ...requestData.options.qs, ...qs, ...(paged ? { page, page_size: pageSize } : {}) },
+							},
+							budget,
+							true,
+						);
+					let items: INodeExecutionData[];
+					if (served) {
+						const first = await sendToFirstServedPath(this.getNode(), served.paths(), ask, this.getItemIndex());
+						served.served(first.path);
+						items = first.answer;
+					} else items = await ask(String(url ?? ''));
+					return toPage((items[0]?.json ?? {}) as IDataObject);
 				},
 				limit,
 				options.key,

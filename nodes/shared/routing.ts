@@ -16,7 +16,7 @@ import { CARRIER_SECRET_KEYS, withoutKeys } from './secrets';
 import { WAIT_FIELDS } from './resume';
 import { executionBudget, markMaybeDone } from './retry';
 import { routingPaginator } from './pagination';
-import type { ListQuery } from './pagination';
+import type { ListQuery, ServedPaths } from './pagination';
 import { simplifyTask } from './outcome';
 import { taskListPath, taskListQuery } from './taskLists';
 import type { TaskScope } from './taskLists';
@@ -146,6 +146,8 @@ export function listRouting(options: {
 	path?: (this: IExecutePaginationFunctions) => string;
 	/** False for a list the API sends whole (no pages). */
 	paged?: boolean;
+	/** Paths a deployment may serve instead of `url`, asked in order (see `routingPaginator`). */
+	servedPaths?: (this: IExecutePaginationFunctions) => ServedPaths;
 }) {
 	return {
 		request: { method: 'GET' as const, ...(options.url ? { url: options.url } : {}) },
@@ -157,6 +159,7 @@ export function listRouting(options: {
 				query: options.query,
 				url: options.path,
 				paged: options.paged,
+				servedPaths: options.servedPaths,
 			}),
 		},
 		output: { postReceive: [options.check ?? checkResponse] },

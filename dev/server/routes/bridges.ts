@@ -13,7 +13,7 @@ import type { Bridge, Org, PhoneNumber } from '../types';
 import { authenticate, bridgeOrg, Ctx, Route } from './context';
 import type { Behaviour } from './context';
 
-/** The source's `VoiceBridge` (varun-ag1/unpod d7157d9, telephony/models.py): `name` max_length=100, `slug` 50. */
+/** The source's `VoiceBridge` (`parvbhullar/unpod` 15cd2ef, telephony/models.py lines 40, 46): `name` max_length=100, `slug` 50. */
 const NAME_MAX = 100;
 const SLUG_MAX = 50;
 /** Django's `validate_slug`. */

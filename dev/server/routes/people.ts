@@ -3,7 +3,8 @@
  * 677bf31 (`api/logs/get-people.mdx`): a contact's calls in a space, summed from the server's own
  * tasks of that document (its `document_id`, Unpod's `ref_id`). How Unpod sums them is not
  * published: connected means the call ended `completed`, the preferred time is the part of the day
- * (UTC) most connected calls started in, the summary and sentiment are the last connected call's.
+ * (UTC) most connected calls started in, the summary is the last connected call's, and the
+ * sentiment that call's `profile_summary.tone` (the twin's stand-in: its calls write no sentiment).
  */
 import { envelope, fail } from '../http';
 import type { Task } from '../types';
@@ -62,7 +63,11 @@ export function peopleProfile(documentId: string, tasks: Task[]): Record<string,
 				connected_calls: connected.length,
 				response_rate: ended.length ? `${Math.round((connected.length / ended.length) * 100)}%` : '0%',
 				avg_call_duration: seconds.length ? duration(seconds.reduce((a, b) => a + b, 0) / seconds.length) : null,
-				last_connected: last ? `${String(last.output.end_time).replace(' ', 'T').replace(/\.\d+$/, '')}Z` : null,
+				last_connected: last
+					? `${String(last.output.end_time)
+							.replace(' ', 'T')
+							.replace(/\.\d+$/, '')}Z`
+					: null,
 				next_call_scheduled: next === undefined ? null : iso(next),
 				preferred_time: preferred,
 				sentiment: post.profile_summary?.tone ? String(post.profile_summary.tone).toLowerCase() : null,

@@ -1,4 +1,4 @@
-import { withoutCarrierSecrets } from '../../../nodes/shared/secrets';
+import { withoutCarrierSecrets, withoutSecretText } from '../../../nodes/shared/secrets';
 
 test("a carrier's secrets are dropped at any depth; everything else is kept as it was", () => {
 	const answer = {
@@ -34,4 +34,20 @@ test('an answer without a secret is given back as it is, a part without one shar
 	expect(out).toEqual({ clean: { a: [1, 2] }, dirty: { b: 1 } });
 	expect(out.clean).toBe(mixed.clean);
 	expect(mixed.dirty.api_key).toBe('k');
+});
+
+test("OpenAPI 2.0.0's auth_token is dropped like the source's keys, wherever an answer carries it", () => {
+	expect(withoutCarrierSecrets({ data: { id: 42, account_sid: 'AC1', auth_token: 'tok-123456' } })).toEqual({
+		data: { id: 42, account_sid: 'AC1' },
+	});
+});
+
+test('a secret quoted in text is hidden at any depth; one shorter than 6 characters is left alone', () => {
+	const answer = { message: 'bad token tok-123456', errors: { auth_token: ['tok-123456 is invalid'] }, n: 1 };
+	expect(withoutSecretText(answer, ['tok-123456'])).toEqual({
+		message: 'bad token [hidden]',
+		errors: { auth_token: ['[hidden] is invalid'] },
+		n: 1,
+	});
+	expect(withoutSecretText(answer, ['tok'])).toBe(answer);
 });

@@ -1,8 +1,8 @@
 /** A bridge's slug: checked when the user gives one, made from the name when not. Pure. */
 
 /**
- * The longest slug: Unpod's `VoiceBridge.slug` is `CharField(max_length=50)` (telephony/models.py
- * of Unpod's backend, as the public fork varun-ag1/unpod d7157d9 has it).
+ * The longest slug: Unpod's `VoiceBridge.slug` is `CharField(max_length=50)` (its backend,
+ * `parvbhullar/unpod` 15cd2ef, `apps/backend-core/unpod/telephony/models.py` line 46).
  */
 export const SLUG_MAX_LENGTH = 50;
 

@@ -40,7 +40,10 @@ async function withSlug(this: IExecuteSingleFunctions, request: { body?: unknown
 	request.body = { ...((request.body ?? {}) as IDataObject), name, slug };
 }
 
-/** Whether Unpod refused the slug as taken: 409 (the docs), or a 400 saying the slug exists. */
+/**
+ * Whether Unpod refused the slug as taken: 409, or a 400 saying the slug exists (its docs,
+ * `api/telephony/create-bridge.mdx` at b16d958: "Slug already exists or name is required").
+ */
 function slugTaken(response: IN8nHttpFullResponse): boolean {
 	if (response.statusCode === 409) return true;
 	if (response.statusCode !== 400 || !response.body || typeof response.body !== 'object') return false;

@@ -2,7 +2,7 @@
 import type { IExecuteSingleFunctions, IN8nHttpFullResponse, INodeExecutionData, INodeProperties } from 'n8n-workflow';
 import { locator } from '../../../shared/descriptions';
 import { checkResponse, checkResponseNaming } from '../../../shared/routing';
-import { withoutKeys } from '../../../shared/secrets';
+import { CARRIER_SECRET_KEYS, withoutKeys, withoutSecretText } from '../../../shared/secrets';
 
 /**
  * OpenAPI 2.0.0's spelling (16c4309); the February source's (`provider-configurations`) is tried
@@ -12,24 +12,6 @@ export const CONFIGURATIONS_PATH = '/telephony/providers-configurations/';
 
 /** Unpod's ids here are integers; anything else is sent as it was given, for Unpod to refuse. */
 export const AS_INTEGER = '={{ /^\\d+$/.test(String($value).trim()) ? Number(String($value).trim()) : $value }}';
-
-/** The shortest text taken for a token when hiding it: shorter ones would blank common words of a message. */
-const SHORTEST_HIDDEN = 6;
-
-/** `value` with every `secret` in its strings replaced, at any depth. */
-export function withoutSecretText<T>(value: T, secrets: string[]): T {
-	const hidden = secrets.filter((s) => s.length >= SHORTEST_HIDDEN);
-	if (!hidden.length) return value;
-	const scrub = (inner: unknown): unknown => {
-		if (typeof inner === 'string') return hidden.reduce((text, s) => text.split(s).join('[hidden]'), inner);
-		if (Array.isArray(inner)) return inner.map(scrub);
-		if (inner && typeof inner === 'object') {
-			return Object.fromEntries(Object.entries(inner as Record<string, unknown>).map(([k, v]) => [k, scrub(v)]));
-		}
-		return inner;
-	};
-	return scrub(value) as T;
-}
 
 /** The auth token this item sends, if any (Create's field, or Update's). */
 function sentToken(context: IExecuteSingleFunctions): string[] {
@@ -44,10 +26,10 @@ function sentToken(context: IExecuteSingleFunctions): string[] {
 }
 
 /**
- * What a credential's answer may carry of the carrier's secrets beside the keys every answer
- * drops (CARRIER_SECRET_KEYS): OpenAPI 2.0.0's `auth_token`, which Unpod says it does not return.
+ * What a credential's answer may carry of the carrier's secrets: the keys every answer drops
+ * (CARRIER_SECRET_KEYS), and names a deployment might give the token that no source shows.
  */
-const TOKEN_KEYS = ['auth_token', 'authToken', 'api_key', 'api_secret', 'secret', 'password', 'meta_json'];
+const TOKEN_KEYS = [...CARRIER_SECRET_KEYS, 'authToken', 'secret', 'password'];
 
 const namingCheck = checkResponseNaming('providerCredential', 'provider credential');
 
