@@ -52,15 +52,21 @@ export async function spawnN8n(
 	}
 }
 
+/** How long a request is sent again while n8n's database is busy. */
+export const DATABASE_BUSY_RETRY_MS = 30_000;
+
+/** Whether n8n's answer is 2.41's "Database is not ready!" (see retryWhileDatabaseBusy). */
+export const isDatabaseBusy = (status: number, body: string) => status === 503 && /Database is not ready/.test(body);
+
 /**
  * n8n 2.41 answers every request 503 "Database is not ready!" while its periodic database check
  * is late (SQLite under load, seen in CI). That answer comes before any route runs, so sending
  * the same request again is safe, whatever its method; other answers pass through.
  */
-export function retryWhileDatabaseBusy(rest: AxiosInstance, forMs = 30_000): void {
+export function retryWhileDatabaseBusy(rest: AxiosInstance, forMs = DATABASE_BUSY_RETRY_MS): void {
 	rest.interceptors.response.use(async (res) => {
 		const config = res.config as typeof res.config & { busySince?: number };
-		if (res.status !== 503 || !/Database is not ready/.test(JSON.stringify(res.data))) return res;
+		if (!isDatabaseBusy(res.status, JSON.stringify(res.data))) return res;
 		config.busySince ??= Date.now();
 		if (Date.now() - config.busySince > forMs) return res;
 		await new Promise((r) => setTimeout(r, 250));

@@ -7,6 +7,7 @@ import axios from 'axios';
 import type { Browser } from 'playwright-core';
 import type { N8n } from '../../../dev/harness/n8n';
 import { startBrowser } from '../../../dev/harness/browser';
+import { DATABASE_BUSY_RETRY_MS, isDatabaseBusy } from '../../../dev/harness/n8n-process';
 import { N8N_VERSION } from '../../../dev/harness/paths';
 import { SEED } from '../../../dev/server/seed';
 import type { Harness } from '../../helpers/setup';
@@ -78,7 +79,23 @@ export async function openCampaignPage(url: string) {
 	browser ??= await startBrowser();
 	const context = await browser.newContext({ httpCredentials: PAGE_USER, viewport: { width: 390, height: 844 } });
 	const page = await context.newPage();
-	const response = await page.goto(url);
+	// A browser's reload, as a user would give it, while n8n 2.41 answers that its database is busy.
+	const busySince = Date.now();
+	let response = await page.goto(url);
+	while (
+		response &&
+		isDatabaseBusy(response.status(), await response.text()) &&
+		Date.now() - busySince < DATABASE_BUSY_RETRY_MS
+	) {
+		await new Promise((r) => setTimeout(r, 250));
+		response = await page.reload();
+	}
+	// What n8n answered, when it is not the page: the reads below would otherwise wait for its parts.
+	if (!(await page.$('meta[http-equiv="refresh"]'))) {
+		const answer = `${response?.status()} ${(await page.innerText('body').catch(() => '')).slice(0, 500)}`;
+		await context.close();
+		throw new Error(`${url} answered ${answer}, not the campaign page`);
+	}
 	const read = async () => {
 		const pairs = (attribute: string) =>
 			page.$$eval(
