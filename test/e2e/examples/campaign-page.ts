@@ -4,7 +4,7 @@
  * the page should show, and Unpod's analytics as the page names them.
  */
 import axios from 'axios';
-import type { Browser } from 'playwright-core';
+import type { Browser, Response } from 'playwright-core';
 import type { N8n } from '../../../dev/harness/n8n';
 import { startBrowser } from '../../../dev/harness/browser';
 import { DATABASE_BUSY_RETRY_MS, isDatabaseBusy } from '../../../dev/harness/n8n-process';
@@ -79,22 +79,27 @@ export async function openCampaignPage(url: string) {
 	browser ??= await startBrowser();
 	const context = await browser.newContext({ httpCredentials: PAGE_USER, viewport: { width: 390, height: 844 } });
 	const page = await context.newPage();
-	// A browser's reload, as a user would give it, while n8n 2.41 answers that its database is busy.
-	const busySince = Date.now();
-	let response = await page.goto(url);
-	while (
-		response &&
-		isDatabaseBusy(response.status(), await response.text()) &&
-		Date.now() - busySince < DATABASE_BUSY_RETRY_MS
-	) {
-		await new Promise((r) => setTimeout(r, 250));
-		response = await page.reload();
-	}
-	// What n8n answered, when it is not the page: the reads below would otherwise wait for its parts.
-	if (!(await page.$('meta[http-equiv="refresh"]'))) {
-		const answer = `${response?.status()} ${(await page.innerText('body').catch(() => '')).slice(0, 500)}`;
+	let response: Response | null;
+	try {
+		// A browser's reload, as a user would give it, while n8n 2.41 answers that its database is busy.
+		response = await page.goto(url);
+		let busySince: number | undefined;
+		while (
+			response?.status() === 503 &&
+			isDatabaseBusy(503, await response.text().catch(() => '')) &&
+			Date.now() - (busySince ??= Date.now()) < DATABASE_BUSY_RETRY_MS
+		) {
+			await new Promise((r) => setTimeout(r, 250));
+			response = await page.reload();
+		}
+		// What n8n answered, when it is not the page: the reads below would otherwise wait for its parts.
+		if (!(await page.$('meta[http-equiv="refresh"]'))) {
+			const answer = `${response?.status()} ${(await page.innerText('body').catch(() => '')).slice(0, 500)}`;
+			throw new Error(`${url} answered ${answer}, not the campaign page`);
+		}
+	} catch (error) {
 		await context.close();
-		throw new Error(`${url} answered ${answer}, not the campaign page`);
+		throw error;
 	}
 	const read = async () => {
 		const pairs = (attribute: string) =>
@@ -133,7 +138,16 @@ export async function openCampaignPage(url: string) {
 			) as Record<string, string[]>,
 		};
 	};
-	return { status: response?.status(), headers: response?.headers() ?? {}, read, close: () => context.close() };
+	/** Resolves when the browser asks for the page again on its own (its meta refresh). */
+	const reloaded = (timeoutMs: number) =>
+		page.waitForRequest((r) => r.isNavigationRequest() && r.frame() === page.mainFrame(), { timeout: timeoutMs });
+	return {
+		status: response?.status(),
+		headers: response?.headers() ?? {},
+		read,
+		reloaded,
+		close: () => context.close(),
+	};
 }
 
 /**
