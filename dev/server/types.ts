@@ -91,9 +91,6 @@ export interface CallLog {
 	endMs: number;
 	source_number: string;
 	destination_number: string;
-	/** Which side a failure came from and its SIP cause, as `cdr/` shows them; unset: read off the status and end reason. */
-	failure_source?: string | null;
-	sip_cause?: string | null;
 }
 
 export interface Bridge {

@@ -6,7 +6,9 @@
  * `call-logs/` only where a deployment answers 404 or 405 there.
  */
 import type { IDataObject, INodeProperties } from 'n8n-workflow';
+import type { ServedPaths } from './pagination';
 import { isoTime, platformTime } from './time';
+import { objectOf } from './values';
 
 export const CDR_PATH = '/cdr/';
 export const CALL_LOGS_PATH = '/call-logs/';
@@ -73,9 +75,6 @@ export function callLogQuery(filters: IDataObject): { qs: IDataObject } {
 	return { qs };
 }
 
-const related = (value: unknown): IDataObject =>
-	value && typeof value === 'object' && !Array.isArray(value) ? (value as IDataObject) : {};
-
 /** When a record was logged (`creation_time`, else `end_time`), epoch ms: the order of the list. */
 export const loggedAt = (row: IDataObject): number | undefined =>
 	platformTime(row.creation_time) ?? platformTime(row.end_time);
@@ -86,7 +85,7 @@ export const loggedAt = (row: IDataObject): number | undefined =>
  * among them (Simplify off keeps the whole row).
  */
 export function simplifyCallLog(row: IDataObject): IDataObject {
-	const bridge = related(row.bridge);
+	const bridge = objectOf(row.bridge);
 	return {
 		call_log_id: row.id ?? null,
 		direction: row.call_type ?? null,
@@ -112,10 +111,7 @@ const SERVED = Symbol.for('n8n-nodes-unpod.callLogPath');
  * first, so an older deployment costs one 404 an execution, not one a page. Kept under a symbol
  * on the execution's flow context, which n8n neither copies nor saves.
  */
-export function executionCallLogPath(context: { getContext(type: 'flow'): object }): {
-	paths(): string[];
-	served(path: string): void;
-} {
+export function executionCallLogPath(context: { getContext(type: 'flow'): object }): ServedPaths {
 	const holder = context.getContext('flow') as { [SERVED]?: string };
 	return {
 		paths: () => callLogPaths(holder[SERVED]),

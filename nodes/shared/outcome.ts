@@ -14,7 +14,7 @@ import { aiDisclosure } from './disclosure/evidence';
 import { optOutOf } from './doNotCall';
 import { WAIT_FIELDS, withoutWaitFields } from './resume';
 import { isoTime } from './time';
-import { isObject, objectOf } from './values';
+import { isObject, objectOf, textOf } from './values';
 
 const positiveInt = (value: unknown): number | undefined => {
 	const n = typeof value === 'string' && value.trim() ? Number(value) : value;
@@ -86,10 +86,8 @@ function requiredFlag(value: unknown): boolean | null {
 	return null;
 }
 
-const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
-
 /** A redial's status: text in the backend's shape, `redial.status` in the grouped one. */
-const redialOf = (post: IDataObject) => text(post.redial) ?? text(objectOf(post.redial).status);
+const redialOf = (post: IDataObject) => textOf(post.redial) ?? textOf(objectOf(post.redial).status);
 
 /** Unpod's own next step after the call: its follow-up (`post_call_data.follow_up`) and its redial. */
 export function unpodNextStep(post: IDataObject): IDataObject {
@@ -102,16 +100,23 @@ export function unpodNextStep(post: IDataObject): IDataObject {
 	return {
 		unpod_follow_up: requiredFlag(required),
 		unpod_follow_up_at: at ? isoTime(at) : null,
-		unpod_follow_up_status: disabled ? 'disabled' : (text(followUp.status) ?? text(followUp.state)),
-		unpod_follow_up_reason: text(followUp.reason),
+		unpod_follow_up_status: disabled ? 'disabled' : (textOf(followUp.status) ?? textOf(followUp.state)),
+		unpod_follow_up_reason: textOf(followUp.reason),
 		unpod_redial: redialOf(post) ?? (post.is_redial === true ? REDIAL_SCHEDULED : null),
 	};
 }
 
 /** Unpod's follow-up statuses that mean it will call the contact again itself. */
 const UNPOD_CALLS_AGAIN = ['call_scheduled', 'call_already_scheduled'];
-/** Follow-up states that say no call comes, whatever else is set (`skipped_inbound_call` in openapi 677bf31). */
-const NO_CALL_STATE = /skip|disabl|cancel|fail|exhaust|not_required/i;
+/**
+ * Follow-up states and statuses that say no call comes, whatever else is set: each as a source
+ * writes it (docs/unpod-quirks.md, "post_call_data").
+ */
+const NO_CALL_STATES: ReadonlyArray<{ matches: RegExp; source: string }> = [
+	{ matches: /skip/i, source: 'openapi 677bf31: follow_up.state `skipped_inbound_call`' },
+	{ matches: /disabl/i, source: 'backend post_call.py follow_up(): `{required: "follow_up disabled"}`' },
+	{ matches: /fail/i, source: 'backend post_call.py follow_up(): status `failed to schedule_call`' },
+];
 
 /**
  * Whether Unpod itself calls again after this call, read from the flat outcome. A follow-up
@@ -122,7 +127,8 @@ const NO_CALL_STATE = /skip|disabl|cancel|fail|exhaust|not_required/i;
 export function unpodCallsAgain(flat: IDataObject): 'follow_up' | 'redial' | undefined {
 	const status = String(flat.unpod_follow_up_status ?? '');
 	if (UNPOD_CALLS_AGAIN.includes(status)) return 'follow_up';
-	if (flat.unpod_follow_up_at && flat.unpod_follow_up !== false && !NO_CALL_STATE.test(status)) return 'follow_up';
+	if (flat.unpod_follow_up_at && flat.unpod_follow_up !== false && !NO_CALL_STATES.some((s) => s.matches.test(status)))
+		return 'follow_up';
 	if (flat.unpod_redial === REDIAL_SCHEDULED) return 'redial';
 	return undefined;
 }
@@ -173,8 +179,8 @@ export function simplifyTask(task: IDataObject): IDataObject {
 		start_time: isoTime(output.start_time ?? null),
 		end_time: isoTime(output.end_time ?? null),
 		recording_url: output.recording_url || null,
-		call_summary: output.call_summary ?? text(post.summary) ?? summary.summary ?? summary.headline ?? null,
-		outcome: profile.outcome ?? summary.status ?? text(post.outcome) ?? analytics.outcome ?? null,
+		call_summary: output.call_summary ?? textOf(post.summary) ?? summary.summary ?? summary.headline ?? null,
+		outcome: profile.outcome ?? summary.status ?? textOf(post.outcome) ?? analytics.outcome ?? null,
 		sentiment: said(post.sentiment) ?? said(analytics.sentiment),
 		interest_level: profile.interest_level ?? null,
 		next_action:

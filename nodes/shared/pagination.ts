@@ -71,13 +71,13 @@ export function requestedLimit(returnAll: boolean, limit: unknown): number | und
 	return returnAll ? undefined : Math.max(1, Number(limit) || 1);
 }
 
-/** The query a declarative list sends, and the rows it keeps, from the node's parameters. */
 /** A list's paths in the order to ask them, and where to say which one served. */
 export interface ServedPaths {
 	paths(): string[];
 	served(path: string): void;
 }
 
+/** The query a declarative list sends, and the rows it keeps, from the node's parameters. */
 export type ListQuery = (this: IExecutePaginationFunctions) => { qs: IDataObject; match?: RowMatch };
 
 /**

@@ -8,6 +8,10 @@ import type { IDataObject } from 'n8n-workflow';
 export const isObject = (value: unknown): value is IDataObject =>
 	!!value && typeof value === 'object' && !Array.isArray(value);
 
+/** Text with something in it, trimmed; anything else, or only spaces, is null. */
+export const textOf = (value: unknown): string | null =>
+	typeof value === 'string' && value.trim() ? value.trim() : null;
+
 /** A number, also one Unpod wrote as text (`"1357.35"`); anything else, or nothing, is null. */
 export function numberOf(value: unknown): number | null {
 	if (value === null || value === undefined || value === '' || typeof value === 'boolean') return null;

@@ -15,7 +15,7 @@ afterEach(async () => {
 });
 
 describe('telephony numbers, provider configurations and call logs', () => {
-	test("numbers as OpenAPI 2.0.0 has them: the organization's own in any state and the pool's free ones; the pool's only without Org-Handle", async () => {
+	test("numbers as openapi 677bf31 has them: the organization's own in any state and the pool's free ones; the pool's only without Org-Handle", async () => {
 		const res = await api().get('/telephony/numbers/');
 		expect(res.data.data.map((n: { id: number; state: string }) => [n.id, n.state])).toEqual([
 			[SEED.poolNumberId, 'NOT_ASSIGNED'],

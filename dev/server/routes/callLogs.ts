@@ -7,7 +7,7 @@
  * prefix, `call_id` is a substring of the id, `bridge` a substring of the bridge's name; `next`
  * and `previous` carry only the page.
  */
-import { fail } from '../http';
+import { fail, pageParams } from '../http';
 import type { CallLog } from '../types';
 import type { Store } from '../store';
 import type { Behaviour } from './context';
@@ -137,8 +137,6 @@ const cdrStatus = (log: CallLog) => CDR_STATUS[log.call_status.toLowerCase()] ??
  * read off the end reason the call was logged with.
  */
 function failureOf(log: CallLog): { failure_source: string | null; sip_cause: string | null } {
-	if (log.failure_source !== undefined || log.sip_cause !== undefined)
-		return { failure_source: log.failure_source ?? null, sip_cause: log.sip_cause ?? null };
 	if (cdrStatus(log) === 'completed') return { failure_source: null, sip_cause: null };
 	const reason = log.end_reason.toLowerCase().replace(/[\s_]+/g, '-');
 	if (reason.includes('busy')) return { failure_source: 'callee', sip_cause: '486 Busy Here' };
@@ -189,10 +187,7 @@ const CALL_STATUSES = ['completed', 'notConnected', 'failed'];
 function cdr(ctx: Parameters<Route>[0]) {
 	const org = platformOrg(ctx, authenticate(ctx));
 	const bad = (message: string) => fail(400, { status_code: 400, message });
-	const page = Number(ctx.query.get('page') ?? '1');
-	const asked = Number(ctx.query.get('page_size') ?? '20');
-	if (!Number.isInteger(page) || page < 1) bad('page must be a positive integer');
-	if (!Number.isInteger(asked) || asked < 1) bad('page_size must be a positive integer');
+	const { page, pageSize: asked } = pageParams(ctx.query, 20);
 	const pageSize = Math.min(asked, pageCaps.get(ctx.store) ?? asked);
 	const callType = ctx.query.get('call_type');
 	const callStatus = ctx.query.get('call_status');

@@ -10,11 +10,12 @@ import { authenticate, Route } from './context';
 export const overviewRoutes: Route = (ctx) => {
 	const [a0, a1] = ctx.parts;
 	if (a0 !== 'telephony' || a1 !== 'overview' || ctx.parts.length !== 2 || ctx.method !== 'GET') return undefined;
-	authenticate(ctx);
+	const user = authenticate(ctx);
 	const handle = ctx.headers['org-handle'];
 	if (!handle) return businessFailure('Please provide Org-Handle in headers');
 	const org = ctx.store.orgs.get(String(handle));
-	if (!org) return businessFailure('Organization not found');
+	// As the other telephony routes: an organization the caller is not in is not found.
+	if (!org || !user.orgs[org.domain_handle]) return businessFailure('Organization not found');
 	const onBridges = [...ctx.store.bridges.values()]
 		.filter((b) => b.org === org.domain_handle)
 		.flatMap((b) =>

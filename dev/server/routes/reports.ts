@@ -1,10 +1,12 @@
 /**
  * `organisation/analytics/` and `organisation/billing/`, as Unpod's documents describe them:
  * Org-Handle required (400), an organization the caller is not in 404. Analytics are counted
- * from the server's own tasks; the answer's shape follows the behaviour's `shapes`: `source`
- * (the `call_analytics` + `call_status` the backend's `fetch_space_analytics` builds, and billing
- * invoices in `data`) or `docs` (the API reference: flat `total_calls` ... `task_status_breakdown`,
- * invoices in `results`).
+ * from the server's own tasks; the answer's shape follows the behaviour's `shapes`: `source` and
+ * `spec` (the `call_analytics` + `call_status` the backend's `fetch_space_analytics` builds, and
+ * billing invoices in `data`) or `docs` (the API reference, as OpenAPI 2.0.0 has it: flat
+ * `total_calls` ... `task_status_breakdown`, invoices in `results`). `spec` keeps the backend's
+ * shape on purpose: Unpod documents both (docs/unpod-quirks.md, Analytics and billing), and the
+ * node and the campaign page read both.
  */
 import { envelope, fail, pageParams } from '../http';
 import type { Org, Task } from '../types';

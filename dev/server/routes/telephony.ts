@@ -55,8 +55,9 @@ function orgHandle(ctx: Ctx): string {
 }
 
 function freeNumbers(ctx: Ctx, handle: string | undefined) {
-	// OpenAPI 2.0.0: with Org-Handle, the organization's own numbers (any state) and the pool's
-	// free ones; without it, the pool's only. Each with its state.
+	// openapi 677bf31: with Org-Handle, the organization's own numbers (any state) and the pool's
+	// free ones; without it, the pool's only. Each with its state. (2.0.0's example shows
+	// `{id, number, provider, bridge_slug, status}` instead; Get Many passes either through.)
 	if (ctx.behaviour.shapes === 'spec') {
 		const listed = ctx.store.poolNumbers.filter(
 			(n) =>

@@ -11,6 +11,7 @@ import { DATABASE_BUSY_RETRY_MS, isDatabaseBusy } from '../../../dev/harness/n8n
 import { N8N_VERSION } from '../../../dev/harness/paths';
 import { SEED } from '../../../dev/server/seed';
 import type { Harness } from '../../helpers/setup';
+import { waitFor } from '../../helpers/wait-for';
 import { PAGE_USER } from './suite';
 
 type LocalServer = Harness<N8n>['server'];
@@ -79,7 +80,14 @@ export async function openCampaignPage(url: string) {
 	browser ??= await startBrowser();
 	const context = await browser.newContext({ httpCredentials: PAGE_USER, viewport: { width: 390, height: 844 } });
 	const page = await context.newPage();
+	// The page's loads, counted from the first: a reload the page asks for is seen however soon it comes.
+	let loads = 0;
+	page.on('request', (r) => {
+		if (r.isNavigationRequest() && r.frame() === page.mainFrame()) loads++;
+	});
 	let response: Response | null;
+	// The loads this function asks for; any further one is the page's own.
+	let asked = 1;
 	try {
 		// A browser's reload, as a user would give it, while n8n 2.41 answers that its database is busy.
 		response = await page.goto(url);
@@ -90,6 +98,7 @@ export async function openCampaignPage(url: string) {
 			Date.now() - (busySince ??= Date.now()) < DATABASE_BUSY_RETRY_MS
 		) {
 			await new Promise((r) => setTimeout(r, 250));
+			asked++;
 			response = await page.reload();
 		}
 		// What n8n answered, when it is not the page: the reads below would otherwise wait for its parts.
@@ -138,9 +147,8 @@ export async function openCampaignPage(url: string) {
 			) as Record<string, string[]>,
 		};
 	};
-	/** Resolves when the browser asks for the page again on its own (its meta refresh). */
-	const reloaded = (timeoutMs: number) =>
-		page.waitForRequest((r) => r.isNavigationRequest() && r.frame() === page.mainFrame(), { timeout: timeoutMs });
+	/** Resolves when the browser has asked for the page again on its own (its meta refresh). */
+	const reloaded = (timeoutMs: number) => waitFor('the page to reload itself', () => loads > asked, timeoutMs, 250);
 	return {
 		status: response?.status(),
 		headers: response?.headers() ?? {},

@@ -4,11 +4,11 @@
  * The February source's bridges, connections and failures: bridge.test.ts.
  */
 import { TestClock } from '../../helpers/clock';
-import { itemsOf, outputOf } from '../../../dev/harness/run-results';
+import { outputOf } from '../../../dev/harness/run-results';
 import { N8nNode } from '../../../dev/harness/workflow-builders';
 import { listSearch } from '../../helpers/listSearch';
 import { bridgeRef, unpodNode } from '../../helpers/nodes';
-import { BAD_ORG_CREDENTIAL, BAD_TOKEN_CREDENTIAL, Harness, startHarness, Workflows } from '../../helpers/setup';
+import { Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';
 
 const rl = bridgeRef;

@@ -6,7 +6,6 @@
 import { TestClock } from '../../helpers/clock';
 import { itemsOf, outputOf } from '../../../dev/harness/run-results';
 import { N8nNode } from '../../../dev/harness/workflow-builders';
-import { listSearch } from '../../helpers/listSearch';
 import { bridgeRef, unpodNode } from '../../helpers/nodes';
 import { BAD_ORG_CREDENTIAL, BAD_TOKEN_CREDENTIAL, Harness, startHarness, Workflows } from '../../helpers/setup';
 import { SEED } from '../../../dev/server/seed';

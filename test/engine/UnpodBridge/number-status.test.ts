@@ -27,7 +27,7 @@ afterAll(async () => {
 	await h?.close();
 });
 
-test("each number of the organization: its bridge, its link, its agent; one request, the limit kept", async () => {
+test('each number of the organization: its bridge, its link, its agent; one request, the limit kept', async () => {
 	h.server.resetTraffic();
 	const result = await h.run(status);
 	expect(result.exitCode).toBe(0);

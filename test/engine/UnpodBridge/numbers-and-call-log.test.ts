@@ -55,7 +55,7 @@ test("free numbers and the call log at cdr/ with each of the spec's filters: wha
 	const result = await h.run(telephony);
 	expect(result.exitCode).toBe(0);
 
-	// OpenAPI 2.0.0: the organization's own numbers in any state, and the pool's free ones.
+	// openapi 677bf31: the organization's own numbers in any state, and the pool's free ones.
 	expect(outputOf(result, 'Numbers')).toEqual([
 		{ id: SEED.poolNumberId, number: '+14155550123', state: 'NOT_ASSIGNED', active: true },
 		{ id: SEED.sharedPoolNumberId, number: '+14155550124', state: 'NOT_ASSIGNED', active: true },
@@ -139,7 +139,7 @@ test('Return All walks every page of cdr/ and Limit stops at its count', async (
 });
 
 test('Return All at a cdr/ that serves pages of 20, whatever page_size asks: its count, not a short page, ends the list', async () => {
-	h.server.behaviour.shapes = 'spec';
+	// The local server's default shape, which resetTraffic restores: OpenAPI 2.0.0's cdr/.
 	h.server.resetTraffic();
 	capCdrPageSize(h.server.store, 20);
 	try {
@@ -160,7 +160,7 @@ test('Return All at a cdr/ that serves pages of 20, whatever page_size asks: its
 });
 
 test("a Status from an expression that is none of the spec's values fails the node before any request, naming the values", async () => {
-	h.server.behaviour.shapes = 'spec';
+	// The local server's default shape, which resetTraffic restores: OpenAPI 2.0.0's cdr/.
 	h.server.resetTraffic();
 	const result = await h.run(badStatus);
 	expect(result.exitCode).toBe(1);

@@ -317,18 +317,21 @@ test.each([
 		],
 		providers: ['1', '2', '3'],
 	},
-])('the pickers in shape $shapes: each credential by carrier and account, each provider by slug', async (shape) => {
-	h.server.behaviour.shapes = shape.shapes;
-	const listed = await listSearch(h.server, 'UnpodBridge', 'searchProviderCredentials');
-	expect(listed.results).toEqual(shape.credentials);
-	expect(secretsIn(listed)).toEqual([]);
-	const searched = await listSearch(h.server, 'UnpodBridge', 'searchProviderCredentials', { filter: 'PLIVO' });
-	expect(searched.results.map((r) => r.value)).toEqual([String(SEED.inactiveCredentialId)]);
-	const providers = await listSearch(h.server, 'UnpodBridge', 'searchProviders');
-	expect(providers.results).toEqual(
-		['Twilio', 'Plivo', 'Exotel'].map((name, i) => ({ name, value: shape.providers[i] })),
-	);
-});
+])(
+	'the pickers in shape $shapes: each credential by carrier and account, each provider by slug (by ID where the catalogue has none)',
+	async (shape) => {
+		h.server.behaviour.shapes = shape.shapes;
+		const listed = await listSearch(h.server, 'UnpodBridge', 'searchProviderCredentials');
+		expect(listed.results).toEqual(shape.credentials);
+		expect(secretsIn(listed)).toEqual([]);
+		const searched = await listSearch(h.server, 'UnpodBridge', 'searchProviderCredentials', { filter: 'PLIVO' });
+		expect(searched.results.map((r) => r.value)).toEqual([String(SEED.inactiveCredentialId)]);
+		const providers = await listSearch(h.server, 'UnpodBridge', 'searchProviders');
+		expect(providers.results).toEqual(
+			['Twilio', 'Plivo', 'Exotel'].map((name, i) => ({ name, value: shape.providers[i] })),
+		);
+	},
+);
 
 test('an unknown provider credential is an error naming it, with no secret in it', async () => {
 	const result = await h.run(unknownCredential);

@@ -4,7 +4,7 @@
  * engine against the local server.
  */
 import { ExecuteContext, LoadOptionsContext, PollContext, RoutingNode } from 'n8n-core';
-import { createEmptyRunExecutionData, Workflow as N8nWorkflow } from 'n8n-workflow';
+import { createEmptyRunExecutionData } from 'n8n-workflow';
 import type { ICredentialType, INode, INodeType, IWorkflowExecuteAdditionalData } from 'n8n-workflow';
 import { chain, rowsNode } from '../../../dev/harness/workflow-builders';
 import type { N8nNode } from '../../../dev/harness/workflow-builders';
@@ -183,13 +183,7 @@ const credentialTestCase =
 			credentials: { [credential.name]: { id: 'unpod', name: 'Unpod' } },
 		};
 		const data = seedCredential(world.h.server);
-		const workflow = new N8nWorkflow({
-			nodes: [node],
-			connections: {},
-			active: false,
-			nodeTypes: { getByName: () => nodeType, getByNameAndVersion: () => nodeType, getKnownTypes: () => ({}) } as never,
-		});
-		const { additionalData } = oneNodeWorkflow(node, nodeType, data, false);
+		const { workflow, additionalData } = oneNodeWorkflow(node, nodeType, data, false);
 		const context = new ExecuteContext(
 			workflow,
 			node,

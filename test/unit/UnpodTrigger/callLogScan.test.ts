@@ -58,6 +58,17 @@ const options = (budget = 10): CallLogScanOptions => ({
 });
 const ids = (rows: IDataObject[]) => rows.map((r) => r.id);
 
+/** `times` polls in a row, each from the state the one before left: the ids they emitted, and that state. */
+async function pollTimes(times: number, state: unknown, log: FakeLog, budget: number) {
+	const received: unknown[] = [];
+	for (let poll = 0; poll < times; poll++) {
+		const result = await scanCallLogs(state, log.fetch, options(budget));
+		received.push(...ids(result.emitted));
+		state = result.state;
+	}
+	return { received, state };
+}
+
 describe('scanCallLogs', () => {
 	test('activation only learns the cursor; later records are emitted once each, oldest first, one request a poll', async () => {
 		const log = new FakeLog();
@@ -132,19 +143,19 @@ describe('scanCallLogs', () => {
 	test('records logged while a catch-up reads move its pages: it asks again, and loses none', async () => {
 		const log = new FakeLog();
 		log.add(5);
-		let state: unknown = (await scanCallLogs(undefined, log.fetch, options())).state;
+		const start = (await scanCallLogs(undefined, log.fetch, options())).state;
 		const burst = log.add(450);
 		const late: IDataObject[] = [];
 		log.beforeAnswer = (page) => {
 			if (page === 5 && !late.length) late.push(...log.add(60));
 		};
-		const received: unknown[] = [];
-		for (let poll = 0; poll < 4; poll++) {
-			const result = await scanCallLogs(state, log.fetch, options(3));
-			received.push(...ids(result.emitted));
-			state = result.state;
-		}
-		expect(received).toEqual([...ids(burst), ...ids(late)]);
+		log.pages = [];
+		const first = await scanCallLogs(start, log.fetch, options(3));
+		// Page 5 held the oldest new records; 60 came while it was read, so they moved to page 6: asked again.
+		expect(late).toHaveLength(60);
+		expect(log.pages).toEqual([1, 5, 6]);
+		const { received } = await pollTimes(4, first.state, log, 3);
+		expect([...ids(first.emitted), ...received]).toEqual([...ids(burst), ...ids(late)]);
 	});
 
 	test('records logged while a poll reads newest first push rows of page 1 onto page 2: each is emitted once, oldest first', async () => {
@@ -185,11 +196,7 @@ describe('scanCallLogs', () => {
 		received.push(...ids(catchUp.emitted));
 		state = catchUp.state;
 		const more = log.add(7, true);
-		for (let poll = 0; poll < 4; poll++) {
-			const result = await scanCallLogs(state, log.fetch, options(3));
-			received.push(...ids(result.emitted));
-			state = result.state;
-		}
+		received.push(...(await pollTimes(4, state, log, 3)).received);
 		expect(received).toEqual([...ids(hundred), ...ids(more)]);
 	});
 

@@ -15,7 +15,7 @@ import {
 import { simplifyField, spaceLocator } from '../../../shared/descriptions';
 import { checkResponseNaming, requestRouting } from '../../../shared/routing';
 import { isoTime } from '../../../shared/time';
-import { numberOf, objectOf } from '../../../shared/values';
+import { numberOf, objectOf, textOf } from '../../../shared/values';
 
 const show = { resource: ['person'], operation: ['get'] };
 
@@ -24,23 +24,22 @@ export function simplifyPerson(data: unknown): IDataObject {
 	const d = objectOf(data);
 	const overview = objectOf(d.overview);
 	const analytics = objectOf(overview.analytics);
-	const text = (value: unknown) => (typeof value === 'string' && value.trim() ? value.trim() : null);
-	const rate = text(analytics.response_rate);
+	const rate = textOf(analytics.response_rate);
 	return {
-		document_id: text(d.document_id),
-		name: text(d.name),
-		profile_status: text(overview.profile_status),
-		summary: text(overview.summary),
+		document_id: textOf(d.document_id),
+		name: textOf(d.name),
+		profile_status: textOf(overview.profile_status),
+		summary: textOf(overview.summary),
 		total_calls: numberOf(analytics.total_calls),
 		connected_calls: numberOf(analytics.connected_calls),
 		// Unpod writes "75%": the number beside it is what a sheet can sort by.
 		response_rate: rate,
 		response_rate_percent: rate === null ? numberOf(analytics.response_rate) : numberOf(rate.replace(/%\s*$/, '')),
-		avg_call_duration: text(analytics.avg_call_duration),
+		avg_call_duration: textOf(analytics.avg_call_duration),
 		last_connected: isoTime(analytics.last_connected ?? null),
 		next_call_scheduled: isoTime(analytics.next_call_scheduled ?? null),
-		preferred_time: text(analytics.preferred_time),
-		sentiment: text(analytics.sentiment),
+		preferred_time: textOf(analytics.preferred_time),
+		sentiment: textOf(analytics.sentiment),
 	};
 }
 
