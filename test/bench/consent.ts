@@ -23,10 +23,14 @@ const PLACES: Array<[string, number, string]> = [
 	['+4930', 8, 'DE'],
 	['+9122', 8, 'IN'],
 ];
-/** The i-th contact: its number, and its consent record (none for 1 in 50). */
+/**
+ * The i-th contact: its number, and its consent record (none for 1 in 50). Numbers from 2 then
+ * zeros up (+1 212 200-0000): a local part starting 0 is no number in use in libphonenumber's
+ * data, and the Task node refuses it before consent is read.
+ */
 const contactOf = (i: number) => {
 	const [prefix, digits] = PLACES[i % PLACES.length];
-	const phone = prefix + String(10 ** 9 + i).slice(-digits);
+	const phone = prefix + String(2 * 10 ** (digits - 1) + i);
 	if (i % 50 === 49) return { name: `Contact ${i}`, phone };
 	return {
 		name: `Contact ${i}`,

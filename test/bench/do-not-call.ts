@@ -33,7 +33,8 @@ export async function benchDoNotCall(): Promise<void> {
 		n8n = await Server.start(h.n8n);
 		const contacts = Array.from({ length: CONTACTS }, (_, i) => ({
 			name: `Contact ${i + 1}`,
-			phone: `+1646${String(i).padStart(7, '0')}`,
+			// Numbers in use (+1 646 200-0000 up): the Task node refuses an exchange starting 0 or 1.
+			phone: `+1646${2_000_000 + i}`,
 			status: 'new',
 			next_call_at: '',
 		}));
@@ -46,7 +47,7 @@ export async function benchDoNotCall(): Promise<void> {
 		const day = h.server.calls.addTasks(
 			Array.from({ length: DAY_TASKS }, (_, i) => ({
 				name: `Earlier ${i}`,
-				contact_number: `+1718${String(i).padStart(7, '0')}`,
+				contact_number: `+1718${2_000_000 + i}`,
 			})),
 		);
 		day.forEach((task, i) => (task.createdUs = (now - 3_600_000 - (i / DAY_TASKS) * 22 * 3_600_000) * 1000));
@@ -113,7 +114,7 @@ export async function benchDoNotCall(): Promise<void> {
 		// 10,000 numbers nobody may call, ten of them in the next slices' rows, written as people write them.
 		const listed = Array.from({ length: LISTED }, (_, i) => {
 			if (i < 10) {
-				const n = String(800 + i * 20).padStart(7, '0');
+				const n = String(2_000_800 + i * 20);
 				return `+1 (646) ${n.slice(0, 3)}-${n.slice(3)}`;
 			}
 			const n = String(70_000_000 + i);
